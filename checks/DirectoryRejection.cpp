@@ -1,0 +1,399 @@
+//===--- DirectoryRejection.cpp - A stat made only to reject directories -===//
+
+#include "DirectoryRejection.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+namespace clang::tidy::syscall {
+
+using namespace ast_matchers;
+
+namespace {
+
+const VarDecl *referencedVar(const Expr *E) {
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+// errno expands to a call: (*__errno_location ()) in glibc and musl,
+// (*__error()) on the BSDs.
+bool isErrnoCall(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "__errno_location" || Name == "__error" || Name == "___errno";
+}
+
+bool isErrno(const Expr *E) {
+  const auto *Deref = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!Deref || Deref->getOpcode() != UO_Deref)
+    return false;
+  const auto *Call =
+      llvm::dyn_cast<CallExpr>(Deref->getSubExpr()->IgnoreParenImpCasts());
+  return Call && isErrnoCall(Call);
+}
+
+/// Collects the calls and assignments a piece of code makes.
+class EffectFinder : public RecursiveASTVisitor<EffectFinder> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    Calls.push_back(C);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      Assignments.push_back(B);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      Other = true;
+    return true;
+  }
+  bool VisitStmt(Stmt *S) {
+    if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt, CXXThrowExpr>(
+            S))
+      Exits.push_back(S);
+    return true;
+  }
+  // Lambdas and blocks in the code do not run where they are written.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  llvm::SmallVector<const BinaryOperator *, 4> Assignments;
+  llvm::SmallVector<const Stmt *, 2> Exits;
+  bool Other = false;
+};
+
+} // namespace
+
+const DeclStmt *soleDeclaration(const VarDecl *Var, const ParentMap &Parents,
+                                const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool VisitDeclStmt(DeclStmt *DS) {
+      if (DS->isSingleDecl() && DS->getSingleDecl() == Var)
+        Found = DS;
+      return !Found;
+    }
+    const VarDecl *Var = nullptr;
+    const DeclStmt *Found = nullptr;
+  } F;
+  F.Var = Var;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+const Stmt *DirectoryRejection::parentIgnoringParens(const Stmt *S) const {
+  const Stmt *P = Parents.getParent(S);
+  while (P && llvm::isa<ParenExpr, ImplicitCastExpr>(P))
+    P = Parents.getParent(P);
+  return P;
+}
+
+bool DirectoryRejection::isDirectoryTest(const Expr *ModeUse,
+                                         const Expr *&Test) {
+  // S_ISDIR(m) and (m & S_IFMT) == S_IFDIR both fold to this shape.
+  const auto *Mask = llvm::dyn_cast_or_null<BinaryOperator>(
+      parentIgnoringParens(ModeUse));
+  if (!Mask || Mask->getOpcode() != BO_And)
+    return false;
+  const Expr *MaskValue = Mask->getLHS()->IgnoreParenImpCasts() ==
+                                  ModeUse->IgnoreParenImpCasts()
+                              ? Mask->getRHS()
+                              : Mask->getLHS();
+  std::optional<int64_t> M = foldInteger(MaskValue, Ctx);
+  if (!M || *M != Constants.get("S_IFMT"))
+    return false;
+  const auto *Cmp =
+      llvm::dyn_cast_or_null<BinaryOperator>(parentIgnoringParens(Mask));
+  if (!Cmp || !Cmp->isEqualityOp())
+    return false;
+  const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Mask
+                          ? Cmp->getRHS()
+                          : Cmp->getLHS();
+  std::optional<int64_t> Kind = foldInteger(Other, Ctx);
+  if (!Kind || *Kind != Constants.get("S_IFDIR"))
+    return false;
+  Test = Cmp;
+  return true;
+}
+
+bool DirectoryRejection::collectModeUses(const VarDecl *Var,
+                                         llvm::StringRef ModeField,
+                                         bool IsCopy, int Depth) {
+  if (Depth > 3)
+    return false;
+  auto Refs = match(
+      findAll(declRefExpr(to(varDecl(equalsNode(Var)))).bind("ref")), *Body,
+      Ctx);
+  for (const BoundNodes &N : Refs) {
+    const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
+    const Stmt *P = parentIgnoringParens(Ref);
+    // The stat call's own `&buf` argument.
+    if (!IsCopy && P && llvm::isa<UnaryOperator>(P) &&
+        llvm::cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf) {
+      if (AddressUses++ > 0)
+        return false; // Passed elsewhere too.
+      continue;
+    }
+    const Expr *ModeUse = Ref;
+    if (!IsCopy) {
+      const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(P);
+      if (!Member || Member->getMemberDecl()->getName() != ModeField)
+        return false; // st_size, st_ino, ...: the stat is needed.
+      ModeUse = Member;
+    }
+    const Expr *Test = nullptr;
+    if (isDirectoryTest(ModeUse, Test)) {
+      DirectoryTests.push_back(Test);
+      continue;
+    }
+    // `mode_t m = st.st_mode;` whose every use is a directory test.
+    const auto *DS =
+        llvm::dyn_cast_or_null<DeclStmt>(parentIgnoringParens(ModeUse));
+    const auto *Copy =
+        DS && DS->isSingleDecl() ? llvm::dyn_cast<VarDecl>(DS->getSingleDecl())
+                                 : nullptr;
+    if (!Copy || !Copy->getInit() ||
+        Copy->getInit()->IgnoreParenImpCasts() != ModeUse ||
+        !isNeverModified(Copy, Body, Ctx))
+      return false;
+    RemovedVars.insert(Copy);
+    CopyDecls.push_back(DS);
+    if (!collectModeUses(Copy, ModeField, /*IsCopy=*/true, Depth + 1))
+      return false;
+  }
+  return true;
+}
+
+bool DirectoryRejection::endsPath(const Stmt *S) const {
+  if (!S)
+    return false;
+  if (const auto *CS = llvm::dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && endsPath(CS->body_back());
+  if (llvm::isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      return FD->isNoReturn();
+  return false;
+}
+
+void DirectoryRejection::noteCalls(const Stmt *S, const CallExpr *StatCall) {
+  EffectFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  for (const CallExpr *C : F.Calls) {
+    llvm::StringRef Name = calleeName(C);
+    bool Releases = (Name == "close" || Name == "fclose") && C->getNumArgs() &&
+                    Tracked && referencedVar(C->getArg(0)) == Tracked;
+    if (!Releases && C != StatCall && !isErrnoCall(C) && Unsafe.empty())
+      Unsafe = ("the removed code also calls '" + Name + "'").str();
+  }
+  for (const BinaryOperator *A : F.Assignments) {
+    const VarDecl *Target = referencedVar(A->getLHS());
+    bool Harmless = isErrno(A->getLHS()) ||
+                    (Target && (Target == Tracked || Target == Result ||
+                                RemovedVars.contains(Target)));
+    if (!Harmless && Unsafe.empty())
+      Unsafe = "the removed code also assigns other state";
+  }
+  if (F.Other && Unsafe.empty())
+    Unsafe = "the removed code also updates other state";
+}
+
+bool DirectoryRejection::isRejection(const Stmt *S) {
+  if (!S)
+    return false;
+  EffectFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  // A return that computes something (return open_index(fd)) handles the
+  // directory instead of rejecting it; so do break and continue, which skip
+  // it and carry on.
+  for (const Stmt *Exit : F.Exits) {
+    if (llvm::isa<BreakStmt, ContinueStmt>(Exit))
+      return false;
+    if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Exit)) {
+      EffectFinder InReturn;
+      InReturn.TraverseStmt(const_cast<ReturnStmt *>(Ret));
+      for (const CallExpr *C : InReturn.Calls)
+        if (!isErrnoCall(C))
+          return false;
+    }
+  }
+  if (endsPath(S))
+    return true;
+  // `fd = -1;` (the OpenJDK shape): the function goes on without the file.
+  for (const BinaryOperator *A : F.Assignments) {
+    if (!Tracked || referencedVar(A->getLHS()) != Tracked)
+      continue;
+    std::optional<int64_t> V = foldInteger(A->getRHS(), Ctx);
+    if ((V && *V < 0) ||
+        A->getRHS()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull))
+      return true;
+  }
+  return false;
+}
+
+bool DirectoryRejection::refersToRemovedVar(const Stmt *S) const {
+  auto Refs = match(findAll(declRefExpr().bind("ref")), *S, Ctx);
+  for (const BoundNodes &N : Refs) {
+    const auto *Var =
+        llvm::dyn_cast<VarDecl>(N.getNodeAs<DeclRefExpr>("ref")->getDecl());
+    if (Var && (RemovedVars.contains(Var) || Var == Result))
+      return true;
+  }
+  return false;
+}
+
+bool DirectoryRejection::isRemovableIf(const Stmt *S,
+                                       const CallExpr *StatCall) {
+  const auto *If = llvm::dyn_cast<IfStmt>(S);
+  if (!If || If->getInit() || If->getConditionVariable() || If->isConsteval())
+    return false;
+  EffectFinder CondEffects;
+  CondEffects.TraverseStmt(const_cast<Expr *>(If->getCond()));
+  for (const CallExpr *C : CondEffects.Calls)
+    if (C != StatCall && !isErrnoCall(C))
+      return false;
+  for (const BinaryOperator *A : CondEffects.Assignments)
+    if (!StatCall || A->getRHS()->IgnoreParenCasts() != StatCall)
+      return false;
+  auto BranchOk = [&](const Stmt *Branch) {
+    if (!Branch || isRejection(Branch))
+      return true;
+    if (const auto *CS = llvm::dyn_cast<CompoundStmt>(Branch))
+      return llvm::all_of(CS->body(), [&](const Stmt *Child) {
+        return isRemovableIf(Child, nullptr);
+      });
+    return isRemovableIf(Branch, nullptr);
+  };
+  return BranchOk(If->getThen()) && BranchOk(If->getElse());
+}
+
+bool DirectoryRejection::classifyStatStatement(const CallExpr *StatCall,
+                                               const Stmt *&Top,
+                                               const CompoundStmt *&Block) {
+  const Stmt *Cur = StatCall;
+  while (const Stmt *P = Parents.getParent(Cur)) {
+    if (const auto *CS = llvm::dyn_cast<CompoundStmt>(P)) {
+      // A block inside a macro (an EINTR retry loop) is part of the call.
+      if (!CS->getLBracLoc().isMacroID()) {
+        Top = Cur;
+        Block = CS;
+        return true;
+      }
+    } else if (const auto *BO = llvm::dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_Assign) {
+        if (BO->getRHS() != Cur || !(Result = referencedVar(BO->getLHS())))
+          return false;
+      } else if (!BO->isComparisonOp() && !BO->isLogicalOp()) {
+        return false;
+      }
+    } else if (const auto *DS = llvm::dyn_cast<DeclStmt>(P)) {
+      if (!DS->isSingleDecl() ||
+          !(Result = llvm::dyn_cast<VarDecl>(DS->getSingleDecl())))
+        return false;
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(P)) {
+      if (If->getCond() != Cur)
+        return false;
+    } else if (const auto *Loop = llvm::dyn_cast<WhileStmt>(P)) {
+      if (Loop->getCond() != Cur || !llvm::isa<NullStmt>(Loop->getBody()))
+        return false;
+    } else if (const auto *UO = llvm::dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() != UO_LNot)
+        return false;
+    } else if (!llvm::isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, DoStmt>(
+                   P)) {
+      return false;
+    }
+    Cur = P;
+  }
+  return false;
+}
+
+bool DirectoryRejection::analyze(const CallExpr *StatCall,
+                                 const VarDecl *Buffer,
+                                 llvm::StringRef ModeField,
+                                 const VarDecl *TrackedVar,
+                                 RejectionPlan &Plan) {
+  Tracked = TrackedVar;
+  RemovedVars = {Buffer};
+  AddressUses = 0;
+  if (!collectModeUses(Buffer, ModeField, /*IsCopy=*/false, 0) ||
+      DirectoryTests.empty())
+    return false;
+
+  // Every directory test must pick a branch that rejects the file.
+  for (const Expr *Test : DirectoryTests) {
+    bool DirectoryMeansTrue =
+        llvm::cast<BinaryOperator>(Test)->getOpcode() == BO_EQ;
+    const Stmt *Cur = Test;
+    const IfStmt *If = nullptr;
+    while (const Stmt *P = Parents.getParent(Cur)) {
+      if (const auto *Found = llvm::dyn_cast<IfStmt>(P)) {
+        if (Found->getCond() == Cur)
+          If = Found;
+        break;
+      }
+      const auto *UO = llvm::dyn_cast<UnaryOperator>(P);
+      const auto *BO = llvm::dyn_cast<BinaryOperator>(P);
+      if (UO && UO->getOpcode() == UO_LNot)
+        DirectoryMeansTrue = !DirectoryMeansTrue;
+      else if (!(BO && BO->isLogicalOp()) &&
+               !llvm::isa<ParenExpr, ImplicitCastExpr>(P))
+        break; // A value or a choice, not a rejection.
+      Cur = P;
+    }
+    if (!If ||
+        !isRejection(DirectoryMeansTrue ? If->getThen() : If->getElse()))
+      return false;
+  }
+
+  const Stmt *Top = nullptr;
+  if (!classifyStatStatement(StatCall, Top, Plan.Block)) {
+    Plan.Unsafe = "the stat call is not a statement of its own";
+    return true;
+  }
+  if (llvm::isa<IfStmt>(Top) && !isRemovableIf(Top, StatCall)) {
+    Plan.Unsafe = "the condition around the stat call does more";
+    return true;
+  }
+  // The stat statement and the checks right after it.
+  auto It = llvm::find(Plan.Block->body(), Top);
+  Plan.Statements.push_back(Top);
+  for (++It; It != Plan.Block->body_end() && refersToRemovedVar(*It); ++It) {
+    if (!llvm::is_contained(CopyDecls, *It) && !isRemovableIf(*It, nullptr))
+      break;
+    Plan.Statements.push_back(*It);
+  }
+  // Nothing else may still read what the fix removes.
+  auto Inside = [&](const Stmt *S) {
+    for (; S; S = Parents.getParent(S))
+      if (llvm::is_contained(Plan.Statements, S))
+        return true;
+    return false;
+  };
+  auto Refs = match(findAll(declRefExpr().bind("ref")), *Body, Ctx);
+  for (const BoundNodes &N : Refs) {
+    const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
+    const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && (RemovedVars.contains(Var) || Var == Result) && !Inside(Ref)) {
+      Plan.Unsafe = ("'" + Var->getName() +
+                     "' is still used after the directory check")
+                        .str();
+      return true;
+    }
+  }
+  for (const VarDecl *Var : {Buffer, Result}) {
+    if (!Var)
+      continue;
+    const DeclStmt *DS = soleDeclaration(Var, Parents, Body);
+    if (DS && !Inside(DS))
+      Plan.UnusedDecls.push_back(DS);
+  }
+  for (const Stmt *S : Plan.Statements)
+    noteCalls(S, StatCall);
+  Plan.Unsafe = Unsafe;
+  return true;
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,83 @@
+//===--- DirectoryRejection.h - A stat made only to reject directories ---===//
+//
+// Given a stat-like call, decides whether its result serves only to reject a
+// directory (every use of the buffer is an S_ISDIR test whose directory
+// branch fails), and which statements a fix has to remove with it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_DIRECTORYREJECTION_H
+#define SYSCALL_TIDY_CHECKS_DIRECTORYREJECTION_H
+
+#include "FdTracking.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace clang::tidy::syscall {
+
+/// The statements that exist only for the directory rejection.
+struct RejectionPlan {
+  /// The compound statement holding the removed statements.
+  const CompoundStmt *Block = nullptr;
+  /// Consecutive statements of Block: the stat and its checks.
+  llvm::SmallVector<const Stmt *, 4> Statements;
+  /// Declarations that become unused (the buffer, the result variable),
+  /// possibly outside Statements.
+  llvm::SmallVector<const DeclStmt *, 2> UnusedDecls;
+  /// Why the fix must not be applied automatically; empty when it may.
+  std::string Unsafe;
+};
+
+class DirectoryRejection {
+public:
+  DirectoryRejection(const Stmt *Body, ASTContext &Ctx,
+                     const PosixConstants &Constants)
+      : Body(Body), Parents(const_cast<Stmt *>(Body)), Ctx(Ctx),
+        Constants(Constants) {}
+
+  /// Whether the stat-like \p StatCall writing into \p Buffer (member
+  /// \p ModeField holds the file type) is used only to reject directories.
+  /// \p Tracked is the descriptor or stream whose release (close, fclose,
+  /// `fd = -1`) counts as part of a rejection. Fills \p Plan.
+  bool analyze(const CallExpr *StatCall, const VarDecl *Buffer,
+               llvm::StringRef ModeField, const VarDecl *Tracked,
+               RejectionPlan &Plan);
+
+  const ParentMap &parents() const { return Parents; }
+
+private:
+  bool collectModeUses(const VarDecl *Var, llvm::StringRef ModeField,
+                       bool IsCopy, int Depth);
+  bool isDirectoryTest(const Expr *ModeUse, const Expr *&Test);
+  const Stmt *parentIgnoringParens(const Stmt *S) const;
+  bool classifyStatStatement(const CallExpr *StatCall, const Stmt *&Top,
+                             const CompoundStmt *&Block);
+  bool isRemovableIf(const Stmt *S, const CallExpr *StatCall);
+  bool isRejection(const Stmt *S);
+  bool endsPath(const Stmt *S) const;
+  bool refersToRemovedVar(const Stmt *S) const;
+  void noteCalls(const Stmt *S, const CallExpr *StatCall);
+
+  const Stmt *Body;
+  ParentMap Parents;
+  ASTContext &Ctx;
+  const PosixConstants &Constants;
+
+  const VarDecl *Tracked = nullptr;
+  const VarDecl *Result = nullptr;
+  llvm::SmallPtrSet<const VarDecl *, 4> RemovedVars;
+  llvm::SmallVector<const Expr *, 4> DirectoryTests;
+  llvm::SmallVector<const DeclStmt *, 2> CopyDecls;
+  std::string Unsafe;
+  int AddressUses = 0;
+};
+
+/// The declaration statement of \p Var when it declares nothing else.
+const DeclStmt *soleDeclaration(const VarDecl *Var, const ParentMap &Parents,
+                                const Stmt *Body);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_DIRECTORYREJECTION_H

@@ -1,0 +1,271 @@
+//===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
+
+#include "FdTracking.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+// Linux generic values, used only when the translation unit lacks the macro.
+const llvm::StringMap<int64_t> &linuxDefaults() {
+  static const llvm::StringMap<int64_t> Defaults = {
+      {"O_RDONLY", 0},          {"O_WRONLY", 01},     {"O_RDWR", 02},
+      {"O_ACCMODE", 03},        {"O_APPEND", 02000},  {"O_DIRECTORY", 0200000},
+      {"O_PATH", 010000000},    {"S_IFMT", 0170000},  {"S_IFDIR", 0040000},
+      {"AT_EMPTY_PATH", 0x1000}};
+  return Defaults;
+}
+
+std::optional<int64_t> parseIntegerLiteral(llvm::StringRef Text) {
+  Text = Text.rtrim("uUlL");
+  uint64_t Value;
+  if (Text.getAsInteger(0, Value))
+    return std::nullopt;
+  return static_cast<int64_t>(Value);
+}
+
+} // namespace
+
+std::optional<int64_t> PosixConstants::fromMacro(llvm::StringRef Macro,
+                                                 int Depth) const {
+  if (!PP || Depth > 8)
+    return std::nullopt;
+  const IdentifierInfo *II = PP->getIdentifierInfo(Macro);
+  const MacroInfo *MI = II ? PP->getMacroInfo(II) : nullptr;
+  if (!MI || MI->isFunctionLike())
+    return std::nullopt;
+  // Accept `N`, `(N)`, `OTHER_MACRO` and `(OTHER_MACRO)`.
+  llvm::ArrayRef<Token> Toks = MI->tokens();
+  if (Toks.size() == 3 && Toks.front().is(tok::l_paren) &&
+      Toks.back().is(tok::r_paren))
+    Toks = Toks.slice(1, 1);
+  if (Toks.size() != 1)
+    return std::nullopt;
+  const Token &T = Toks.front();
+  if (T.is(tok::numeric_constant))
+    return parseIntegerLiteral(
+        llvm::StringRef(T.getLiteralData(), T.getLength()));
+  if (T.is(tok::identifier))
+    return fromMacro(T.getIdentifierInfo()->getName(), Depth + 1);
+  return std::nullopt;
+}
+
+int64_t PosixConstants::get(llvm::StringRef Macro) const {
+  if (std::optional<int64_t> V = fromMacro(Macro, 0))
+    return *V;
+  return linuxDefaults().lookup(Macro);
+}
+
+bool PosixConstants::isDefined(llvm::StringRef Macro) const {
+  const IdentifierInfo *II = PP ? PP->getIdentifierInfo(Macro) : nullptr;
+  return II && PP->isMacroDefined(II);
+}
+
+OpenFunctionTable::OpenFunctionTable(llvm::ArrayRef<llvm::StringRef> ExtraOpen,
+                                     llvm::ArrayRef<llvm::StringRef> ExtraFopen) {
+  for (llvm::StringRef Name :
+       {"open", "open64", "__open", "__open64", "__open_2", "__open64_2",
+        "openat", "openat64", "__openat_2", "__openat64_2", "creat",
+        "creat64"})
+    OpenLike.insert(Name);
+  for (llvm::StringRef Name : {"fopen", "fopen64", "fdopen", "freopen",
+                               "freopen64"})
+    FopenLike.insert(Name);
+  for (llvm::StringRef Name : ExtraOpen)
+    OpenLike.insert(Name.trim());
+  for (llvm::StringRef Name : ExtraFopen)
+    FopenLike.insert(Name.trim());
+}
+
+std::vector<std::string> OpenFunctionTable::allNames() const {
+  std::vector<std::string> Names;
+  for (const auto &E : OpenLike)
+    Names.push_back(E.getKey().str());
+  for (const auto &E : FopenLike)
+    Names.push_back(E.getKey().str());
+  return Names;
+}
+
+llvm::StringRef calleeName(const CallExpr *Call) {
+  const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+  if (!FD || !FD->getIdentifier())
+    return "";
+  return FD->getName();
+}
+
+const CallExpr *underlyingCall(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
+    return Call;
+  // TEMP_FAILURE_RETRY(expr): ({ long r; do r = (long)(expr); while (...); r; })
+  const auto *SE = llvm::dyn_cast<StmtExpr>(E);
+  if (!SE)
+    return nullptr;
+  const CallExpr *Found = nullptr;
+  for (const Stmt *S : SE->getSubStmt()->body()) {
+    const auto *Loop = llvm::dyn_cast<DoStmt>(S);
+    if (!Loop)
+      continue;
+    const Stmt *Body = Loop->getBody();
+    if (const auto *CS = llvm::dyn_cast<CompoundStmt>(Body))
+      Body = CS->size() == 1 ? CS->body_front() : nullptr;
+    const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Body);
+    if (!Assign || !Assign->isAssignmentOp() || Found)
+      return nullptr;
+    Found = llvm::dyn_cast<CallExpr>(Assign->getRHS()->IgnoreParenCasts());
+  }
+  return Found;
+}
+
+const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno) {
+  if (ViaFileno)
+    *ViaFileno = false;
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    if (calleeName(Call) != "fileno" || Call->getNumArgs() != 1)
+      return nullptr;
+    if (ViaFileno)
+      *ViaFileno = true;
+    E = Call->getArg(0)->IgnoreParenCasts();
+  }
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->isLocalVarDeclOrParm())
+    return nullptr;
+  return Var;
+}
+
+bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
+  if (!Body)
+    return false;
+  return !ExprMutationAnalyzer(*Body, Ctx).isMutated(Var);
+}
+
+static const Stmt *enclosingBody(const VarDecl *Var) {
+  const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(
+      Var->getParentFunctionOrMethod());
+  return FD ? FD->getBody() : nullptr;
+}
+
+std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult Result;
+  if (E->EvaluateAsInt(Result, Ctx))
+    return Result.Val.getInt().getExtValue();
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || llvm::isa<ParmVarDecl>(Var) || !Var->isLocalVarDecl() ||
+      !Var->getInit() || !isNeverModified(Var, enclosingBody(Var), Ctx))
+    return std::nullopt;
+  if (Var->getInit()->EvaluateAsInt(Result, Ctx))
+    return Result.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+std::optional<llvm::StringRef> stringValue(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
+    return Lit->getBytes();
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || llvm::isa<ParmVarDecl>(Var) || !Var->getInit() ||
+      !Var->getType().isConstQualified())
+    return std::nullopt;
+  if (const auto *Lit =
+          llvm::dyn_cast<StringLiteral>(Var->getInit()->IgnoreParenImpCasts()))
+    return Lit->getBytes();
+  return std::nullopt;
+}
+
+static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
+                                const PosixConstants &C) {
+  AccessMode Mode;
+  Mode.FlagsExpr = Flags;
+  std::optional<int64_t> V = foldInteger(Flags, Ctx);
+  if (!V)
+    return Mode; // Runtime
+  if ((*V & C.get("O_PATH")) || (*V & C.get("O_DIRECTORY")))
+    Mode.K = AccessMode::NotAFile;
+  else if ((*V & C.get("O_ACCMODE")) == C.get("O_RDONLY"))
+    Mode.K = AccessMode::ReadOnly;
+  else
+    Mode.K = AccessMode::Writable;
+  Mode.Append = (*V & C.get("O_APPEND")) != 0;
+  return Mode;
+}
+
+static AccessMode modeFromString(const Expr *ModeArg) {
+  AccessMode Mode;
+  Mode.IsStream = true;
+  Mode.FlagsExpr = ModeArg;
+  std::optional<llvm::StringRef> S = stringValue(ModeArg);
+  if (!S || S->empty())
+    return Mode; // Runtime
+  bool Update = S->contains('+');
+  switch (S->front()) {
+  case 'r':
+    Mode.K = Update ? AccessMode::Writable : AccessMode::ReadOnly;
+    break;
+  case 'w':
+    Mode.K = AccessMode::Writable;
+    break;
+  case 'a':
+    Mode.K = AccessMode::Writable;
+    Mode.Append = true;
+    break;
+  default:
+    break; // An invalid mode: fopen fails, nothing to conclude.
+  }
+  return Mode;
+}
+
+std::optional<OpenCall>
+OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
+                            const PosixConstants &Constants) const {
+  const CallExpr *Call = underlyingCall(E);
+  if (!Call)
+    return std::nullopt;
+  OpenCall Result;
+  Result.Call = Call;
+  Result.Function = calleeName(Call);
+  llvm::StringRef Name = Result.Function;
+  unsigned N = Call->getNumArgs();
+  if (Name == "creat" || Name == "creat64") {
+    if (N < 1)
+      return std::nullopt;
+    Result.Path = Call->getArg(0);
+    Result.Mode.K = AccessMode::Writable;
+    return Result;
+  }
+  if (OpenLike.contains(Name)) {
+    // openat(dirfd, path, flags, ...) vs open(path, flags, ...).
+    unsigned PathIdx = Name.contains("openat") ? 1 : 0;
+    if (N < PathIdx + 2)
+      return std::nullopt;
+    Result.Path = Call->getArg(PathIdx);
+    Result.Mode = modeFromFlags(Call->getArg(PathIdx + 1), Ctx, Constants);
+    return Result;
+  }
+  if (FopenLike.contains(Name)) {
+    if (N < 2)
+      return std::nullopt;
+    Result.Path = Name == "fdopen" ? nullptr : Call->getArg(0);
+    Result.Mode = modeFromString(Call->getArg(1));
+    return Result;
+  }
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,104 @@
+//===--- FdTracking.h - Where file descriptors and streams come from -----===//
+//
+// Shared by every syscall-* check: which calls open a descriptor or stream,
+// what access mode they open it with (macros and constant expressions folded),
+// and how an expression names a tracked descriptor.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FDTRACKING_H
+#define SYSCALL_TIDY_CHECKS_FDTRACKING_H
+
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::syscall {
+
+/// Values of the <fcntl.h>/<sys/stat.h> macros as the translation unit defines
+/// them (O_PATH and O_DIRECTORY differ between architectures), with the Linux
+/// values as fallback when a header was not included.
+class PosixConstants {
+public:
+  void setPreprocessor(Preprocessor *P) { PP = P; }
+  int64_t get(llvm::StringRef Macro) const;
+  bool isDefined(llvm::StringRef Macro) const;
+
+private:
+  std::optional<int64_t> fromMacro(llvm::StringRef Macro, int Depth) const;
+  Preprocessor *PP = nullptr;
+};
+
+/// What an open-like call tells about the access mode of its result.
+struct AccessMode {
+  enum Kind {
+    ReadOnly,  ///< O_RDONLY or fopen "r": reading only.
+    Writable,  ///< O_WRONLY, O_RDWR, creat(), fopen "w"/"a"/"+".
+    NotAFile,  ///< O_PATH or O_DIRECTORY: no data access at all.
+    Runtime,   ///< Decided at run time by FlagsExpr.
+  };
+  Kind K = Runtime;
+  bool Append = false;
+  bool IsStream = false;
+  /// The flags (or fopen mode) argument as written.
+  const Expr *FlagsExpr = nullptr;
+};
+
+/// One call that opens a descriptor or a stream.
+struct OpenCall {
+  const CallExpr *Call = nullptr;
+  llvm::StringRef Function;
+  const Expr *Path = nullptr; ///< null for fdopen
+  AccessMode Mode;
+};
+
+/// The open-like functions known to the checks, extended by check options.
+class OpenFunctionTable {
+public:
+  /// \p ExtraOpen are open(2)-like (path, flags, ...) functions,
+  /// \p ExtraFopen are fopen(3)-like (path, mode) functions.
+  OpenFunctionTable(llvm::ArrayRef<llvm::StringRef> ExtraOpen,
+                    llvm::ArrayRef<llvm::StringRef> ExtraFopen);
+
+  /// Classifies \p E (parentheses, casts and EINTR-retry statement
+  /// expressions such as glibc's TEMP_FAILURE_RETRY are looked through).
+  std::optional<OpenCall> classify(const Expr *E, ASTContext &Ctx,
+                                   const PosixConstants &Constants) const;
+
+  /// Names for an AST matcher that anchors on open-like callees.
+  std::vector<std::string> allNames() const;
+
+private:
+  llvm::StringSet<> OpenLike, FopenLike;
+};
+
+/// The local variable (or parameter) an fd or FILE* expression names, looking
+/// through parentheses, casts and `fileno(f)`. Sets \p ViaFileno when the
+/// expression was `fileno(var)`.
+const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno = nullptr);
+
+/// The call \p E evaluates to, looking through parentheses, casts and
+/// EINTR-retry statement expressions `({ ... __result = (call); ... })`.
+const CallExpr *underlyingCall(const Expr *E);
+
+/// The callee name of \p Call without namespace qualification ("" if none).
+llvm::StringRef calleeName(const CallExpr *Call);
+
+/// The string an fopen mode argument holds, when it is a literal or a local
+/// `const char *` initialised from one.
+std::optional<llvm::StringRef> stringValue(const Expr *E);
+
+/// Folds \p E to an integer, also through a local variable whose only value
+/// is its initialiser (`int flags = O_CREAT | O_WRONLY;`).
+std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx);
+
+/// True when the only writes to \p Var are its initialiser (no assignment,
+/// increment, address taken or non-const reference binding in \p Body).
+bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FDTRACKING_H

@@ -1,0 +1,163 @@
+//===--- FlowAnalysis.cpp - Order and reachability over clang's CFG ------===//
+
+#include "FlowAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+bool refersTo(const Expr *E, const VarDecl *Var) {
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Var;
+}
+
+/// Whether the address of \p Var escapes (then any call may redefine it).
+class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {
+public:
+  explicit AddressTakenFinder(const VarDecl *Var) : Var(Var) {}
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf && refersTo(U->getSubExpr(), Var))
+      Found = true;
+    return !Found;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    // A non-const reference bound to the variable aliases it.
+    if (D->getType()->isReferenceType() &&
+        !D->getType().getNonReferenceType().isConstQualified() &&
+        D->getInit() && refersTo(D->getInit(), Var))
+      Found = true;
+    return !Found;
+  }
+  const VarDecl *Var;
+  bool Found = false;
+};
+
+/// If \p S defines \p Var, stores what it assigns in \p Def.
+bool definesVar(const Stmt *S, const VarDecl *Var, Definition &Def) {
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (D == Var) {
+        Def.Value = Var->getInit();
+        return true;
+      }
+    return false;
+  }
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S)) {
+    if (!BO->isAssignmentOp() || !refersTo(BO->getLHS(), Var))
+      return false;
+    Def.Value = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+    return true;
+  }
+  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(S)) {
+    if (!UO->isIncrementDecrementOp() || !refersTo(UO->getSubExpr(), Var))
+      return false;
+    Def.Value = nullptr;
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::unique_ptr<FunctionFlow> FunctionFlow::build(const Decl *Func,
+                                                  const Stmt *Body,
+                                                  ASTContext &Ctx) {
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  Options.AddImplicitDtors = false;
+  std::unique_ptr<CFG> Graph =
+      CFG::buildCFG(Func, const_cast<Stmt *>(Body), &Ctx, Options);
+  if (!Graph)
+    return nullptr;
+  auto Flow = std::unique_ptr<FunctionFlow>(new FunctionFlow());
+  Flow->Body = Body;
+  for (const CFGBlock *Block : *Graph) {
+    unsigned Index = 0;
+    for (const CFGElement &Element : *Block) {
+      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+        Flow->Where.try_emplace(S->getStmt(), Position{Block, Index});
+      ++Index;
+    }
+  }
+  Flow->Graph = std::move(Graph);
+  return Flow;
+}
+
+bool FunctionFlow::reachingDefinitions(
+    const VarDecl *Var, const Stmt *Use,
+    llvm::SmallVectorImpl<Definition> &Defs) const {
+  auto It = Where.find(Use);
+  if (It == Where.end())
+    return false;
+  AddressTakenFinder Escape(Var);
+  Escape.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Escape.Found) {
+    Defs.push_back(Definition{});
+    return true;
+  }
+  llvm::DenseSet<const CFGBlock *> Visited;
+  llvm::SmallVector<Position, 16> Work;
+  Work.push_back(It->second);
+  while (!Work.empty()) {
+    Position P = Work.pop_back_val();
+    bool Found = false;
+    for (unsigned I = P.Index; I > 0 && !Found; --I) {
+      std::optional<CFGStmt> S = (*P.Block)[I - 1].getAs<CFGStmt>();
+      Definition Def;
+      if (S && definesVar(S->getStmt(), Var, Def)) {
+        Defs.push_back(Def);
+        Found = true;
+      }
+    }
+    if (Found)
+      continue;
+    if (P.Block == &Graph->getEntry()) {
+      Defs.push_back(Definition{}); // A parameter or an unknown value.
+      continue;
+    }
+    for (const CFGBlock *Pred : P.Block->preds())
+      if (Pred && Visited.insert(Pred).second)
+        Work.push_back(Position{Pred, Pred->size()});
+  }
+  return true;
+}
+
+bool FunctionFlow::reachable(
+    const Stmt *From, const Stmt *To,
+    llvm::function_ref<bool(const Expr *, bool)> Blocked) const {
+  auto FromIt = Where.find(From);
+  auto ToIt = Where.find(To);
+  if (FromIt == Where.end() || ToIt == Where.end())
+    return false;
+  const Position Target = ToIt->second;
+  if (FromIt->second.Block == Target.Block &&
+      FromIt->second.Index < Target.Index)
+    return true;
+  llvm::DenseSet<const CFGBlock *> Visited;
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  auto Follow = [&](const CFGBlock *Block) {
+    const auto *Cond =
+        llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
+    unsigned SuccIndex = 0;
+    for (const CFGBlock *Succ : Block->succs()) {
+      bool TrueBranch = SuccIndex++ == 0;
+      if (!Succ || (Cond && Block->succ_size() == 2 && Blocked(Cond, TrueBranch)))
+        continue;
+      if (Visited.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  };
+  Follow(FromIt->second.Block);
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.pop_back_val();
+    if (Block == Target.Block)
+      return true;
+    Follow(Block);
+  }
+  return false;
+}
+
+} // namespace clang::tidy::syscall

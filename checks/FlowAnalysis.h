@@ -1,0 +1,60 @@
+//===--- FlowAnalysis.h - Order and reachability over clang's CFG --------===//
+//
+// The checks reason about what runs between an open and a later call (which
+// definition of a descriptor reaches a use, whether a guard separates them)
+// on the control-flow graph, never on source order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
+#define SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
+
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+
+namespace clang::tidy::syscall {
+
+/// A value a variable may hold at a use.
+struct Definition {
+  /// The assigned or initialising expression; null when the value comes from
+  /// outside the function (a parameter) or cannot be told (compound
+  /// assignment, address taken, uninitialised).
+  const Expr *Value = nullptr;
+};
+
+class FunctionFlow {
+public:
+  /// Builds the CFG of \p Body; null if clang cannot build one.
+  static std::unique_ptr<FunctionFlow> build(const Decl *Func,
+                                             const Stmt *Body,
+                                             ASTContext &Ctx);
+
+  /// The definitions of \p Var that reach \p Use on some path. Returns false
+  /// when \p Use is not in the CFG.
+  bool reachingDefinitions(const VarDecl *Var, const Stmt *Use,
+                           llvm::SmallVectorImpl<Definition> &Defs) const;
+
+  /// Whether \p To runs after \p From on some path that takes no branch edge
+  /// for which \p Blocked(Condition, TookTrueBranch) holds.
+  bool reachable(const Stmt *From, const Stmt *To,
+                 llvm::function_ref<bool(const Expr *, bool)> Blocked) const;
+
+  /// Whether \p S appears in the CFG (evaluated code of the body).
+  bool contains(const Stmt *S) const { return Where.count(S) != 0; }
+
+private:
+  struct Position {
+    const CFGBlock *Block;
+    unsigned Index;
+  };
+  std::unique_ptr<CFG> Graph;
+  llvm::DenseMap<const Stmt *, Position> Where;
+  const Stmt *Body = nullptr;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H

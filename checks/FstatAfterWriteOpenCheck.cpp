@@ -1,0 +1,535 @@
+//===--- FstatAfterWriteOpenCheck.cpp - syscall-fstat-after-write-open ---===//
+
+#include "FstatAfterWriteOpenCheck.h"
+#include "SourceEdits.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+/// The descriptor, buffer and mode field of a stat-like call on a descriptor.
+struct DescriptorStat {
+  const Expr *Target;
+  const Expr *Buffer;
+  llvm::StringRef ModeField;
+};
+
+std::optional<DescriptorStat> descriptorStat(const CallExpr *Call,
+                                             ASTContext &Ctx,
+                                             const PosixConstants &C) {
+  llvm::StringRef Name = calleeName(Call);
+  unsigned N = Call->getNumArgs();
+  if (N >= 2 && (Name == "fstat" || Name == "fstat64" || Name == "__fstat64"))
+    return DescriptorStat{Call->getArg(0), Call->getArg(1), "st_mode"};
+  // fstatat(fd, "", &st, AT_EMPTY_PATH) and statx(fd, "", AT_EMPTY_PATH, ...)
+  // stat the descriptor itself.
+  auto StatsDescriptor = [&](unsigned PathIdx, unsigned FlagsIdx) {
+    std::optional<llvm::StringRef> Path = stringValue(Call->getArg(PathIdx));
+    std::optional<int64_t> Flags = foldInteger(Call->getArg(FlagsIdx), Ctx);
+    return Path && Path->empty() && Flags &&
+           (*Flags & C.get("AT_EMPTY_PATH")) != 0;
+  };
+  if (N >= 4 && (Name == "fstatat" || Name == "fstatat64" ||
+                 Name == "newfstatat") && StatsDescriptor(1, 3))
+    return DescriptorStat{Call->getArg(0), Call->getArg(2), "st_mode"};
+  if (N >= 5 && Name == "statx" && StatsDescriptor(1, 2))
+    return DescriptorStat{Call->getArg(0), Call->getArg(4), "stx_mode"};
+  return std::nullopt;
+}
+
+const VarDecl *bufferVariable(const Expr *E) {
+  const auto *Addr = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const auto *Ref =
+      llvm::dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts());
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->isLocalVarDecl() ? Var : nullptr;
+}
+
+bool sameValue(const Expr *A, const Expr *B) {
+  std::optional<llvm::StringRef> SA = stringValue(A), SB = stringValue(B);
+  if (SA && SB)
+    return *SA == *SB;
+  return Expr::isSameComparisonOperand(A, B);
+}
+
+/// `mode[0]` or `*mode`, where mode is the fopen mode argument.
+bool isFirstCharOf(const Expr *E, const Expr *Mode, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Sub = llvm::dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<int64_t> Idx = foldInteger(Sub->getIdx(), Ctx);
+    return Idx && *Idx == 0 && sameValue(Sub->getBase(), Mode);
+  }
+  const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
+  return Deref && Deref->getOpcode() == UO_Deref &&
+         sameValue(Deref->getSubExpr(), Mode);
+}
+
+/// Recognises the guards that make the stat run for read-only opens only.
+class ReadOnlyGuard {
+public:
+  ReadOnlyGuard(const AccessMode &Mode, ASTContext &Ctx,
+                const PosixConstants &C)
+      : Mode(Mode), Ctx(Ctx), C(C) {}
+
+  /// Whether taking the \p Branch edge of \p Cond implies a read-only open.
+  bool implied(const Expr *Cond, bool Branch) const {
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
+      return UO->getOpcode() == UO_LNot && implied(UO->getSubExpr(), !Branch);
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
+    if (!BO)
+      return false;
+    if (BO->getOpcode() == BO_LAnd && Branch)
+      return implied(BO->getLHS(), true) || implied(BO->getRHS(), true);
+    if (BO->getOpcode() == BO_LOr && !Branch) {
+      llvm::SmallVector<int64_t, 4> Excluded;
+      if (implied(BO->getLHS(), false) || implied(BO->getRHS(), false))
+        return true;
+      // if (*mode == 'w' || *mode == 'a') return ...;
+      collectFirstChars(BO, Excluded);
+      return llvm::is_contained(Excluded, 'w') &&
+             llvm::is_contained(Excluded, 'a');
+    }
+    if (Mode.IsStream)
+      return BO->isEqualityOp() && firstCharTest(BO) == 'r' &&
+             ((BO->getOpcode() == BO_EQ) == Branch);
+    if (BO->isEqualityOp()) {
+      for (auto [Masked, Value] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                   std::pair(BO->getRHS(), BO->getLHS())}) {
+        std::optional<int64_t> M = maskOf(Masked);
+        std::optional<int64_t> V = foldInteger(Value, Ctx);
+        bool ReadOnlyWhenEqual =
+            M && V &&
+            ((*M == C.get("O_ACCMODE") && *V == C.get("O_RDONLY")) ||
+             (*M == writeBits() && *V == 0));
+        if (ReadOnlyWhenEqual)
+          return (BO->getOpcode() == BO_EQ) == Branch;
+      }
+      return false;
+    }
+    // if (oflag & (O_WRONLY | O_RDWR)) ... else stat
+    std::optional<int64_t> M = maskOf(BO);
+    return !Branch && M && (*M == writeBits() || *M == C.get("O_ACCMODE"));
+  }
+
+private:
+  int64_t writeBits() const { return C.get("O_WRONLY") | C.get("O_RDWR"); }
+
+  std::optional<int64_t> maskOf(const Expr *E) const {
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || BO->getOpcode() != BO_And)
+      return std::nullopt;
+    if (sameValue(BO->getLHS(), Mode.FlagsExpr))
+      return foldInteger(BO->getRHS(), Ctx);
+    if (sameValue(BO->getRHS(), Mode.FlagsExpr))
+      return foldInteger(BO->getLHS(), Ctx);
+    return std::nullopt;
+  }
+
+  /// The character `mode[0] == 'c'` compares with, or 0.
+  int64_t firstCharTest(const BinaryOperator *BO) const {
+    if (!Mode.IsStream || !BO->isEqualityOp())
+      return 0;
+    for (auto [Char, Value] : {std::pair(BO->getLHS(), BO->getRHS()),
+                               std::pair(BO->getRHS(), BO->getLHS())})
+      if (isFirstCharOf(Char, Mode.FlagsExpr, Ctx))
+        return foldInteger(Value, Ctx).value_or(0);
+    return 0;
+  }
+
+  void collectFirstChars(const Expr *E,
+                         llvm::SmallVectorImpl<int64_t> &Chars) const {
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO)
+      return;
+    if (BO->getOpcode() == BO_LOr) {
+      collectFirstChars(BO->getLHS(), Chars);
+      collectFirstChars(BO->getRHS(), Chars);
+    } else if (BO->getOpcode() == BO_EQ) {
+      Chars.push_back(firstCharTest(BO));
+    }
+  }
+
+  const AccessMode &Mode;
+  ASTContext &Ctx;
+  const PosixConstants &C;
+};
+
+/// Whether \p Call runs whenever statement \p Top runs.
+bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
+                     const ParentMap &Parents) {
+  for (const Stmt *Cur = Call; Cur != Top;) {
+    const Stmt *P = Parents.getParent(Cur);
+    if (!P)
+      return false;
+    if (const auto *BO = llvm::dyn_cast<BinaryOperator>(P)) {
+      if (BO->isLogicalOp() && BO->getRHS() == Cur)
+        return false;
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(P)) {
+      if (If->getCond() != Cur)
+        return false;
+    } else if (const auto *Loop = llvm::dyn_cast<WhileStmt>(P)) {
+      if (Loop->getCond() != Cur)
+        return false;
+    } else if (const auto *Loop = llvm::dyn_cast<ForStmt>(P)) {
+      if (Loop->getInit() != Cur)
+        return false;
+    } else if (llvm::isa<AbstractConditionalOperator, SwitchStmt, CaseStmt,
+                         DefaultStmt, LambdaExpr>(P)) {
+      return false;
+    }
+    Cur = P;
+  }
+  return true;
+}
+
+const IfStmt *ifEmptiedBy(const RejectionPlan &Plan, const ParentMap &Parents,
+                          ASTContext &Ctx) {
+  const auto *If =
+      llvm::dyn_cast_or_null<IfStmt>(Parents.getParent(Plan.Block));
+  if (!If || If->getThen() != Plan.Block || If->getElse() || If->getInit() ||
+      If->getConditionVariable() || If->getCond()->HasSideEffects(Ctx))
+    return nullptr;
+  for (const Stmt *S : Plan.Block->body())
+    if (!llvm::is_contained(Plan.Statements, S) &&
+        !llvm::is_contained(Plan.UnusedDecls, S))
+      return nullptr;
+  return If;
+}
+
+/// Whether every variable \p E reads is declared before \p Loc.
+bool declaredBefore(const Expr *E, SourceLocation Loc, ASTContext &Ctx) {
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr().bind("ref")), *E, Ctx)) {
+    const ValueDecl *D = N.getNodeAs<DeclRefExpr>("ref")->getDecl();
+    if (llvm::isa<VarDecl>(D) &&
+        !Ctx.getSourceManager().isBeforeInTranslationUnit(D->getLocation(),
+                                                          Loc))
+      return false;
+  }
+  return true;
+}
+
+std::string indented(llvm::StringRef Text, llvm::StringRef Indent) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    if (!Lines[I].empty())
+      Out += (Indent + Lines[I]).str();
+    if (I + 1 < Lines.size())
+      Out += '\n';
+  }
+  return Out;
+}
+
+} // namespace
+
+FstatAfterWriteOpenCheck::FstatAfterWriteOpenCheck(StringRef Name,
+                                                   ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      RawFopenLikeFunctions(Options.get("FopenLikeFunctions", "")),
+      FlagRuntimeAccessMode(Options.get("FlagRuntimeAccessMode", true)),
+      Opens(utils::options::parseStringList(RawOpenLikeFunctions),
+            utils::options::parseStringList(RawFopenLikeFunctions)) {}
+
+void FstatAfterWriteOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+  Options.store(Opts, "FopenLikeFunctions", RawFopenLikeFunctions);
+  Options.store(Opts, "FlagRuntimeAccessMode", FlagRuntimeAccessMode);
+}
+
+void FstatAfterWriteOpenCheck::registerPPCallbacks(
+    const SourceManager &, Preprocessor *PP, Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
+  auto InFunction = forCallable(functionDecl(isDefinition()).bind("func"));
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("fstat", "fstat64", "__fstat64",
+                                              "fstatat", "fstatat64",
+                                              "newfstatat", "statx"))),
+               InFunction)
+          .bind("fdstat"),
+      this);
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(
+                   hasAnyName("stat", "stat64", "lstat", "lstat64"))),
+               argumentCountIs(2), InFunction)
+          .bind("pathstat"),
+      this);
+}
+
+const FunctionFlow *FstatAfterWriteOpenCheck::flowOf(const FunctionDecl *Func,
+                                                     ASTContext &Ctx) {
+  auto [It, Inserted] = Flows.try_emplace(Func);
+  if (Inserted)
+    It->second = FunctionFlow::build(Func, Func->getBody(), Ctx);
+  return It->second.get();
+}
+
+void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  if (!Func || !Func->getBody() || Func->isDependentContext())
+    return;
+  if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("fdstat"))
+    checkDescriptorStat(Stat, Func, *Result.Context);
+  else if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("pathstat"))
+    checkPathStat(Stat, Func, *Result.Context);
+}
+
+void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
+                                                   const FunctionDecl *Func,
+                                                   ASTContext &Ctx) {
+  std::optional<DescriptorStat> Args = descriptorStat(Stat, Ctx, Constants);
+  if (!Args)
+    return;
+  bool ViaFileno = false;
+  const VarDecl *Tracked = trackedVariable(Args->Target, &ViaFileno);
+  const VarDecl *Buffer = bufferVariable(Args->Buffer);
+  const FunctionFlow *Flow = flowOf(Func, Ctx);
+  if (!Tracked || !Buffer || !Flow)
+    return;
+
+  // Every value the descriptor can hold here comes from a write open.
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!Flow->reachingDefinitions(Tracked, Stat, Defs) || Defs.empty())
+    return;
+  std::optional<OpenCall> Open;
+  for (const Definition &Def : Defs) {
+    std::optional<OpenCall> This =
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+    if (!This || This->Mode.IsStream != ViaFileno ||
+        This->Mode.K == AccessMode::ReadOnly ||
+        This->Mode.K == AccessMode::NotAFile)
+      return;
+    if (Open && Open->Call != This->Call &&
+        (Open->Mode.K == AccessMode::Runtime ||
+         This->Mode.K == AccessMode::Runtime))
+      return;
+    if (!Open)
+      Open = This;
+  }
+
+  if (Open->Mode.K == AccessMode::Runtime) {
+    if (!FlagRuntimeAccessMode)
+      return;
+    // Already skipped for write modes on every path: nothing to say.
+    ReadOnlyGuard Guard(Open->Mode, Ctx, Constants);
+    if (!Flow->reachable(Open->Call, Stat, [&](const Expr *Cond, bool Branch) {
+          return Guard.implied(Cond, Branch);
+        }))
+      return;
+  }
+
+  DirectoryRejection Rejection(Func->getBody(), Ctx, Constants);
+  RejectionPlan Plan;
+  if (!Rejection.analyze(Stat, Buffer, Args->ModeField, Tracked, Plan))
+    return;
+  report(Stat, *Open, Plan, Rejection.parents(), /*StatBeforeOpen=*/false,
+         Ctx);
+}
+
+void FstatAfterWriteOpenCheck::checkPathStat(const CallExpr *Stat,
+                                             const FunctionDecl *Func,
+                                             ASTContext &Ctx) {
+  const VarDecl *Buffer = bufferVariable(Stat->getArg(1));
+  if (!Buffer)
+    return;
+  DirectoryRejection Rejection(Func->getBody(), Ctx, Constants);
+  RejectionPlan Plan;
+  if (!Rejection.analyze(Stat, Buffer, "st_mode", nullptr, Plan) ||
+      !Plan.Block || Plan.Statements.empty())
+    return;
+  std::optional<OpenCall> Open =
+      followingOpen(Stat, Plan, Rejection.parents(), Ctx);
+  if (!Open || Open->Mode.K == AccessMode::ReadOnly ||
+      Open->Mode.K == AccessMode::NotAFile ||
+      (Open->Mode.K == AccessMode::Runtime && !FlagRuntimeAccessMode))
+    return;
+  report(Stat, *Open, Plan, Rejection.parents(), /*StatBeforeOpen=*/true, Ctx);
+}
+
+std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
+    const CallExpr *Stat, const RejectionPlan &Plan, const ParentMap &Parents,
+    ASTContext &Ctx) const {
+  const Expr *Path = Stat->getArg(0);
+  const VarDecl *PathVar = trackedVariable(Path);
+  auto It = llvm::find(Plan.Block->body(), Plan.Statements.back());
+  for (++It; It != Plan.Block->body_end(); ++It) {
+    const Stmt *S = *It;
+    for (const BoundNodes &N :
+         match(findAll(callExpr().bind("call")), *S, Ctx)) {
+      const auto *Call = N.getNodeAs<CallExpr>("call");
+      std::optional<OpenCall> Open = Opens.classify(Call, Ctx, Constants);
+      if (!Open || !Open->Path || !sameValue(Open->Path, Path))
+        continue;
+      if (!alwaysEvaluated(Call, S, Parents))
+        return std::nullopt;
+      return Open;
+    }
+    // Straight-line code only: the open must follow on every path.
+    auto Leaves = stmt(anyOf(returnStmt(), gotoStmt(), breakStmt(),
+                             continueStmt(), cxxThrowExpr(),
+                             callExpr(callee(functionDecl(isNoReturn())))));
+    if (!match(findAll(Leaves), *S, Ctx).empty())
+      return std::nullopt;
+    if (PathVar && !match(findAll(binaryOperator(
+                              isAssignmentOperator(),
+                              hasLHS(ignoringParenImpCasts(declRefExpr(
+                                  to(varDecl(equalsNode(PathVar)))))))),
+                          *S, Ctx)
+                        .empty())
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
+                                      const OpenCall &Open,
+                                      const RejectionPlan &Plan,
+                                      const ParentMap &Parents,
+                                      bool StatBeforeOpen, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  bool Runtime = Open.Mode.K == AccessMode::Runtime;
+  std::string Unfixable = Plan.Unsafe;
+  llvm::SmallVector<FixItHint, 4> Fixes;
+  const IfStmt *Emptied = Plan.Block ? ifEmptiedBy(Plan, Parents, Ctx) : nullptr;
+
+  auto RangeOf = [&](const Stmt *S) -> std::optional<CharSourceRange> {
+    std::optional<CharSourceRange> R = statementRange(S, SM, LO);
+    if (!R && Unfixable.empty())
+      Unfixable = "a macro covers only part of the code to remove";
+    return R;
+  };
+
+  if (Unfixable.empty() && !Runtime) {
+    // Remove the stat, its checks and the declarations only they used.
+    llvm::SmallVector<const Stmt *, 6> Removed;
+    if (Emptied)
+      Removed.push_back(Emptied);
+    else
+      Removed.append(Plan.Statements.begin(), Plan.Statements.end());
+    for (const DeclStmt *DS : Plan.UnusedDecls)
+      if (!Emptied || Parents.getParent(DS) != Plan.Block)
+        Removed.push_back(DS);
+    llvm::SmallVector<CharSourceRange, 6> Ranges;
+    for (const Stmt *S : Removed)
+      if (std::optional<CharSourceRange> R = RangeOf(S))
+        Ranges.push_back(wholeLines(*R, SM));
+    for (const CharSourceRange &R : mergeAdjacent(Ranges, SM))
+      Fixes.push_back(FixItHint::CreateRemoval(R));
+  } else if (Unfixable.empty()) {
+    // Keep the stat for read-only opens, byte for byte; skip it otherwise.
+    CharSourceRange FlagsRange;
+    if (Open.Mode.IsStream)
+      Unfixable = "the access mode is a run-time fopen mode string; skip the "
+                  "stat unless the mode opens read-only";
+    else if (Open.Mode.FlagsExpr->HasSideEffects(Ctx))
+      Unfixable = "the flags expression has side effects";
+    else if (!Constants.isDefined("O_ACCMODE"))
+      Unfixable = "O_ACCMODE is not defined here";
+    else if ((FlagsRange = Lexer::makeFileCharRange(
+                  CharSourceRange::getTokenRange(
+                      Open.Mode.FlagsExpr->getSourceRange()),
+                  SM, LO))
+                 .isInvalid())
+      Unfixable = "the flags are spelled inside a macro";
+    else if (StatBeforeOpen && !declaredBefore(Open.Mode.FlagsExpr,
+                                               Stat->getBeginLoc(), Ctx))
+      Unfixable = "the flags are computed after the stat";
+    if (Unfixable.empty()) {
+      std::string Flags = sourceText(FlagsRange, SM, LO);
+      if (!llvm::isa<DeclRefExpr>(Open.Mode.FlagsExpr->IgnoreParenImpCasts()))
+        Flags = "(" + Flags + ")";
+      std::string Guard = "(" + Flags + " & O_ACCMODE) == O_RDONLY";
+      if (Emptied) {
+        const Expr *Cond = Emptied->getCond()->IgnoreImpCasts();
+        CharSourceRange CondRange = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(Cond->getSourceRange()), SM, LO);
+        const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
+        bool NeedsParens =
+            llvm::isa<AbstractConditionalOperator>(Cond) ||
+            (BO && (BO->getOpcode() == BO_LOr || BO->isAssignmentOp() ||
+                    BO->getOpcode() == BO_Comma));
+        if (CondRange.isInvalid()) {
+          Unfixable = "the condition is spelled inside a macro";
+        } else {
+          if (NeedsParens)
+            Fixes.push_back(
+                FixItHint::CreateInsertion(CondRange.getBegin(), "("));
+          Fixes.push_back(FixItHint::CreateInsertion(
+              CondRange.getEnd(), (NeedsParens ? ") && " : " && ") + Guard));
+        }
+      } else {
+        std::optional<CharSourceRange> First = RangeOf(Plan.Statements.front());
+        std::optional<CharSourceRange> Last = RangeOf(Plan.Statements.back());
+        if (First && Last) {
+          CharSourceRange Lines = wholeLines(
+              CharSourceRange::getCharRange(First->getBegin(), Last->getEnd()),
+              SM);
+          if (Lines.getBegin() == First->getBegin()) {
+            Unfixable = "the statements share lines with other code";
+          } else {
+            std::string Indent = indentationOf(First->getBegin(), SM);
+            std::string Body = sourceText(Lines, SM, LO).substr(1);
+            Fixes.push_back(FixItHint::CreateReplacement(
+                Lines, "\n" + Indent + "if (" + Guard + ") {\n" +
+                           indented(Body, "  ") + "\n" + Indent + "}"));
+          }
+        }
+      }
+    }
+  }
+  if (!Unfixable.empty())
+    Fixes.clear();
+
+  llvm::StringRef StatName = calleeName(Stat);
+  {
+    DiagnosticBuilder D =
+        StatBeforeOpen
+            ? diag(Stat->getBeginLoc(),
+                   "redundant '%0' before '%1': its result only rejects a "
+                   "directory, and '%1' with a write access mode already "
+                   "fails with EISDIR on one (checking first also races with "
+                   "the open)")
+            : Runtime
+                  ? diag(Stat->getBeginLoc(),
+                         "'%0' is redundant when '%1' opens for writing: its "
+                         "result only rejects a directory, and an open with a "
+                         "write access mode already fails with EISDIR on one")
+                  : diag(Stat->getBeginLoc(),
+                         "redundant '%0': its result only rejects a "
+                         "directory, and '%1' with a write access mode "
+                         "already fails with EISDIR on one");
+    D << StatName << Open.Function;
+    for (const FixItHint &Fix : Fixes)
+      D << Fix;
+  }
+  diag(Open.Call->getBeginLoc(),
+       Runtime ? "'%0' opens with the access mode in '%1'"
+               : "'%0' opens with a write access mode here",
+       DiagnosticIDs::Note)
+      << Open.Function
+      << (Open.Mode.FlagsExpr
+              ? Lexer::getSourceText(
+                    CharSourceRange::getTokenRange(
+                        Open.Mode.FlagsExpr->getSourceRange()),
+                    SM, LO)
+              : "");
+  if (!Unfixable.empty())
+    diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Unfixable;
+}
+
+} // namespace clang::tidy::syscall

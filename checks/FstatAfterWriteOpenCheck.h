@@ -1,0 +1,50 @@
+//===--- FstatAfterWriteOpenCheck.h - syscall-fstat-after-write-open -----===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
+#define SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
+
+#include "DirectoryRejection.h"
+#include "FdTracking.h"
+#include "FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds fstat/stat calls made only to reject a directory around an open
+/// with a write access mode, which already fails with EISDIR there.
+class FstatAfterWriteOpenCheck : public ClangTidyCheck {
+public:
+  FstatAfterWriteOpenCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Flows.clear(); }
+
+private:
+  void checkDescriptorStat(const CallExpr *Stat, const FunctionDecl *Func,
+                           ASTContext &Ctx);
+  void checkPathStat(const CallExpr *Stat, const FunctionDecl *Func,
+                     ASTContext &Ctx);
+  std::optional<OpenCall> followingOpen(const CallExpr *Stat,
+                                        const RejectionPlan &Plan,
+                                        const ParentMap &Parents,
+                                        ASTContext &Ctx) const;
+  void report(const CallExpr *Stat, const OpenCall &Open,
+              const RejectionPlan &Plan, const ParentMap &Parents,
+              bool StatBeforeOpen, ASTContext &Ctx);
+  const FunctionFlow *flowOf(const FunctionDecl *Func, ASTContext &Ctx);
+
+  const std::string RawOpenLikeFunctions;
+  const std::string RawFopenLikeFunctions;
+  const bool FlagRuntimeAccessMode;
+  const OpenFunctionTable Opens;
+  PosixConstants Constants;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionFlow>> Flows;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H

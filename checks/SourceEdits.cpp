@@ -1,0 +1,76 @@
+//===--- SourceEdits.cpp - Whole-statement edits for fix-its -------------===//
+
+#include "SourceEdits.h"
+
+namespace clang::tidy::syscall {
+
+std::optional<CharSourceRange> statementRange(const Stmt *S,
+                                              const SourceManager &SM,
+                                              const LangOptions &LO) {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM, LO);
+  if (R.isInvalid())
+    return std::nullopt;
+  // Expression statements, do-while and return end before their semicolon.
+  std::optional<Token> Next =
+      Lexer::findNextToken(R.getEnd().getLocWithOffset(-1), SM, LO);
+  if (Next && Next->is(tok::semi) && Next->getLocation() >= R.getEnd())
+    R.setEnd(Next->getEndLoc());
+  return R;
+}
+
+CharSourceRange wholeLines(CharSourceRange R, const SourceManager &SM) {
+  auto [File, Begin] = SM.getDecomposedLoc(R.getBegin());
+  unsigned End = SM.getFileOffset(R.getEnd());
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  unsigned LineStart = Begin;
+  while (LineStart > 0 && (Buffer[LineStart - 1] == ' ' ||
+                           Buffer[LineStart - 1] == '\t'))
+    --LineStart;
+  unsigned LineEnd = End;
+  while (LineEnd < Buffer.size() &&
+         (Buffer[LineEnd] == ' ' || Buffer[LineEnd] == '\t'))
+    ++LineEnd;
+  bool StartsLine = LineStart == 0 || Buffer[LineStart - 1] == '\n';
+  bool EndsLine = LineEnd < Buffer.size() && Buffer[LineEnd] == '\n';
+  if (!StartsLine || !EndsLine)
+    return R;
+  // Take the newline before the lines rather than the one after: clang's
+  // fix-it merging widens a removal that ends before blanks by one blank.
+  if (LineStart == 0)
+    return R;
+  SourceLocation FileStart = SM.getLocForStartOfFile(File);
+  return CharSourceRange::getCharRange(FileStart.getLocWithOffset(LineStart - 1),
+                                       FileStart.getLocWithOffset(LineEnd));
+}
+
+llvm::SmallVector<CharSourceRange, 4>
+mergeAdjacent(llvm::ArrayRef<CharSourceRange> Ranges,
+              const SourceManager &SM) {
+  llvm::SmallVector<CharSourceRange, 4> Sorted(Ranges.begin(), Ranges.end());
+  llvm::sort(Sorted, [&](const CharSourceRange &A, const CharSourceRange &B) {
+    return SM.isBeforeInTranslationUnit(A.getBegin(), B.getBegin());
+  });
+  llvm::SmallVector<CharSourceRange, 4> Merged;
+  for (const CharSourceRange &R : Sorted) {
+    if (!Merged.empty() &&
+        !SM.isBeforeInTranslationUnit(Merged.back().getEnd(), R.getBegin())) {
+      if (SM.isBeforeInTranslationUnit(Merged.back().getEnd(), R.getEnd()))
+        Merged.back().setEnd(R.getEnd());
+      continue;
+    }
+    Merged.push_back(R);
+  }
+  return Merged;
+}
+
+std::string sourceText(CharSourceRange R, const SourceManager &SM,
+                       const LangOptions &LO) {
+  return Lexer::getSourceText(R, SM, LO).str();
+}
+
+std::string indentationOf(SourceLocation Loc, const SourceManager &SM) {
+  return Lexer::getIndentationForLine(Loc, SM).str();
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,27 @@
+//===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
+
+#include "FstatAfterWriteOpenCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+namespace clang::tidy::syscall {
+
+class SyscallTidyModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<FstatAfterWriteOpenCheck>(
+        "syscall-fstat-after-write-open");
+  }
+};
+
+} // namespace clang::tidy::syscall
+
+namespace clang::tidy {
+
+// Registers the module with whatever clang-tidy this code is linked into or
+// loaded by.
+static ClangTidyModuleRegistry::Add<syscall::SyscallTidyModule>
+    SyscallModuleRegistration("syscall-module",
+                              "Checks for redundant system calls.");
+
+} // namespace clang::tidy

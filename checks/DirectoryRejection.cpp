@@ -23,6 +23,11 @@ bool isErrnoCall(const CallExpr *Call) {
   return Name == "__errno_location" || Name == "__error" || Name == "___errno";
 }
 
+/// Calls that read state and change none.
+bool isPureCall(const CallExpr *Call) {
+  return isErrnoCall(Call) || calleeName(Call) == "fileno";
+}
+
 bool isErrno(const Expr *E) {
   const auto *Deref = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
   if (!Deref || Deref->getOpcode() != UO_Deref)
@@ -168,6 +173,8 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
 bool DirectoryRejection::endsPath(const Stmt *S) const {
   if (!S)
     return false;
+  if (const auto *E = llvm::dyn_cast<Expr>(S))
+    S = E->IgnoreImplicit();
   if (const auto *CS = llvm::dyn_cast<CompoundStmt>(S))
     return !CS->body_empty() && endsPath(CS->body_back());
   if (llvm::isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
@@ -185,7 +192,7 @@ void DirectoryRejection::noteCalls(const Stmt *S, const CallExpr *StatCall) {
     llvm::StringRef Name = calleeName(C);
     bool Releases = (Name == "close" || Name == "fclose") && C->getNumArgs() &&
                     Tracked && referencedVar(C->getArg(0)) == Tracked;
-    if (!Releases && C != StatCall && !isErrnoCall(C) && Unsafe.empty())
+    if (!Releases && C != StatCall && !isPureCall(C) && Unsafe.empty())
       Unsafe = ("the removed code also calls '" + Name + "'").str();
   }
   for (const BinaryOperator *A : F.Assignments) {
@@ -200,37 +207,47 @@ void DirectoryRejection::noteCalls(const Stmt *S, const CallExpr *StatCall) {
     Unsafe = "the removed code also updates other state";
 }
 
+bool DirectoryRejection::isFailureValue(const Expr *E) const {
+  if (!E)
+    return true; // return; from a void function
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<int64_t> V = foldInteger(E, Ctx))
+    return *V < 0 || (E->getType()->isBooleanType() && *V == 0);
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Minus; // return -errno; return -EISDIR;
+  return isErrno(E);
+}
+
 bool DirectoryRejection::isRejection(const Stmt *S) {
   if (!S)
     return false;
   EffectFinder F;
   F.TraverseStmt(const_cast<Stmt *>(S));
-  // A return that computes something (return open_index(fd)) handles the
-  // directory instead of rejecting it; so do break and continue, which skip
-  // it and carry on.
+  // break and continue skip the directory and carry on; a return that
+  // computes something (return open_index(fd)) handles it.
   for (const Stmt *Exit : F.Exits) {
     if (llvm::isa<BreakStmt, ContinueStmt>(Exit))
       return false;
     if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Exit)) {
       EffectFinder InReturn;
       InReturn.TraverseStmt(const_cast<ReturnStmt *>(Ret));
-      for (const CallExpr *C : InReturn.Calls)
-        if (!isErrnoCall(C))
-          return false;
+      if (!llvm::all_of(InReturn.Calls, isErrnoCall))
+        return false;
     }
   }
-  if (endsPath(S))
-    return true;
   // `fd = -1;` (the OpenJDK shape): the function goes on without the file.
-  for (const BinaryOperator *A : F.Assignments) {
-    if (!Tracked || referencedVar(A->getLHS()) != Tracked)
-      continue;
-    std::optional<int64_t> V = foldInteger(A->getRHS(), Ctx);
-    if ((V && *V < 0) ||
-        A->getRHS()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull))
+  for (const BinaryOperator *A : F.Assignments)
+    if (Tracked && referencedVar(A->getLHS()) == Tracked &&
+        isFailureValue(A->getRHS()))
       return true;
-  }
-  return false;
+  const Stmt *Last = S;
+  while (const auto *CS = llvm::dyn_cast<CompoundStmt>(Last))
+    Last = CS->body_empty() ? nullptr : CS->body_back();
+  if (const auto *Ret = llvm::dyn_cast_or_null<ReturnStmt>(Last))
+    return isFailureValue(Ret->getRetValue());
+  return endsPath(Last);
 }
 
 bool DirectoryRejection::refersToRemovedVar(const Stmt *S) const {
@@ -244,6 +261,31 @@ bool DirectoryRejection::refersToRemovedVar(const Stmt *S) const {
   return false;
 }
 
+bool DirectoryRejection::isStatCondition(const Expr *Cond,
+                                         const CallExpr *StatCall,
+                                         bool &OtherTerms) const {
+  auto IsStatTerm = [&](const Expr *E) {
+    if (refersToRemovedVar(E))
+      return true;
+    return StatCall &&
+           !match(findAll(callExpr(equalsNode(StatCall))), *E, Ctx).empty();
+  };
+  Cond = Cond->IgnoreParenImpCasts();
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
+  if (BO && BO->getOpcode() == BO_LOr)
+    return IsStatTerm(BO->getLHS()) && IsStatTerm(BO->getRHS()) &&
+           isStatCondition(BO->getLHS(), StatCall, OtherTerms) &&
+           isStatCondition(BO->getRHS(), StatCall, OtherTerms);
+  if (BO && BO->getOpcode() == BO_LAnd) {
+    bool Left = isStatCondition(BO->getLHS(), StatCall, OtherTerms);
+    bool Right = isStatCondition(BO->getRHS(), StatCall, OtherTerms);
+    if (Left != Right)
+      OtherTerms = true; // fd >= 0 && S_ISDIR(...): only narrows the branch
+    return Left || Right;
+  }
+  return IsStatTerm(Cond);
+}
+
 bool DirectoryRejection::isRemovableIf(const Stmt *S,
                                        const CallExpr *StatCall) {
   const auto *If = llvm::dyn_cast<IfStmt>(S);
@@ -252,11 +294,16 @@ bool DirectoryRejection::isRemovableIf(const Stmt *S,
   EffectFinder CondEffects;
   CondEffects.TraverseStmt(const_cast<Expr *>(If->getCond()));
   for (const CallExpr *C : CondEffects.Calls)
-    if (C != StatCall && !isErrnoCall(C))
+    if (C != StatCall && !isPureCall(C))
       return false;
   for (const BinaryOperator *A : CondEffects.Assignments)
     if (!StatCall || A->getRHS()->IgnoreParenCasts() != StatCall)
       return false;
+  // The branch may only be taken because of what the stat found.
+  bool OtherTerms = false;
+  if (!isStatCondition(If->getCond(), StatCall, OtherTerms) ||
+      (OtherTerms && If->getElse()))
+    return false;
   auto BranchOk = [&](const Stmt *Branch) {
     if (!Branch || isRejection(Branch))
       return true;
@@ -299,10 +346,10 @@ bool DirectoryRejection::classifyStatStatement(const CallExpr *StatCall,
       if (Loop->getCond() != Cur || !llvm::isa<NullStmt>(Loop->getBody()))
         return false;
     } else if (const auto *UO = llvm::dyn_cast<UnaryOperator>(P)) {
-      if (UO->getOpcode() != UO_LNot)
+      if (UO->getOpcode() != UO_LNot && UO->getOpcode() != UO_Extension)
         return false;
-    } else if (!llvm::isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, DoStmt>(
-                   P)) {
+    } else if (!llvm::isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, DoStmt,
+                           StmtExpr>(P)) {
       return false;
     }
     Cur = P;

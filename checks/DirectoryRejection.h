@@ -55,7 +55,10 @@ private:
   bool classifyStatStatement(const CallExpr *StatCall, const Stmt *&Top,
                              const CompoundStmt *&Block);
   bool isRemovableIf(const Stmt *S, const CallExpr *StatCall);
+  bool isStatCondition(const Expr *Cond, const CallExpr *StatCall,
+                       bool &OtherTerms) const;
   bool isRejection(const Stmt *S);
+  bool isFailureValue(const Expr *E) const;
   bool endsPath(const Stmt *S) const;
   bool refersToRemovedVar(const Stmt *S) const;
   void noteCalls(const Stmt *S, const CallExpr *StatCall);

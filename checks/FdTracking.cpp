@@ -102,6 +102,10 @@ const CallExpr *underlyingCall(const Expr *E) {
   if (!E)
     return nullptr;
   E = E->IgnoreParenCasts();
+  // __extension__ ({ ... }) as glibc's TEMP_FAILURE_RETRY spells it.
+  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Extension)
+      E = UO->getSubExpr()->IgnoreParenCasts();
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
     return Call;
   // TEMP_FAILURE_RETRY(expr): ({ long r; do r = (long)(expr); while (...); r; })

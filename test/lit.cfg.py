@@ -1,0 +1,35 @@
+# lit configuration of the syscall-tidy tests.
+import os
+
+import lit.formats
+
+config.name = "syscall-tidy"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.syscall_tidy_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+
+driver = os.path.join(config.test_source_root, "check_syscall_tidy.py")
+config.substitutions.append((
+    "%check_syscall_tidy",
+    " ".join([config.python_executable, driver,
+              "--syscall-tidy=" + config.syscall_tidy,
+              "--plugin=" + config.syscall_tidy_plugin,
+              "--clang-tidy=" + config.clang_tidy,
+              "--clang=" + config.clang,
+              "--filecheck=" + os.path.join(config.llvm_tools_dir, "FileCheck")])))
+config.substitutions.append(("%check_driver", config.python_executable + " " + driver))
+config.substitutions.append(("%syscall_tidy", config.syscall_tidy))
+config.substitutions.append(("%plugin", config.syscall_tidy_plugin))
+config.substitutions.append(("%clang_tidy", config.clang_tidy))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%python", config.python_executable))
+
+# Another clang-tidy major version, for the plugin's version gate.
+if config.other_clang_tidy:
+    config.available_features.add("other-clang-tidy")
+    config.substitutions.append(("%other_clang_tidy", config.other_clang_tidy))

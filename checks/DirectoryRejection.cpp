@@ -25,6 +25,11 @@ bool isErrnoCall(const CallExpr *Call) {
 
 /// Calls that read state and change none.
 bool isPureCall(const CallExpr *Call) {
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    return Method && Method->isConst() && Method->getIdentifier() &&
+           (Method->getName() == "c_str" || Method->getName() == "data");
+  }
   return isErrnoCall(Call) || calleeName(Call) == "fileno";
 }
 
@@ -309,7 +314,8 @@ bool DirectoryRejection::isRemovableIf(const Stmt *S,
       return true;
     if (const auto *CS = llvm::dyn_cast<CompoundStmt>(Branch))
       return llvm::all_of(CS->body(), [&](const Stmt *Child) {
-        return isRemovableIf(Child, nullptr);
+        return llvm::is_contained(CopyDecls, Child) ||
+               isRemovableIf(Child, nullptr);
       });
     return isRemovableIf(Branch, nullptr);
   };
@@ -400,13 +406,13 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
     Plan.Unsafe = "the stat call is not a statement of its own";
     return true;
   }
+  Plan.Statements.push_back(Top);
   if (llvm::isa<IfStmt>(Top) && !isRemovableIf(Top, StatCall)) {
     Plan.Unsafe = "the condition around the stat call does more";
     return true;
   }
   // The stat statement and the checks right after it.
   auto It = llvm::find(Plan.Block->body(), Top);
-  Plan.Statements.push_back(Top);
   for (++It; It != Plan.Block->body_end() && refersToRemovedVar(*It); ++It) {
     if (!llvm::is_contained(CopyDecls, *It) && !isRemovableIf(*It, nullptr))
       break;

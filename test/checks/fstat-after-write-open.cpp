@@ -1,0 +1,205 @@
+// RUN: %check_syscall_tidy %s syscall-fstat-after-write-open %t -- -std=c++17 -Wall
+
+#include <cerrno>
+#include <cstdio>
+#include <fcntl.h>
+#include <string>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
+#include <vector>
+
+int openIndex(int dirfd);
+
+namespace {
+constexpr int kCreateFlags = O_WRONLY | O_CREAT | O_TRUNC;
+} // namespace
+
+// ---------------------------------------------------------------- must flag
+
+class FileWriter {
+public:
+  explicit FileWriter(const std::string &path) : fd_(openOrThrow(path)) {}
+  ~FileWriter() { ::close(fd_); }
+
+private:
+  // Throwing is a rejection; the exception text would change, so no fix.
+  static int openOrThrow(const std::string &path) {
+    int fd = ::open(path.c_str(), kCreateFlags, 0644);
+    if (fd < 0)
+      throw std::system_error(errno, std::generic_category(), path);
+    struct stat st;
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: redundant 'fstat': its result only rejects a directory, and 'open' with a write access mode already fails with EISDIR on one [syscall-fstat-after-write-open]
+      // CHECK-MESSAGES: :[[@LINE-2]]:9: note: no automatic fix: the removed code also calls 'generic_category'
+      ::close(fd);
+      throw std::system_error(EISDIR, std::generic_category(), path);
+    }
+    return fd;
+  }
+  int fd_;
+};
+
+// std::fopen in binary write mode, through fileno.
+std::FILE *openDump(const char *path) {
+  std::FILE *f = std::fopen(path, "wb");
+  if (f == nullptr)
+    return nullptr;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'fopen'
+    std::fclose(f);
+    return nullptr;
+  }
+  return f;
+}
+// CHECK-FIXES: std::FILE *f = std::fopen(path, "wb");
+// CHECK-FIXES-NEXT:   if (f == nullptr)
+// CHECK-FIXES-NEXT:     return nullptr;
+// CHECK-FIXES-NEXT:   return f;
+
+// A lambda, and a mode copied into `const auto`.
+auto openOut = [](const char *p) {
+  int fd = open(p, O_WRONLY | O_CREAT, 0600);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: redundant 'fstat'
+    const auto mode = st.st_mode;
+    if (S_ISDIR(mode)) {
+      close(fd);
+      return -1;
+    }
+  }
+  return fd;
+};
+// CHECK-FIXES: int fd = open(p, O_WRONLY | O_CREAT, 0600);
+// CHECK-FIXES-NEXT:   return fd;
+
+// bool result: `return false` rejects.
+bool openLog(const char *path, int &out) {
+  const int fd = ::open(path, O_RDWR | O_APPEND | O_CREAT, 0640);
+  if (fd < 0)
+    return false;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat'
+    ::close(fd);
+    return false;
+  }
+  out = fd;
+  return true;
+}
+// CHECK-FIXES: if (fd < 0)
+// CHECK-FIXES-NEXT:     return false;
+// CHECK-FIXES-NEXT:   out = fd;
+
+// A run-time access mode in a method: guarded for O_RDONLY.
+struct Opener {
+  int open(const char *path, int flags) const {
+    int fd = ::open(path, flags, 0666);
+    if (fd < 0)
+      return -1;
+    struct stat st;
+    if (fstat(fd, &st) == 0) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'fstat' is redundant when 'open' opens for writing
+      if (S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        errno = EISDIR;
+        return -1;
+      }
+    }
+    return fd;
+  }
+};
+// CHECK-FIXES: if (fd < 0)
+// CHECK-FIXES-NEXT:       return -1;
+// CHECK-FIXES-NEXT:     struct stat st;
+// CHECK-FIXES-NEXT:     if ((flags & O_ACCMODE) == O_RDONLY) {
+// CHECK-FIXES-NEXT:       if (fstat(fd, &st) == 0) {
+
+// stat of the same std::string path before creat().
+int recreate(const std::string &path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'stat' before 'creat'
+    return -EISDIR;
+  return ::creat(path.c_str(), 0644);
+}
+// CHECK-FIXES: int recreate(const std::string &path) {
+// CHECK-FIXES-NEXT:   return ::creat(path.c_str(), 0644);
+
+// ------------------------------------------------------------ must not flag
+
+struct Reader {
+  int open(const char *path) {
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+      ::close(fd);
+      return -1;
+    }
+    return fd;
+  }
+};
+
+std::vector<char> slurpForUpdate(const char *path) {
+  int fd = ::open(path, O_RDWR);
+  struct stat st;
+  if (fd < 0 || ::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode))
+    return {};
+  std::vector<char> data(static_cast<size_t>(st.st_size));
+  ::close(fd);
+  return data;
+}
+
+class Log {
+public:
+  bool isDirectory() const {
+    struct stat st;
+    return ::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode);
+  }
+  int fd_ = -1;
+};
+
+std::FILE *openInput(const char *path) {
+  std::FILE *f = std::fopen(path, "rb");
+  struct stat st;
+  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    return nullptr;
+  }
+  return f;
+}
+
+bool writableIsDirectory(const char *path) {
+  int fd = ::open(path, O_WRONLY);
+  struct stat st;
+  bool dir = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  ::close(fd);
+  return dir;
+}
+
+int serve(const char *path) {
+  int fd = ::open(path, O_RDWR);
+  struct stat st;
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+    return openIndex(fd);
+  return fd;
+}
+
+int openChecked(const char *path, int flags) {
+  int fd = ::open(path, flags);
+  struct stat st;
+  if (fd >= 0 && !(flags & (O_WRONLY | O_RDWR))) {
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+      ::close(fd);
+      return -1;
+    }
+  }
+  return fd;
+}
+
+auto statLater = [](int fd) {
+  struct stat st;
+  return ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) ? -1 : fd;
+};

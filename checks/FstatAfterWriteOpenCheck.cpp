@@ -1,7 +1,7 @@
 //===--- FstatAfterWriteOpenCheck.cpp - syscall-fstat-after-write-open ---===//
 
 #include "FstatAfterWriteOpenCheck.h"
-#include "SourceEdits.h"
+#include "RejectionFix.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -202,20 +202,6 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
   return true;
 }
 
-const IfStmt *ifEmptiedBy(const RejectionPlan &Plan, const ParentMap &Parents,
-                          ASTContext &Ctx) {
-  const auto *If =
-      llvm::dyn_cast_or_null<IfStmt>(Parents.getParent(Plan.Block));
-  if (!If || If->getThen() != Plan.Block || If->getElse() || If->getInit() ||
-      If->getConditionVariable() || If->getCond()->HasSideEffects(Ctx))
-    return nullptr;
-  for (const Stmt *S : Plan.Block->body())
-    if (!llvm::is_contained(Plan.Statements, S) &&
-        !llvm::is_contained(Plan.UnusedDecls, S))
-      return nullptr;
-  return If;
-}
-
 /// Whether every variable \p E reads is declared before \p Loc.
 bool declaredBefore(const Expr *E, SourceLocation Loc, ASTContext &Ctx) {
   for (const BoundNodes &N :
@@ -227,19 +213,6 @@ bool declaredBefore(const Expr *E, SourceLocation Loc, ASTContext &Ctx) {
       return false;
   }
   return true;
-}
-
-std::string indented(llvm::StringRef Text, llvm::StringRef Indent) {
-  std::string Out;
-  llvm::SmallVector<llvm::StringRef, 8> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (!Lines[I].empty())
-      Out += (Indent + Lines[I]).str();
-    if (I + 1 < Lines.size())
-      Out += '\n';
-  }
-  return Out;
 }
 
 } // namespace
@@ -414,97 +387,19 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   bool Runtime = Open.Mode.K == AccessMode::Runtime;
-  std::string Unfixable = Plan.Unsafe;
-  llvm::SmallVector<FixItHint, 4> Fixes;
-  const IfStmt *Emptied = Plan.Block ? ifEmptiedBy(Plan, Parents, Ctx) : nullptr;
-
-  auto RangeOf = [&](const Stmt *S) -> std::optional<CharSourceRange> {
-    std::optional<CharSourceRange> R = statementRange(S, SM, LO);
-    if (!R && Unfixable.empty())
-      Unfixable = "a macro covers only part of the code to remove";
-    return R;
-  };
-
-  if (Unfixable.empty() && !Runtime) {
-    // Remove the stat, its checks and the declarations only they used.
-    llvm::SmallVector<const Stmt *, 6> Removed;
-    if (Emptied)
-      Removed.push_back(Emptied);
-    else
-      Removed.append(Plan.Statements.begin(), Plan.Statements.end());
-    for (const DeclStmt *DS : Plan.UnusedDecls)
-      if (!Emptied || Parents.getParent(DS) != Plan.Block)
-        Removed.push_back(DS);
-    llvm::SmallVector<CharSourceRange, 6> Ranges;
-    for (const Stmt *S : Removed)
-      if (std::optional<CharSourceRange> R = RangeOf(S))
-        Ranges.push_back(wholeLines(*R, SM));
-    for (const CharSourceRange &R : mergeAdjacent(Ranges, SM))
-      Fixes.push_back(FixItHint::CreateRemoval(R));
-  } else if (Unfixable.empty()) {
-    // Keep the stat for read-only opens, byte for byte; skip it otherwise.
-    CharSourceRange FlagsRange;
-    if (Open.Mode.IsStream)
-      Unfixable = "the access mode is a run-time fopen mode string; skip the "
-                  "stat unless the mode opens read-only";
-    else if (Open.Mode.FlagsExpr->HasSideEffects(Ctx))
-      Unfixable = "the flags expression has side effects";
-    else if (!Constants.isDefined("O_ACCMODE"))
-      Unfixable = "O_ACCMODE is not defined here";
-    else if ((FlagsRange = Lexer::makeFileCharRange(
-                  CharSourceRange::getTokenRange(
-                      Open.Mode.FlagsExpr->getSourceRange()),
-                  SM, LO))
-                 .isInvalid())
-      Unfixable = "the flags are spelled inside a macro";
-    else if (StatBeforeOpen && !declaredBefore(Open.Mode.FlagsExpr,
-                                               Stat->getBeginLoc(), Ctx))
-      Unfixable = "the flags are computed after the stat";
-    if (Unfixable.empty()) {
-      std::string Flags = sourceText(FlagsRange, SM, LO);
-      if (!llvm::isa<DeclRefExpr>(Open.Mode.FlagsExpr->IgnoreParenImpCasts()))
-        Flags = "(" + Flags + ")";
-      std::string Guard = "(" + Flags + " & O_ACCMODE) == O_RDONLY";
-      if (Emptied) {
-        const Expr *Cond = Emptied->getCond()->IgnoreImpCasts();
-        CharSourceRange CondRange = Lexer::makeFileCharRange(
-            CharSourceRange::getTokenRange(Cond->getSourceRange()), SM, LO);
-        const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
-        bool NeedsParens =
-            llvm::isa<AbstractConditionalOperator>(Cond) ||
-            (BO && (BO->getOpcode() == BO_LOr || BO->isAssignmentOp() ||
-                    BO->getOpcode() == BO_Comma));
-        if (CondRange.isInvalid()) {
-          Unfixable = "the condition is spelled inside a macro";
-        } else {
-          if (NeedsParens)
-            Fixes.push_back(
-                FixItHint::CreateInsertion(CondRange.getBegin(), "("));
-          Fixes.push_back(FixItHint::CreateInsertion(
-              CondRange.getEnd(), (NeedsParens ? ") && " : " && ") + Guard));
-        }
-      } else {
-        std::optional<CharSourceRange> First = RangeOf(Plan.Statements.front());
-        std::optional<CharSourceRange> Last = RangeOf(Plan.Statements.back());
-        if (First && Last) {
-          CharSourceRange Lines = wholeLines(
-              CharSourceRange::getCharRange(First->getBegin(), Last->getEnd()),
-              SM);
-          if (Lines.getBegin() == First->getBegin()) {
-            Unfixable = "the statements share lines with other code";
-          } else {
-            std::string Indent = indentationOf(First->getBegin(), SM);
-            std::string Body = sourceText(Lines, SM, LO).substr(1);
-            Fixes.push_back(FixItHint::CreateReplacement(
-                Lines, "\n" + Indent + "if (" + Guard + ") {\n" +
-                           indented(Body, "  ") + "\n" + Indent + "}"));
-          }
-        }
-      }
-    }
-  }
-  if (!Unfixable.empty())
-    Fixes.clear();
+  RejectionFix Fix;
+  if (!Plan.Unsafe.empty())
+    Fix.Unfixable = Plan.Unsafe;
+  else if (!Runtime)
+    Fix = removeRejection(Plan, Parents, Ctx);
+  else if (Open.Mode.IsStream)
+    Fix.Unfixable = "the access mode is a run-time fopen mode string; skip "
+                    "the stat unless the mode opens read-only";
+  else if (StatBeforeOpen &&
+           !declaredBefore(Open.Mode.FlagsExpr, Stat->getBeginLoc(), Ctx))
+    Fix.Unfixable = "the flags are computed after the stat";
+  else
+    Fix = guardRejection(Plan, Parents, Open.Mode.FlagsExpr, Constants, Ctx);
 
   llvm::StringRef StatName = calleeName(Stat);
   {
@@ -525,8 +420,8 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
                          "directory, and '%1' with a write access mode "
                          "already fails with EISDIR on one");
     D << StatName << Open.Function;
-    for (const FixItHint &Fix : Fixes)
-      D << Fix;
+    for (const FixItHint &Hint : Fix.Fixes)
+      D << Hint;
   }
   diag(Open.Call->getBeginLoc(),
        Runtime ? "'%0' opens with the access mode in '%1'"
@@ -539,9 +434,9 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
                         Open.Mode.FlagsExpr->getSourceRange()),
                     SM, LO)
               : "");
-  if (!Unfixable.empty())
+  if (!Fix.Unfixable.empty())
     diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
-        << Unfixable;
+        << Fix.Unfixable;
 }
 
 } // namespace clang::tidy::syscall

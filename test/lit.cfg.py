@@ -28,6 +28,12 @@ config.substitutions.append(("%plugin", config.syscall_tidy_plugin))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%build_dir", config.syscall_tidy_obj_root))
+config.substitutions.append((
+    "%expect_exit",
+    config.python_executable + " " +
+    os.path.join(config.test_source_root, "expect_exit.py")))
 
 # Another clang-tidy major version, for the plugin's version gate.
 if config.other_clang_tidy:

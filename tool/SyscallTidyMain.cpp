@@ -83,7 +83,7 @@ static int fail(const llvm::Twine &Message) {
 
 /// Clang's builtin headers: beside an installed LLVM, or where the LLVM we
 /// were built against keeps them.
-static std::string resourceDir(const char *Argv0) {
+static std::string resourceDir() {
   if (std::optional<std::string> Env =
           llvm::sys::Process::GetEnv("SYSCALL_TIDY_RESOURCE_DIR"))
     return *Env;
@@ -91,27 +91,23 @@ static std::string resourceDir(const char *Argv0) {
 }
 
 static std::unique_ptr<tooling::CompilationDatabase>
-loadDatabase(int &Argc, const char **Argv, std::string &Error) {
-  // `-- <compiler args>` takes precedence, as in clang-tidy.
-  std::unique_ptr<tooling::CompilationDatabase> DB =
-      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
-                                                             Error);
-  if (DB || !Error.empty())
-    return DB;
-  return nullptr;
-}
-
-static std::unique_ptr<tooling::CompilationDatabase>
 findDatabase(std::string &Error) {
-  if (!BuildPath.empty())
-    return tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath,
-                                                                 Error);
-  if (SourcePaths.empty()) {
+  // -p names the directory that holds the database, as a build directory
+  // does; searching its parents would silently pick another project's.
+  std::string Detail;
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  if (!BuildPath.empty()) {
+    DB = tooling::CompilationDatabase::loadFromDirectory(BuildPath, Detail);
+    Error = "no compile_commands.json in '" + BuildPath + "'";
+  } else if (!SourcePaths.empty()) {
+    DB = tooling::CompilationDatabase::autoDetectFromSource(SourcePaths[0],
+                                                            Detail);
+    Error = "no compile_commands.json in the directories above '" +
+            SourcePaths[0] + "'";
+  } else {
     Error = "no input files and no -p <build-dir>";
-    return nullptr;
   }
-  return tooling::CompilationDatabase::autoDetectFromSource(SourcePaths[0],
-                                                            Error);
+  return DB;
 }
 
 /// Every positive check glob without wildcards must name a known check.
@@ -133,8 +129,10 @@ static std::string unknownCheck(llvm::StringRef Globs,
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
   std::string DBError;
+  // `-- <compiler args>` takes precedence over any database, as in clang-tidy.
   std::unique_ptr<tooling::CompilationDatabase> Compilations =
-      loadDatabase(Argc, Argv, DBError);
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
+                                                             DBError);
   if (!DBError.empty())
     return fail("invalid compiler arguments after '--': " + DBError);
   cl::HideUnrelatedOptions(Category);
@@ -145,8 +143,8 @@ int main(int Argc, const char **Argv) {
           "syscall-tidy: finds system calls C and C++ code makes for nothing\n",
           &ParseErrorStream)) {
     ParseErrorStream.flush();
-    return fail(llvm::StringRef(ParseErrors).trim() +
-                " (see syscall-tidy --help)");
+    llvm::errs() << ParseErrors; // already names the tool and the argument
+    return 2;
   }
 
   ClangTidyGlobalOptions GlobalOptions;
@@ -159,7 +157,7 @@ int main(int Argc, const char **Argv) {
     Overrides.HeaderFilterRegex = HeaderFilter;
   Overrides.ExtraArgsBefore = std::vector<std::string>(
       ExtraArgsBefore.begin(), ExtraArgsBefore.end());
-  Overrides.ExtraArgsBefore->push_back("-resource-dir=" + resourceDir(Argv[0]));
+  Overrides.ExtraArgsBefore->push_back("-resource-dir=" + resourceDir());
   Overrides.ExtraArgs =
       std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
 

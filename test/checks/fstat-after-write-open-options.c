@@ -50,4 +50,4 @@ int open_dynamic(const char *path, int oflag) {
   return fd;
 }
 // CHECK-FIXES-WRAP: struct stat st;
-// CHECK-FIXES-WRAP-NEXT: if ((oflag & O_ACCMODE) == O_RDONLY) {
+// CHECK-FIXES-WRAP-NEXT: if ((oflag & O_ACCMODE) == O_RDONLY && fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {

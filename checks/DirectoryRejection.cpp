@@ -102,14 +102,14 @@ const Stmt *DirectoryRejection::parentIgnoringParens(const Stmt *S) const {
 bool DirectoryRejection::isDirectoryTest(const Expr *ModeUse,
                                          const Expr *&Test) {
   // S_ISDIR(m) and (m & S_IFMT) == S_IFDIR both fold to this shape.
-  const auto *Mask = llvm::dyn_cast_or_null<BinaryOperator>(
-      parentIgnoringParens(ModeUse));
+  const auto *Mask =
+      llvm::dyn_cast_or_null<BinaryOperator>(parentIgnoringParens(ModeUse));
   if (!Mask || Mask->getOpcode() != BO_And)
     return false;
-  const Expr *MaskValue = Mask->getLHS()->IgnoreParenImpCasts() ==
-                                  ModeUse->IgnoreParenImpCasts()
-                              ? Mask->getRHS()
-                              : Mask->getLHS();
+  const Expr *MaskValue =
+      Mask->getLHS()->IgnoreParenImpCasts() == ModeUse->IgnoreParenImpCasts()
+          ? Mask->getRHS()
+          : Mask->getLHS();
   std::optional<int64_t> M = foldInteger(MaskValue, Ctx);
   if (!M || *M != Constants.get("S_IFMT"))
     return false;
@@ -117,9 +117,8 @@ bool DirectoryRejection::isDirectoryTest(const Expr *ModeUse,
       llvm::dyn_cast_or_null<BinaryOperator>(parentIgnoringParens(Mask));
   if (!Cmp || !Cmp->isEqualityOp())
     return false;
-  const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Mask
-                          ? Cmp->getRHS()
-                          : Cmp->getLHS();
+  const Expr *Other =
+      Cmp->getLHS()->IgnoreParenCasts() == Mask ? Cmp->getRHS() : Cmp->getLHS();
   std::optional<int64_t> Kind = foldInteger(Other, Ctx);
   if (!Kind || *Kind != Constants.get("S_IFDIR"))
     return false;
@@ -128,13 +127,13 @@ bool DirectoryRejection::isDirectoryTest(const Expr *ModeUse,
 }
 
 bool DirectoryRejection::collectModeUses(const VarDecl *Var,
-                                         llvm::StringRef ModeField,
-                                         bool IsCopy, int Depth) {
+                                         llvm::StringRef ModeField, bool IsCopy,
+                                         int Depth) {
   if (Depth > 3)
     return false;
-  auto Refs = match(
-      findAll(declRefExpr(to(varDecl(equalsNode(Var)))).bind("ref")), *Body,
-      Ctx);
+  auto Refs =
+      match(findAll(declRefExpr(to(varDecl(equalsNode(Var)))).bind("ref")),
+            *Body, Ctx);
   for (const BoundNodes &N : Refs) {
     const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
     const Stmt *P = parentIgnoringParens(Ref);
@@ -160,9 +159,9 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
     // `mode_t m = st.st_mode;` whose every use is a directory test.
     const auto *DS =
         llvm::dyn_cast_or_null<DeclStmt>(parentIgnoringParens(ModeUse));
-    const auto *Copy =
-        DS && DS->isSingleDecl() ? llvm::dyn_cast<VarDecl>(DS->getSingleDecl())
-                                 : nullptr;
+    const auto *Copy = DS && DS->isSingleDecl()
+                           ? llvm::dyn_cast<VarDecl>(DS->getSingleDecl())
+                           : nullptr;
     if (!Copy || !Copy->getInit() ||
         Copy->getInit()->IgnoreParenImpCasts() != ModeUse ||
         !isNeverModified(Copy, Body, Ctx))
@@ -355,7 +354,7 @@ bool DirectoryRejection::classifyStatStatement(const CallExpr *StatCall,
       if (UO->getOpcode() != UO_LNot && UO->getOpcode() != UO_Extension)
         return false;
     } else if (!llvm::isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, DoStmt,
-                           StmtExpr>(P)) {
+                          StmtExpr>(P)) {
       return false;
     }
     Cur = P;
@@ -396,8 +395,7 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
         break; // A value or a choice, not a rejection.
       Cur = P;
     }
-    if (!If ||
-        !isRejection(DirectoryMeansTrue ? If->getThen() : If->getElse()))
+    if (!If || !isRejection(DirectoryMeansTrue ? If->getThen() : If->getElse()))
       return false;
   }
 
@@ -430,9 +428,9 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
     const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
     const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
     if (Var && (RemovedVars.contains(Var) || Var == Result) && !Inside(Ref)) {
-      Plan.Unsafe = ("'" + Var->getName() +
-                     "' is still used after the directory check")
-                        .str();
+      Plan.Unsafe =
+          ("'" + Var->getName() + "' is still used after the directory check")
+              .str();
       return true;
     }
   }

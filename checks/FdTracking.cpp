@@ -14,9 +14,9 @@ namespace {
 // Linux generic values, used only when the translation unit lacks the macro.
 const llvm::StringMap<int64_t> &linuxDefaults() {
   static const llvm::StringMap<int64_t> Defaults = {
-      {"O_RDONLY", 0},          {"O_WRONLY", 01},     {"O_RDWR", 02},
-      {"O_ACCMODE", 03},        {"O_APPEND", 02000},  {"O_DIRECTORY", 0200000},
-      {"O_PATH", 010000000},    {"S_IFMT", 0170000},  {"S_IFDIR", 0040000},
+      {"O_RDONLY", 0},          {"O_WRONLY", 01},    {"O_RDWR", 02},
+      {"O_ACCMODE", 03},        {"O_APPEND", 02000}, {"O_DIRECTORY", 0200000},
+      {"O_PATH", 010000000},    {"S_IFMT", 0170000}, {"S_IFDIR", 0040000},
       {"AT_EMPTY_PATH", 0x1000}};
   return Defaults;
 }
@@ -66,15 +66,15 @@ bool PosixConstants::isDefined(llvm::StringRef Macro) const {
   return II && PP->isMacroDefined(II);
 }
 
-OpenFunctionTable::OpenFunctionTable(llvm::ArrayRef<llvm::StringRef> ExtraOpen,
-                                     llvm::ArrayRef<llvm::StringRef> ExtraFopen) {
+OpenFunctionTable::OpenFunctionTable(
+    llvm::ArrayRef<llvm::StringRef> ExtraOpen,
+    llvm::ArrayRef<llvm::StringRef> ExtraFopen) {
   for (llvm::StringRef Name :
        {"open", "open64", "__open", "__open64", "__open_2", "__open64_2",
-        "openat", "openat64", "__openat_2", "__openat64_2", "creat",
-        "creat64"})
+        "openat", "openat64", "__openat_2", "__openat64_2", "creat", "creat64"})
     OpenLike.insert(Name);
-  for (llvm::StringRef Name : {"fopen", "fopen64", "fdopen", "freopen",
-                               "freopen64"})
+  for (llvm::StringRef Name :
+       {"fopen", "fopen64", "fdopen", "freopen", "freopen64"})
     FopenLike.insert(Name);
   for (llvm::StringRef Name : ExtraOpen)
     OpenLike.insert(Name.trim());
@@ -108,7 +108,8 @@ const CallExpr *underlyingCall(const Expr *E) {
       E = UO->getSubExpr()->IgnoreParenCasts();
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
     return Call;
-  // TEMP_FAILURE_RETRY(expr): ({ long r; do r = (long)(expr); while (...); r; })
+  // TEMP_FAILURE_RETRY(expr): ({ long r; do r = (long)(expr); while (...); r;
+  // })
   const auto *SE = llvm::dyn_cast<StmtExpr>(E);
   if (!SE)
     return nullptr;
@@ -155,8 +156,8 @@ bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
 }
 
 static const Stmt *enclosingBody(const VarDecl *Var) {
-  const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(
-      Var->getParentFunctionOrMethod());
+  const auto *FD =
+      llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   return FD ? FD->getBody() : nullptr;
 }
 

@@ -35,10 +35,10 @@ private:
 /// What an open-like call tells about the access mode of its result.
 struct AccessMode {
   enum Kind {
-    ReadOnly,  ///< O_RDONLY or fopen "r": reading only.
-    Writable,  ///< O_WRONLY, O_RDWR, creat(), fopen "w"/"a"/"+".
-    NotAFile,  ///< O_PATH or O_DIRECTORY: no data access at all.
-    Runtime,   ///< Decided at run time by FlagsExpr.
+    ReadOnly, ///< O_RDONLY or fopen "r": reading only.
+    Writable, ///< O_WRONLY, O_RDWR, creat(), fopen "w"/"a"/"+".
+    NotAFile, ///< O_PATH or O_DIRECTORY: no data access at all.
+    Runtime,  ///< Decided at run time by FlagsExpr.
   };
   Kind K = Runtime;
   bool Append = false;

@@ -62,9 +62,8 @@ bool definesVar(const Stmt *S, const VarDecl *Var, Definition &Def) {
 
 } // namespace
 
-std::unique_ptr<FunctionFlow> FunctionFlow::build(const Decl *Func,
-                                                  const Stmt *Body,
-                                                  ASTContext &Ctx) {
+std::unique_ptr<FunctionFlow>
+FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
   Options.AddImplicitDtors = false;
@@ -144,7 +143,8 @@ bool FunctionFlow::reachable(
     unsigned SuccIndex = 0;
     for (const CFGBlock *Succ : Block->succs()) {
       bool TrueBranch = SuccIndex++ == 0;
-      if (!Succ || (Cond && Block->succ_size() == 2 && Blocked(Cond, TrueBranch)))
+      if (!Succ ||
+          (Cond && Block->succ_size() == 2 && Blocked(Cond, TrueBranch)))
         continue;
       if (Visited.insert(Succ).second)
         Work.push_back(Succ);

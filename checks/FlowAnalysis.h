@@ -28,8 +28,7 @@ struct Definition {
 class FunctionFlow {
 public:
   /// Builds the CFG of \p Body; null if clang cannot build one.
-  static std::unique_ptr<FunctionFlow> build(const Decl *Func,
-                                             const Stmt *Body,
+  static std::unique_ptr<FunctionFlow> build(const Decl *Func, const Stmt *Body,
                                              ASTContext &Ctx);
 
   /// The definitions of \p Var that reach \p Use on some path. Returns false

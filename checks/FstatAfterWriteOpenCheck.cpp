@@ -19,9 +19,8 @@ struct DescriptorStat {
   llvm::StringRef ModeField;
 };
 
-std::optional<DescriptorStat> descriptorStat(const CallExpr *Call,
-                                             ASTContext &Ctx,
-                                             const PosixConstants &C) {
+std::optional<DescriptorStat>
+descriptorStat(const CallExpr *Call, ASTContext &Ctx, const PosixConstants &C) {
   llvm::StringRef Name = calleeName(Call);
   unsigned N = Call->getNumArgs();
   if (N >= 2 && (Name == "fstat" || Name == "fstat64" || Name == "__fstat64"))
@@ -34,8 +33,9 @@ std::optional<DescriptorStat> descriptorStat(const CallExpr *Call,
     return Path && Path->empty() && Flags &&
            (*Flags & C.get("AT_EMPTY_PATH")) != 0;
   };
-  if (N >= 4 && (Name == "fstatat" || Name == "fstatat64" ||
-                 Name == "newfstatat") && StatsDescriptor(1, 3))
+  if (N >= 4 &&
+      (Name == "fstatat" || Name == "fstatat64" || Name == "newfstatat") &&
+      StatsDescriptor(1, 3))
     return DescriptorStat{Call->getArg(0), Call->getArg(2), "st_mode"};
   if (N >= 5 && Name == "statx" && StatsDescriptor(1, 2))
     return DescriptorStat{Call->getArg(0), Call->getArg(4), "stx_mode"};
@@ -232,26 +232,25 @@ void FstatAfterWriteOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "FlagRuntimeAccessMode", FlagRuntimeAccessMode);
 }
 
-void FstatAfterWriteOpenCheck::registerPPCallbacks(
-    const SourceManager &, Preprocessor *PP, Preprocessor *) {
+void FstatAfterWriteOpenCheck::registerPPCallbacks(const SourceManager &,
+                                                   Preprocessor *PP,
+                                                   Preprocessor *) {
   Constants.setPreprocessor(PP);
 }
 
 void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
   auto InFunction = forCallable(functionDecl(isDefinition()).bind("func"));
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("fstat", "fstat64", "__fstat64",
-                                              "fstatat", "fstatat64",
-                                              "newfstatat", "statx"))),
-               InFunction)
-          .bind("fdstat"),
-      this);
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(
-                   hasAnyName("stat", "stat64", "lstat", "lstat64"))),
-               argumentCountIs(2), InFunction)
-          .bind("pathstat"),
-      this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                  "fstat", "fstat64", "__fstat64", "fstatat",
+                                  "fstatat64", "newfstatat", "statx"))),
+                              InFunction)
+                         .bind("fdstat"),
+                     this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                  "stat", "stat64", "lstat", "lstat64"))),
+                              argumentCountIs(2), InFunction)
+                         .bind("pathstat"),
+                     this);
 }
 
 const FunctionFlow *FstatAfterWriteOpenCheck::flowOf(const FunctionDecl *Func,
@@ -320,8 +319,7 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   RejectionPlan Plan;
   if (!Rejection.analyze(Stat, Buffer, Args->ModeField, Tracked, Plan))
     return;
-  report(Stat, *Open, Plan, Rejection.parents(), /*StatBeforeOpen=*/false,
-         Ctx);
+  report(Stat, *Open, Plan, Rejection.parents(), /*StatBeforeOpen=*/false, Ctx);
 }
 
 void FstatAfterWriteOpenCheck::checkPathStat(const CallExpr *Stat,
@@ -368,12 +366,12 @@ std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
                              callExpr(callee(functionDecl(isNoReturn())))));
     if (!match(findAll(Leaves), *S, Ctx).empty())
       return std::nullopt;
-    if (PathVar && !match(findAll(binaryOperator(
-                              isAssignmentOperator(),
-                              hasLHS(ignoringParenImpCasts(declRefExpr(
-                                  to(varDecl(equalsNode(PathVar)))))))),
-                          *S, Ctx)
-                        .empty())
+    if (PathVar &&
+        !match(findAll(binaryOperator(isAssignmentOperator(),
+                                      hasLHS(ignoringParenImpCasts(declRefExpr(
+                                          to(varDecl(equalsNode(PathVar)))))))),
+               *S, Ctx)
+             .empty())
       return std::nullopt;
   }
   return std::nullopt;
@@ -410,8 +408,7 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
                    "directory, and '%1' with a write access mode already "
                    "fails with EISDIR on one (checking first also races with "
                    "the open)")
-            : Runtime
-                  ? diag(Stat->getBeginLoc(),
+        : Runtime ? diag(Stat->getBeginLoc(),
                          "'%0' is redundant when '%1' opens for writing: its "
                          "result only rejects a directory, and an open with a "
                          "write access mode already fails with EISDIR on one")
@@ -429,10 +426,9 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
        DiagnosticIDs::Note)
       << Open.Function
       << (Open.Mode.FlagsExpr
-              ? Lexer::getSourceText(
-                    CharSourceRange::getTokenRange(
-                        Open.Mode.FlagsExpr->getSourceRange()),
-                    SM, LO)
+              ? Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                         Open.Mode.FlagsExpr->getSourceRange()),
+                                     SM, LO)
               : "");
   if (!Fix.Unfixable.empty())
     diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)

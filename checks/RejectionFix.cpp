@@ -127,9 +127,9 @@ RejectionFix removeRejection(const RejectionPlan &Plan,
   return Fix;
 }
 
-RejectionFix guardRejection(const RejectionPlan &Plan,
-                            const ParentMap &Parents, const Expr *Flags,
-                            const PosixConstants &Constants, ASTContext &Ctx) {
+RejectionFix guardRejection(const RejectionPlan &Plan, const ParentMap &Parents,
+                            const Expr *Flags, const PosixConstants &Constants,
+                            ASTContext &Ctx) {
   RejectionFix Fix;
   CharSourceRange FlagsRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Flags->getSourceRange()),

@@ -23,9 +23,9 @@ RejectionFix removeRejection(const RejectionPlan &Plan,
 /// Keeps the check, byte for byte, for read-only opens only: adds
 /// `(Flags & O_ACCMODE) == O_RDONLY` to the condition that holds it, or
 /// wraps the statements in an `if` with that condition.
-RejectionFix guardRejection(const RejectionPlan &Plan,
-                            const ParentMap &Parents, const Expr *Flags,
-                            const PosixConstants &Constants, ASTContext &Ctx);
+RejectionFix guardRejection(const RejectionPlan &Plan, const ParentMap &Parents,
+                            const Expr *Flags, const PosixConstants &Constants,
+                            ASTContext &Ctx);
 
 } // namespace clang::tidy::syscall
 

@@ -4,9 +4,8 @@
 
 namespace clang::tidy::syscall {
 
-std::optional<CharSourceRange> statementRange(const Stmt *S,
-                                              const SourceManager &SM,
-                                              const LangOptions &LO) {
+std::optional<CharSourceRange>
+statementRange(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
   CharSourceRange R = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(S->getSourceRange()), SM, LO);
   if (R.isInvalid())
@@ -24,8 +23,8 @@ CharSourceRange wholeLines(CharSourceRange R, const SourceManager &SM) {
   unsigned End = SM.getFileOffset(R.getEnd());
   llvm::StringRef Buffer = SM.getBufferData(File);
   unsigned LineStart = Begin;
-  while (LineStart > 0 && (Buffer[LineStart - 1] == ' ' ||
-                           Buffer[LineStart - 1] == '\t'))
+  while (LineStart > 0 &&
+         (Buffer[LineStart - 1] == ' ' || Buffer[LineStart - 1] == '\t'))
     --LineStart;
   unsigned LineEnd = End;
   while (LineEnd < Buffer.size() &&
@@ -40,13 +39,13 @@ CharSourceRange wholeLines(CharSourceRange R, const SourceManager &SM) {
   if (LineStart == 0)
     return R;
   SourceLocation FileStart = SM.getLocForStartOfFile(File);
-  return CharSourceRange::getCharRange(FileStart.getLocWithOffset(LineStart - 1),
-                                       FileStart.getLocWithOffset(LineEnd));
+  return CharSourceRange::getCharRange(
+      FileStart.getLocWithOffset(LineStart - 1),
+      FileStart.getLocWithOffset(LineEnd));
 }
 
 llvm::SmallVector<CharSourceRange, 4>
-mergeAdjacent(llvm::ArrayRef<CharSourceRange> Ranges,
-              const SourceManager &SM) {
+mergeAdjacent(llvm::ArrayRef<CharSourceRange> Ranges, const SourceManager &SM) {
   llvm::SmallVector<CharSourceRange, 4> Sorted(Ranges.begin(), Ranges.end());
   llvm::sort(Sorted, [&](const CharSourceRange &A, const CharSourceRange &B) {
     return SM.isBeforeInTranslationUnit(A.getBegin(), B.getBegin());

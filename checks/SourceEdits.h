@@ -15,9 +15,8 @@ namespace clang::tidy::syscall {
 /// The characters of statement \p S in the main file, with its terminating
 /// semicolon. None when a macro starts or ends inside the statement, since
 /// then its text cannot be edited.
-std::optional<CharSourceRange> statementRange(const Stmt *S,
-                                              const SourceManager &SM,
-                                              const LangOptions &LO);
+std::optional<CharSourceRange>
+statementRange(const Stmt *S, const SourceManager &SM, const LangOptions &LO);
 
 /// \p R widened to whole lines, from the newline that ends the line before,
 /// when only blanks share its first and last lines, so that deleting it

@@ -82,8 +82,8 @@ __attribute__((constructor)) static void loadSyscallTidyChecks(void) {
   snprintf(Path, sizeof Path, "%.*s%s", DirLen, Self.dli_fname,
            SYSCALL_TIDY_CHECKS_LIBRARY);
   if (!dlopen(Path, RTLD_NOW | RTLD_GLOBAL)) {
-    fprintf(stderr, "error: the syscall-tidy plugin cannot load %s: %s\n",
-            Path, dlerror());
+    fprintf(stderr, "error: the syscall-tidy plugin cannot load %s: %s\n", Path,
+            dlerror());
     _exit(2);
   }
 }

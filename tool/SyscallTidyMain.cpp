@@ -30,9 +30,8 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory Category("syscall-tidy options");
 
-static cl::list<std::string> SourcePaths(cl::Positional,
-                                         cl::desc("[<file> ...]"),
-                                         cl::cat(Category));
+static cl::list<std::string>
+    SourcePaths(cl::Positional, cl::desc("[<file> ...]"), cl::cat(Category));
 static cl::opt<std::string>
     BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
               cl::value_desc("build-dir"), cl::cat(Category));
@@ -66,9 +65,9 @@ static cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression of headers whose diagnostics are shown"),
     cl::cat(Category));
-static cl::list<std::string>
-    ExtraArgs("extra-arg", cl::desc("Compiler argument to append"),
-              cl::cat(Category));
+static cl::list<std::string> ExtraArgs("extra-arg",
+                                       cl::desc("Compiler argument to append"),
+                                       cl::cat(Category));
 static cl::list<std::string>
     ExtraArgsBefore("extra-arg-before",
                     cl::desc("Compiler argument to prepend"),
@@ -155,8 +154,8 @@ int main(int Argc, const char **Argv) {
     Overrides.Checks = Checks;
   if (HeaderFilter.getNumOccurrences())
     Overrides.HeaderFilterRegex = HeaderFilter;
-  Overrides.ExtraArgsBefore = std::vector<std::string>(
-      ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+  Overrides.ExtraArgsBefore =
+      std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   Overrides.ExtraArgsBefore->push_back("-resource-dir=" + resourceDir());
   Overrides.ExtraArgs =
       std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
@@ -175,8 +174,8 @@ int main(int Argc, const char **Argv) {
         parseConfiguration(llvm::MemoryBufferRef(ConfigText, "--config"));
     if (!Parsed)
       return fail("invalid configuration: " + Parsed.getError().message());
-    Provider = std::make_unique<ConfigOptionsProvider>(
-        GlobalOptions, Defaults, *Parsed, Overrides);
+    Provider = std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
+                                                       *Parsed, Overrides);
   } else {
     Provider = std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
                                                      Overrides);
@@ -192,7 +191,8 @@ int main(int Argc, const char **Argv) {
   llvm::sys::fs::make_absolute(Probe);
   ClangTidyOptions Effective = Provider->getOptions(Probe);
   NamesAndOptions Known = getAllChecksAndOptions();
-  std::string Unknown = unknownCheck(Effective.Checks.value_or(""), Known.Names);
+  std::string Unknown =
+      unknownCheck(Effective.Checks.value_or(""), Known.Names);
   if (!Unknown.empty())
     return fail("unknown check '" + Unknown +
                 "' (syscall-tidy --list-checks --checks='*' lists them)");

@@ -57,6 +57,17 @@ bool definesVar(const Stmt *S, const VarDecl *Var, Definition &Def) {
     Def.Value = nullptr;
     return true;
   }
+  // dup2(other, fd) and dup3(other, fd, flags) make fd name another file.
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
+    const auto *FD =
+        llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+    if (!FD || !FD->getIdentifier() || Call->getNumArgs() < 2 ||
+        (FD->getName() != "dup2" && FD->getName() != "dup3") ||
+        !refersTo(Call->getArg(1), Var))
+      return false;
+    Def.Value = nullptr;
+    return true;
+  }
   return false;
 }
 

@@ -11,6 +11,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -80,12 +81,26 @@ static int fail(const llvm::Twine &Message) {
   return 2;
 }
 
-/// Clang's builtin headers: beside an installed LLVM, or where the LLVM we
-/// were built against keeps them.
-static std::string resourceDir() {
+/// Clang's builtin headers (stddef.h, stdarg.h, ...): where the LLVM we were
+/// built against keeps them, or beside an LLVM installed with this tool.
+static std::string resourceDir(const char *Argv0) {
   if (std::optional<std::string> Env =
           llvm::sys::Process::GetEnv("SYSCALL_TIDY_RESOURCE_DIR"))
     return *Env;
+  llvm::SmallString<256> Beside(llvm::sys::path::parent_path(
+      llvm::sys::fs::getMainExecutable(Argv0, (void *)&resourceDir)));
+  llvm::sys::path::append(Beside, "..", "lib", "clang",
+                          std::to_string(LLVM_VERSION_MAJOR));
+  for (llvm::StringRef Dir :
+       {llvm::StringRef(SYSCALL_TIDY_RESOURCE_DIR), llvm::StringRef(Beside)}) {
+    llvm::SmallString<256> Probe(Dir);
+    llvm::sys::path::append(Probe, "include", "stddef.h");
+    if (llvm::sys::fs::exists(Probe))
+      return Dir.str();
+  }
+  llvm::WithColor::warning(llvm::errs(), "syscall-tidy")
+      << "Clang's builtin headers are not in " << SYSCALL_TIDY_RESOURCE_DIR
+      << "; set SYSCALL_TIDY_RESOURCE_DIR to Clang's resource directory\n";
   return SYSCALL_TIDY_RESOURCE_DIR;
 }
 
@@ -156,7 +171,7 @@ int main(int Argc, const char **Argv) {
     Overrides.HeaderFilterRegex = HeaderFilter;
   Overrides.ExtraArgsBefore =
       std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
-  Overrides.ExtraArgsBefore->push_back("-resource-dir=" + resourceDir());
+  Overrides.ExtraArgsBefore->push_back("-resource-dir=" + resourceDir(Argv[0]));
   Overrides.ExtraArgs =
       std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
 

@@ -580,3 +580,17 @@ int maybe_create(const char *path, int create) {
     return 0;
   return open(path, O_WRONLY | O_CREAT, 0644);
 }
+
+// dup2 makes the descriptor name another file.
+int open_redirected(const char *path, int other) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  dup2(other, fd);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}

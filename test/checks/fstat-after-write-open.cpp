@@ -201,3 +201,17 @@ auto statLater = [](int fd) {
   struct stat st;
   return ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) ? -1 : fd;
 };
+
+// Templates: one instantiation's access mode says nothing about another's.
+template <int Flags> int openAs(const char *path) {
+  int fd = ::open(path, Flags, 0644);
+  struct stat st;
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+int useTemplates(const char *path) {
+  return openAs<O_WRONLY | O_CREAT>(path) + openAs<O_RDONLY>(path);
+}

@@ -3,10 +3,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-size_t count(bool verbose, ...) {
+size_t count(int verbose, ...) {
   va_list ap;
   va_start(ap, verbose);
   size_t n = va_arg(ap, size_t);
   va_end(ap);
-  return verbose ? n : offsetof(struct { int a; int b; }, b);
+  bool big = verbose != 0;
+  return big ? n : offsetof(struct { int a; int b; }, b);
 }

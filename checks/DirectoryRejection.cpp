@@ -227,27 +227,41 @@ bool DirectoryRejection::isFailureValue(const Expr *E) const {
 bool DirectoryRejection::isRejection(const Stmt *S) {
   if (!S)
     return false;
-  EffectFinder F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  // break and continue skip the directory and carry on; a return that
-  // computes something (return open_index(fd)) handles it.
-  for (const Stmt *Exit : F.Exits) {
-    if (llvm::isa<BreakStmt, ContinueStmt>(Exit))
-      return false;
-    if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Exit)) {
-      EffectFinder InReturn;
-      InReturn.TraverseStmt(const_cast<ReturnStmt *>(Ret));
-      if (!llvm::all_of(InReturn.Calls, isErrnoCall))
+  if (const auto *CS = llvm::dyn_cast<CompoundStmt>(S))
+    return isRejection(
+        llvm::ArrayRef<const Stmt *>(CS->body_begin(), CS->body_end()));
+  return isRejection(llvm::ArrayRef<const Stmt *>(S));
+}
+
+bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
+  if (Body.empty())
+    return false;
+  bool ReleasesTracked = false;
+  for (const Stmt *S : Body) {
+    EffectFinder F;
+    F.TraverseStmt(const_cast<Stmt *>(S));
+    // break and continue skip the directory and carry on; a return that
+    // computes something (return open_index(fd)) handles it.
+    for (const Stmt *Exit : F.Exits) {
+      if (llvm::isa<BreakStmt, ContinueStmt>(Exit))
         return false;
+      if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Exit)) {
+        EffectFinder InReturn;
+        InReturn.TraverseStmt(const_cast<ReturnStmt *>(Ret));
+        if (!llvm::all_of(InReturn.Calls, isErrnoCall))
+          return false;
+      }
     }
+    // `fd = -1;` (the OpenJDK shape): the function goes on without the file.
+    for (const BinaryOperator *A : F.Assignments)
+      if (Tracked && referencedVar(A->getLHS()) == Tracked &&
+          isFailureValue(A->getRHS()))
+        ReleasesTracked = true;
   }
-  // `fd = -1;` (the OpenJDK shape): the function goes on without the file.
-  for (const BinaryOperator *A : F.Assignments)
-    if (Tracked && referencedVar(A->getLHS()) == Tracked &&
-        isFailureValue(A->getRHS()))
-      return true;
-  const Stmt *Last = S;
-  while (const auto *CS = llvm::dyn_cast<CompoundStmt>(Last))
+  if (ReleasesTracked)
+    return true;
+  const Stmt *Last = Body.back();
+  while (const auto *CS = llvm::dyn_cast_or_null<CompoundStmt>(Last))
     Last = CS->body_empty() ? nullptr : CS->body_back();
   if (const auto *Ret = llvm::dyn_cast_or_null<ReturnStmt>(Last))
     return isFailureValue(Ret->getRetValue());
@@ -370,6 +384,7 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
   Tracked = TrackedVar;
   RemovedVars = {Buffer};
   AddressUses = 0;
+  FallThroughRejection = false;
   if (!collectModeUses(Buffer, ModeField, /*IsCopy=*/false, 0) ||
       DirectoryTests.empty())
     return false;
@@ -395,20 +410,43 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
         break; // A value or a choice, not a rejection.
       Cur = P;
     }
-    if (!If || !isRejection(DirectoryMeansTrue ? If->getThen() : If->getElse()))
+    if (!If)
       return false;
+    const Stmt *DirBranch = DirectoryMeansTrue ? If->getThen() : If->getElse();
+    if (DirBranch) {
+      if (!isRejection(DirBranch))
+        return false;
+      continue;
+    }
+    // if (!S_ISDIR(m)) return fd; <rejection>: the code after the test
+    // rejects, and a fix would have to restructure it.
+    const auto *Block =
+        llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+    if (DirectoryMeansTrue || !Block || !endsPath(If->getThen()))
+      return false;
+    const Stmt *const *After = llvm::find(Block->body(), If) + 1;
+    if (!isRejection(llvm::ArrayRef<const Stmt *>(After, Block->body_end())))
+      return false;
+    FallThroughRejection = true;
   }
 
+  std::string Reason = planRemoval(StatCall, Buffer, Plan);
+  // The shape of the rejection is the first reason not to fix automatically.
+  Plan.Unsafe = FallThroughRejection
+                    ? "the code after the directory test rejects the file"
+                    : Reason;
+  return true;
+}
+
+std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
+                                            const VarDecl *Buffer,
+                                            RejectionPlan &Plan) {
   const Stmt *Top = nullptr;
-  if (!classifyStatStatement(StatCall, Top, Plan.Block)) {
-    Plan.Unsafe = "the stat call is not a statement of its own";
-    return true;
-  }
+  if (!classifyStatStatement(StatCall, Top, Plan.Block))
+    return "the stat call is not a statement of its own";
   Plan.Statements.push_back(Top);
-  if (llvm::isa<IfStmt>(Top) && !isRemovableIf(Top, StatCall)) {
-    Plan.Unsafe = "the condition around the stat call does more";
-    return true;
-  }
+  if (llvm::isa<IfStmt>(Top) && !isRemovableIf(Top, StatCall))
+    return "the condition around the stat call does more";
   // The stat statement and the checks right after it.
   auto It = llvm::find(Plan.Block->body(), Top);
   for (++It; It != Plan.Block->body_end() && refersToRemovedVar(*It); ++It) {
@@ -423,16 +461,14 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
         return true;
     return false;
   };
-  auto Refs = match(findAll(declRefExpr().bind("ref")), *Body, Ctx);
-  for (const BoundNodes &N : Refs) {
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr().bind("ref")), *Body, Ctx)) {
     const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
     const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-    if (Var && (RemovedVars.contains(Var) || Var == Result) && !Inside(Ref)) {
-      Plan.Unsafe =
-          ("'" + Var->getName() + "' is still used after the directory check")
-              .str();
-      return true;
-    }
+    if (Var && (RemovedVars.contains(Var) || Var == Result) && !Inside(Ref))
+      return ("'" + Var->getName() +
+              "' is still used after the directory check")
+          .str();
   }
   for (const VarDecl *Var : {Buffer, Result}) {
     if (!Var)
@@ -443,8 +479,7 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
   }
   for (const Stmt *S : Plan.Statements)
     noteCalls(S, StatCall);
-  Plan.Unsafe = Unsafe;
-  return true;
+  return Unsafe;
 }
 
 } // namespace clang::tidy::syscall

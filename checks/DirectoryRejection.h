@@ -48,6 +48,8 @@ public:
   const ParentMap &parents() const { return Parents; }
 
 private:
+  std::string planRemoval(const CallExpr *StatCall, const VarDecl *Buffer,
+                          RejectionPlan &Plan);
   bool collectModeUses(const VarDecl *Var, llvm::StringRef ModeField,
                        bool IsCopy, int Depth);
   bool isDirectoryTest(const Expr *ModeUse, const Expr *&Test);
@@ -58,6 +60,7 @@ private:
   bool isStatCondition(const Expr *Cond, const CallExpr *StatCall,
                        bool &OtherTerms) const;
   bool isRejection(const Stmt *S);
+  bool isRejection(llvm::ArrayRef<const Stmt *> Body);
   bool isFailureValue(const Expr *E) const;
   bool endsPath(const Stmt *S) const;
   bool refersToRemovedVar(const Stmt *S) const;
@@ -75,6 +78,7 @@ private:
   llvm::SmallVector<const DeclStmt *, 2> CopyDecls;
   std::string Unsafe;
   int AddressUses = 0;
+  bool FallThroughRejection = false;
 };
 
 /// The declaration statement of \p Var when it declares nothing else.

@@ -126,6 +126,75 @@ int recreate(const std::string &path) {
 // CHECK-FIXES: int recreate(const std::string &path) {
 // CHECK-FIXES-NEXT:   return ::creat(path.c_str(), 0644);
 
+// fopen "r+" updates: it opens O_RDWR.
+std::FILE *openUpdate(const std::string &path) {
+  std::FILE *f = std::fopen(path.c_str(), "r+");
+  if (!f)
+    return nullptr;
+  struct stat st;
+  if (::fstat(::fileno(f), &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat'
+    std::fclose(f);
+    return nullptr;
+  }
+  return f;
+}
+// CHECK-FIXES: std::FILE *f = std::fopen(path.c_str(), "r+");
+// CHECK-FIXES-NEXT:   if (!f)
+// CHECK-FIXES-NEXT:     return nullptr;
+// CHECK-FIXES-NEXT:   return f;
+
+namespace storage {
+// openat relative to a directory descriptor, O_LARGEFILE, a nested namespace.
+int createSegment(int dirfd, const char *name) {
+  const int fd = ::openat(dirfd, name, O_RDWR | O_CREAT | O_LARGEFILE, 0600);
+  if (fd == -1)
+    return -1;
+  struct ::stat st;
+  if (::fstat(fd, &st) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'openat'
+    ::close(fd);
+    return -1;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    errno = EISDIR;
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: if (fd == -1)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+} // namespace storage
+
+// stat of a std::string path before std::fopen "w".
+std::FILE *openReport(const std::string &path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'stat' before 'fopen'
+    return nullptr;
+  std::FILE *f = std::fopen(path.c_str(), "w");
+  return f;
+}
+// CHECK-FIXES: std::FILE *openReport(const std::string &path) {
+// CHECK-FIXES-NEXT:   std::FILE *f = std::fopen(path.c_str(), "w");
+
+// A static member with a run-time mode, fopen's mode string: no fix.
+struct Streams {
+  static std::FILE *open(const char *path, const char *mode) {
+    std::FILE *f = std::fopen(path, mode);
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'fstat' is redundant when 'fopen' opens for writing
+      // CHECK-MESSAGES: :[[@LINE-2]]:14: note: no automatic fix: the access mode is a run-time fopen mode string; skip the stat unless the mode opens read-only
+      std::fclose(f);
+      return nullptr;
+    }
+    return f;
+  }
+};
+
 // ------------------------------------------------------------ must not flag
 
 struct Reader {
@@ -214,4 +283,66 @@ template <int Flags> int openAs(const char *path) {
 }
 int useTemplates(const char *path) {
   return openAs<O_WRONLY | O_CREAT>(path) + openAs<O_RDONLY>(path);
+}
+
+// The directory test's result is stored and used later.
+int openAndRemember(const char *path, bool &wasDir) {
+  int fd = ::open(path, O_WRONLY);
+  struct stat st;
+  wasDir = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  return fd;
+}
+
+// Reading through an fstream-sized buffer: st_blksize matters.
+std::vector<char> bufferFor(const char *path) {
+  int fd = ::open(path, O_WRONLY | O_APPEND);
+  struct stat st;
+  if (fd < 0 || ::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode))
+    return {};
+  ::close(fd);
+  return std::vector<char>(static_cast<size_t>(st.st_blksize));
+}
+
+// An fstat on a descriptor the RAII owner got from elsewhere.
+class Owned {
+public:
+  explicit Owned(int fd) : fd_(fd) {}
+  bool ok() const {
+    struct stat st;
+    if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode))
+      return false;
+    return true;
+  }
+
+private:
+  int fd_;
+};
+
+// O_DIRECTORY: the code wants a directory.
+int openDirFd(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  struct stat st;
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Skipping directories in a loop is a choice, not a rejection.
+int countWritable(const std::vector<std::string> &paths) {
+  int count = 0;
+  for (const std::string &path : paths) {
+    int fd = ::open(path.c_str(), O_WRONLY);
+    struct stat st;
+    if (fd < 0)
+      continue;
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+      ::close(fd);
+      continue;
+    }
+    ++count;
+    ::close(fd);
+  }
+  return count;
 }

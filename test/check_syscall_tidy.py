@@ -74,9 +74,12 @@ def strip_checks(text, prefix_map):
 
 
 def diagnostics(output, with_notes):
+    """The diagnostic lines of a run, without the notes --fix itself adds."""
     kinds = ("warning", "error", "note") if with_notes else ("warning", "error")
     regex = re.compile(r"^\S+:\d+:\d+: (%s): " % "|".join(kinds))
-    return [line for line in output.splitlines() if regex.match(line)]
+    return [line for line in output.splitlines()
+            if regex.match(line) and
+            not line.endswith("note: FIX-IT applied suggested code changes")]
 
 
 def filecheck(args, check_file, input_text, prefix, extra):

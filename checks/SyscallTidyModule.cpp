@@ -2,7 +2,10 @@
 
 #include "FstatAfterWriteOpenCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "llvm/Config/llvm-config.h"
+#if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 
 namespace clang::tidy::syscall {
 

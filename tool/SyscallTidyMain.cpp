@@ -8,10 +8,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Config/llvm-config.h"
+#if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -124,21 +130,51 @@ findDatabase(std::string &Error) {
   return DB;
 }
 
-/// Every positive check glob without wildcards must name a known check.
-static std::string unknownCheck(llvm::StringRef Globs,
-                                const llvm::StringSet<> &Known) {
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  Globs.split(Parts, ',', -1, false);
-  for (llvm::StringRef Glob : Parts) {
-    Glob = Glob.trim();
-    if (Glob.empty() || Glob.starts_with("-") || Glob.contains('*') ||
-        Glob.starts_with("clang-diagnostic-"))
-      continue;
-    if (!Known.contains(Glob))
-      return Glob.str();
+/// The checks linked into this tool and their option keys, read from the
+/// registered modules (stable across LLVM versions, unlike the helpers in
+/// ClangTidy.h).
+struct CheckCatalog {
+  llvm::StringSet<> Names;
+  llvm::StringSet<> Options;
+
+  CheckCatalog() {
+    ClangTidyCheckFactories Factories;
+    for (const auto &Module : ClangTidyModuleRegistry::entries())
+      Module.instantiate()->addCheckFactories(Factories);
+    ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+        ClangTidyGlobalOptions(), ClangTidyOptions()));
+    for (const auto &Factory : Factories) {
+      Names.insert(Factory.getKey());
+      ClangTidyOptions::OptionMap Stored;
+      Factory.getValue()(Factory.getKey(), &Context)->storeOptions(Stored);
+      for (const auto &Option : Stored)
+        Options.insert(Option.getKey());
+    }
   }
-  return "";
-}
+
+  /// The first positive glob without wildcards that names no check.
+  std::string unknownCheck(llvm::StringRef Globs) const {
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    Globs.split(Parts, ',', -1, false);
+    for (llvm::StringRef Glob : Parts) {
+      Glob = Glob.trim();
+      if (!Glob.empty() && !Glob.starts_with("-") && !Glob.contains('*') &&
+          !Glob.starts_with("clang-diagnostic-") && !Names.contains(Glob))
+        return Glob.str();
+    }
+    return "";
+  }
+
+  std::vector<std::string> enabled(llvm::StringRef Globs) const {
+    CachedGlobList Filter(Globs);
+    std::vector<std::string> Result;
+    for (const auto &Name : Names)
+      if (Filter.contains(Name.getKey()))
+        Result.push_back(Name.getKey().str());
+    llvm::sort(Result);
+    return Result;
+  }
+};
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
@@ -205,9 +241,8 @@ int main(int Argc, const char **Argv) {
     llvm::sys::fs::current_path(Probe);
   llvm::sys::fs::make_absolute(Probe);
   ClangTidyOptions Effective = Provider->getOptions(Probe);
-  NamesAndOptions Known = getAllChecksAndOptions();
-  std::string Unknown =
-      unknownCheck(Effective.Checks.value_or(""), Known.Names);
+  CheckCatalog Known;
+  std::string Unknown = Known.unknownCheck(Effective.Checks.value_or(""));
   if (!Unknown.empty())
     return fail("unknown check '" + Unknown +
                 "' (syscall-tidy --list-checks --checks='*' lists them)");
@@ -216,7 +251,8 @@ int main(int Argc, const char **Argv) {
     if (Key.starts_with("syscall-") && !Known.Options.contains(Key))
       return fail("unknown check option '" + Key + "'");
   }
-  std::vector<std::string> Enabled = getCheckNames(Effective, false);
+  std::vector<std::string> Enabled =
+      Known.enabled(Effective.Checks.value_or(""));
   if (ListChecks) {
     llvm::outs() << "Enabled checks:";
     for (const std::string &Name : Enabled)

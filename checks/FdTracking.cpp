@@ -91,6 +91,98 @@ std::vector<std::string> OpenFunctionTable::allNames() const {
   return Names;
 }
 
+FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
+                                   llvm::ArrayRef<llvm::StringRef> ExtraWrite) {
+  using E = OffsetEffect;
+  const std::pair<const char *, E> Known[] = {{"read", E::Reads},
+                                              {"readv", E::Reads},
+                                              {"fread", E::Reads},
+                                              {"fgets", E::Reads},
+                                              {"fgetc", E::Reads},
+                                              {"getc", E::Reads},
+                                              {"getline", E::Reads},
+                                              {"getdelim", E::Reads},
+                                              {"fscanf", E::Reads},
+                                              {"ungetc", E::Reads},
+                                              {"write", E::Writes},
+                                              {"writev", E::Writes},
+                                              {"dprintf", E::Writes},
+                                              {"vdprintf", E::Writes},
+                                              {"fwrite", E::Writes},
+                                              {"fputs", E::Writes},
+                                              {"fputc", E::Writes},
+                                              {"putc", E::Writes},
+                                              {"fprintf", E::Writes},
+                                              {"vfprintf", E::Writes},
+                                              {"sendfile", E::Writes},
+                                              {"copy_file_range", E::Unknown},
+                                              {"pread", E::Positional},
+                                              {"pread64", E::Positional},
+                                              {"pwrite", E::Positional},
+                                              {"pwrite64", E::Positional},
+                                              {"preadv", E::Positional},
+                                              {"pwritev", E::Positional},
+                                              {"lseek", E::Seeks},
+                                              {"lseek64", E::Seeks},
+                                              {"fseek", E::Seeks},
+                                              {"fseeko", E::Seeks},
+                                              {"fseeko64", E::Seeks},
+                                              {"rewind", E::Seeks},
+                                              {"fsetpos", E::Seeks},
+                                              {"ftell", E::Tells},
+                                              {"ftello", E::Tells},
+                                              {"ftello64", E::Tells},
+                                              {"fgetpos", E::Tells},
+                                              {"close", E::Closes},
+                                              {"fclose", E::Closes},
+                                              {"fstat", E::None},
+                                              {"fstat64", E::None},
+                                              {"fsync", E::None},
+                                              {"fdatasync", E::None},
+                                              {"fcntl", E::None},
+                                              {"ftruncate", E::None},
+                                              {"ftruncate64", E::None},
+                                              {"fchmod", E::None},
+                                              {"fchown", E::None},
+                                              {"flock", E::None},
+                                              {"posix_fadvise", E::None},
+                                              {"posix_fallocate", E::None},
+                                              {"fallocate", E::None},
+                                              {"fstatfs", E::None},
+                                              {"fflush", E::None},
+                                              {"fileno", E::None},
+                                              {"setvbuf", E::None},
+                                              {"setbuf", E::None},
+                                              {"ferror", E::None},
+                                              {"feof", E::None},
+                                              {"clearerr", E::None},
+                                              {"isatty", E::None},
+                                              {"syncfs", E::None}};
+  for (const auto &[Name, Effect] : Known)
+    Effects[Name] = Effect;
+  for (llvm::StringRef Name : {"lseek", "lseek64"})
+    Seek.insert(Name);
+  Write.insert("write");
+  for (llvm::StringRef Name : ExtraSeek) {
+    Effects[Name.trim()] = E::Seeks;
+    Seek.insert(Name.trim());
+  }
+  for (llvm::StringRef Name : ExtraWrite) {
+    Effects[Name.trim()] = E::Writes;
+    Write.insert(Name.trim());
+  }
+}
+
+std::optional<OffsetEffect>
+FdOperationTable::effectOn(const CallExpr *Call, const VarDecl *Var) const {
+  if (!llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+        return trackedVariable(Arg) == Var;
+      }))
+    return std::nullopt;
+  auto It = Effects.find(calleeName(Call));
+  return It == Effects.end() ? OffsetEffect::Unknown : It->second;
+}
+
 llvm::StringRef calleeName(const CallExpr *Call) {
   const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
   if (!FD || !FD->getIdentifier())
@@ -207,6 +299,7 @@ static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
     Mode.K = AccessMode::ReadOnly;
   else
     Mode.K = AccessMode::Writable;
+  Mode.Reads = (*V & C.get("O_ACCMODE")) != C.get("O_WRONLY");
   Mode.Append = (*V & C.get("O_APPEND")) != 0;
   return Mode;
 }
@@ -219,6 +312,7 @@ static AccessMode modeFromString(const Expr *ModeArg) {
   if (!S || S->empty())
     return Mode; // Runtime
   bool Update = S->contains('+');
+  Mode.Reads = Update || S->front() == 'r';
   switch (S->front()) {
   case 'r':
     Mode.K = Update ? AccessMode::Writable : AccessMode::ReadOnly;

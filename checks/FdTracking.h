@@ -11,6 +11,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
@@ -42,6 +43,8 @@ struct AccessMode {
   };
   Kind K = Runtime;
   bool Append = false;
+  /// Reading is allowed too (O_RDWR, fopen "r+"/"w+"/"a+"), or only (ReadOnly).
+  bool Reads = false;
   bool IsStream = false;
   /// The flags (or fopen mode) argument as written.
   const Expr *FlagsExpr = nullptr;
@@ -73,6 +76,39 @@ public:
 
 private:
   llvm::StringSet<> OpenLike, FopenLike;
+};
+
+/// What a call does with the file offset of a descriptor or stream it gets.
+enum class OffsetEffect {
+  None,       ///< fstat, fsync, fcntl, ftruncate, fflush...: leaves it alone
+  Reads,      ///< read, fread, fgets...: reads at it and moves it
+  Writes,     ///< write, fwrite, fprintf...: writes at it and moves it
+  Positional, ///< pread, pwrite: an explicit offset, the file offset untouched
+  Seeks,      ///< lseek, fseek, rewind: sets it
+  Tells,      ///< ftell, fgetpos: reads it
+  Closes,     ///< close, fclose
+  Unknown,    ///< handed to anything else
+};
+
+/// The I/O functions known to the checks, extended by check options.
+class FdOperationTable {
+public:
+  /// \p ExtraSeek behave like lseek(fd, off, whence), \p ExtraWrite like
+  /// write(fd, buf, n) (die-on-error and retry wrappers).
+  FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
+                   llvm::ArrayRef<llvm::StringRef> ExtraWrite);
+
+  /// What \p Call does to the offset of \p Var, or nullopt when \p Var is
+  /// not one of its arguments (directly or as fileno(var)).
+  std::optional<OffsetEffect> effectOn(const CallExpr *Call,
+                                       const VarDecl *Var) const;
+
+  bool isSeek(llvm::StringRef Name) const { return Seek.contains(Name); }
+  bool isWrite(llvm::StringRef Name) const { return Write.contains(Name); }
+
+private:
+  llvm::StringMap<OffsetEffect> Effects;
+  llvm::StringSet<> Seek, Write;
 };
 
 /// The local variable (or parameter) an fd or FILE* expression names, looking

@@ -35,8 +35,9 @@ public:
   bool Found = false;
 };
 
-/// If \p S defines \p Var, stores what it assigns in \p Def.
-bool definesVar(const Stmt *S, const VarDecl *Var, Definition &Def) {
+} // namespace
+
+bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (D == Var) {
@@ -71,8 +72,6 @@ bool definesVar(const Stmt *S, const VarDecl *Var, Definition &Def) {
   return false;
 }
 
-} // namespace
-
 std::unique_ptr<FunctionFlow>
 FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   CFG::BuildOptions Options;
@@ -96,38 +95,26 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   return Flow;
 }
 
-bool FunctionFlow::reachingDefinitions(
-    const VarDecl *Var, const Stmt *Use,
-    llvm::SmallVectorImpl<Definition> &Defs) const {
-  auto It = Where.find(Use);
+bool FunctionFlow::walkBackward(const Stmt *From,
+                                llvm::function_ref<Step(const Stmt *)> Visit,
+                                llvm::function_ref<Step()> AtEntry) const {
+  auto It = Where.find(From);
   if (It == Where.end())
     return false;
-  AddressTakenFinder Escape(Var);
-  Escape.TraverseStmt(const_cast<Stmt *>(Body));
-  if (Escape.Found) {
-    Defs.push_back(Definition{});
-    return true;
-  }
   llvm::DenseSet<const CFGBlock *> Visited;
-  llvm::SmallVector<Position, 16> Work;
-  Work.push_back(It->second);
+  llvm::SmallVector<Position, 16> Work{It->second};
   while (!Work.empty()) {
     Position P = Work.pop_back_val();
-    bool Found = false;
-    for (unsigned I = P.Index; I > 0 && !Found; --I) {
-      std::optional<CFGStmt> S = (*P.Block)[I - 1].getAs<CFGStmt>();
-      Definition Def;
-      if (S && definesVar(S->getStmt(), Var, Def)) {
-        Defs.push_back(Def);
-        Found = true;
-      }
-    }
-    if (Found)
+    Step Result = Step::Continue;
+    for (unsigned I = P.Index; I > 0 && Result == Step::Continue; --I)
+      if (std::optional<CFGStmt> S = (*P.Block)[I - 1].getAs<CFGStmt>())
+        Result = Visit(S->getStmt());
+    if (Result == Step::Continue && P.Block == &Graph->getEntry())
+      Result = AtEntry();
+    if (Result == Step::Fail)
+      return false;
+    if (Result == Step::EndPath)
       continue;
-    if (P.Block == &Graph->getEntry()) {
-      Defs.push_back(Definition{}); // A parameter or an unknown value.
-      continue;
-    }
     for (const CFGBlock *Pred : P.Block->preds())
       if (Pred && Visited.insert(Pred).second)
         Work.push_back(Position{Pred, Pred->size()});
@@ -135,16 +122,74 @@ bool FunctionFlow::reachingDefinitions(
   return true;
 }
 
+bool FunctionFlow::walkForward(const Stmt *From,
+                               llvm::function_ref<Step(const Stmt *)> Visit,
+                               llvm::function_ref<Step()> AtExit) const {
+  auto It = Where.find(From);
+  if (It == Where.end())
+    return false;
+  llvm::DenseSet<const CFGBlock *> Visited;
+  llvm::SmallVector<Position, 16> Work{
+      Position{It->second.Block, It->second.Index + 1}};
+  while (!Work.empty()) {
+    Position P = Work.pop_back_val();
+    Step Result = Step::Continue;
+    for (unsigned I = P.Index; I < P.Block->size() && Result == Step::Continue;
+         ++I)
+      if (std::optional<CFGStmt> S = (*P.Block)[I].getAs<CFGStmt>())
+        Result = Visit(S->getStmt());
+    if (Result == Step::Continue && P.Block == &Graph->getExit())
+      Result = AtExit();
+    if (Result == Step::Fail)
+      return false;
+    if (Result == Step::EndPath)
+      continue;
+    for (const CFGBlock *Succ : P.Block->succs())
+      if (Succ && Visited.insert(Succ).second)
+        Work.push_back(Position{Succ, 0});
+  }
+  return true;
+}
+
+bool FunctionFlow::reachingDefinitions(
+    const VarDecl *Var, const Stmt *Use,
+    llvm::SmallVectorImpl<Definition> &Defs) const {
+  AddressTakenFinder Escape(Var);
+  Escape.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Escape.Found) {
+    Defs.push_back(Definition{});
+    return Where.count(Use) != 0;
+  }
+  return walkBackward(
+      Use,
+      [&](const Stmt *S) {
+        Definition Def;
+        if (!definesVariable(S, Var, Def))
+          return Step::Continue;
+        Defs.push_back(Def);
+        return Step::EndPath;
+      },
+      [&] {
+        Defs.push_back(Definition{}); // A parameter or an unknown value.
+        return Step::EndPath;
+      });
+}
+
 bool FunctionFlow::reachable(
     const Stmt *From, const Stmt *To,
     llvm::function_ref<bool(const Expr *, bool)> Blocked) const {
-  auto FromIt = Where.find(From);
   auto ToIt = Where.find(To);
-  if (FromIt == Where.end() || ToIt == Where.end())
+  if (ToIt == Where.end())
     return false;
   const Position Target = ToIt->second;
-  if (FromIt->second.Block == Target.Block &&
-      FromIt->second.Index < Target.Index)
+  Position Start{&Graph->getEntry(), 0};
+  if (From) {
+    auto FromIt = Where.find(From);
+    if (FromIt == Where.end())
+      return false;
+    Start = FromIt->second;
+  }
+  if (Start.Block == Target.Block && Start.Index < Target.Index)
     return true;
   llvm::DenseSet<const CFGBlock *> Visited;
   llvm::SmallVector<const CFGBlock *, 16> Work;
@@ -161,7 +206,7 @@ bool FunctionFlow::reachable(
         Work.push_back(Succ);
     }
   };
-  Follow(FromIt->second.Block);
+  Follow(Start.Block);
   while (!Work.empty()) {
     const CFGBlock *Block = Work.pop_back_val();
     if (Block == Target.Block)

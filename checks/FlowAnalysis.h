@@ -25,6 +25,10 @@ struct Definition {
   const Expr *Value = nullptr;
 };
 
+/// If \p S assigns or initialises \p Var (or makes it name another file,
+/// like dup2), stores the new value in \p Def.
+bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def);
+
 class FunctionFlow {
 public:
   /// Builds the CFG of \p Body; null if clang cannot build one.
@@ -36,10 +40,28 @@ public:
   bool reachingDefinitions(const VarDecl *Var, const Stmt *Use,
                            llvm::SmallVectorImpl<Definition> &Defs) const;
 
-  /// Whether \p To runs after \p From on some path that takes no branch edge
-  /// for which \p Blocked(Condition, TookTrueBranch) holds.
+  /// Whether \p To runs after \p From (null: the function's entry) on some
+  /// path that takes no branch edge for which \p Blocked(Condition,
+  /// TookTrueBranch) holds.
   bool reachable(const Stmt *From, const Stmt *To,
                  llvm::function_ref<bool(const Expr *, bool)> Blocked) const;
+
+  /// What a walk does after visiting a statement.
+  enum class Step { Continue, EndPath, Fail };
+
+  /// Visits, path by path, the statements that run before \p From, nearest
+  /// first, until \p Visit ends the path; \p AtEntry decides a path that
+  /// reaches the function's entry. False when a step failed or \p From is
+  /// not in the CFG.
+  bool walkBackward(const Stmt *From,
+                    llvm::function_ref<Step(const Stmt *)> Visit,
+                    llvm::function_ref<Step()> AtEntry) const;
+
+  /// The same forwards: the statements that run after \p From; \p AtExit
+  /// decides a path that leaves the function.
+  bool walkForward(const Stmt *From,
+                   llvm::function_ref<Step(const Stmt *)> Visit,
+                   llvm::function_ref<Step()> AtExit) const;
 
   /// Whether \p S appears in the CFG (evaluated code of the body).
   bool contains(const Stmt *S) const { return Where.count(S) != 0; }

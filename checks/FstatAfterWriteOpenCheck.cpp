@@ -2,6 +2,7 @@
 
 #include "FstatAfterWriteOpenCheck.h"
 #include "RejectionFix.h"
+#include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -173,34 +174,6 @@ private:
   ASTContext &Ctx;
   const PosixConstants &C;
 };
-
-/// Whether \p Call runs whenever statement \p Top runs.
-bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
-                     const ParentMap &Parents) {
-  for (const Stmt *Cur = Call; Cur != Top;) {
-    const Stmt *P = Parents.getParent(Cur);
-    if (!P)
-      return false;
-    if (const auto *BO = llvm::dyn_cast<BinaryOperator>(P)) {
-      if (BO->isLogicalOp() && BO->getRHS() == Cur)
-        return false;
-    } else if (const auto *If = llvm::dyn_cast<IfStmt>(P)) {
-      if (If->getCond() != Cur)
-        return false;
-    } else if (const auto *Loop = llvm::dyn_cast<WhileStmt>(P)) {
-      if (Loop->getCond() != Cur)
-        return false;
-    } else if (const auto *Loop = llvm::dyn_cast<ForStmt>(P)) {
-      if (Loop->getInit() != Cur)
-        return false;
-    } else if (llvm::isa<AbstractConditionalOperator, SwitchStmt, CaseStmt,
-                         DefaultStmt, LambdaExpr>(P)) {
-      return false;
-    }
-    Cur = P;
-  }
-  return true;
-}
 
 /// Whether every variable \p E reads is declared before \p Loc.
 bool declaredBefore(const Expr *E, SourceLocation Loc, ASTContext &Ctx) {

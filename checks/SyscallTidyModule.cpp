@@ -1,6 +1,7 @@
 //===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
 
 #include "FstatAfterWriteOpenCheck.h"
+#include "LseekBeforeWriteCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "llvm/Config/llvm-config.h"
 #if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
@@ -14,6 +15,8 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<FstatAfterWriteOpenCheck>(
         "syscall-fstat-after-write-open");
+    Factories.registerCheck<LseekBeforeWriteCheck>(
+        "syscall-lseek-before-write");
   }
 };
 

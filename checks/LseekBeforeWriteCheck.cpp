@@ -1,0 +1,511 @@
+//===--- LseekBeforeWriteCheck.cpp - syscall-lseek-before-write ----------===//
+
+#include "LseekBeforeWriteCheck.h"
+#include "SourceEdits.h"
+#include "StatementShape.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+// <stdio.h> and <unistd.h> agree on these everywhere.
+constexpr int64_t SeekSet = 0, SeekCur = 1, SeekEnd = 2;
+
+using Step = FunctionFlow::Step;
+
+bool refersTo(const Expr *E, const VarDecl *Var) {
+  const auto *Ref =
+      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return Ref && Ref->getDecl() == Var;
+}
+
+/// A statement that copies the descriptor somewhere the walk cannot follow.
+bool escapes(const Stmt *S, const VarDecl *Var) {
+  if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(S))
+    return refersTo(Ret->getRetValue(), Var);
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && refersTo(BO->getRHS(), Var);
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      const auto *V = llvm::dyn_cast<VarDecl>(D);
+      return V && refersTo(V->getInit(), Var);
+    });
+  return false;
+}
+
+/// Whether taking \p Branch of \p Cond implies that \p Flags has no
+/// O_APPEND: `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`, ...
+bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
+                     int64_t Append, ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
+    return UO->getOpcode() == UO_LNot &&
+           impliesNoAppend(UO->getSubExpr(), !Branch, Flags, Append, Ctx);
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd && Branch)
+    return impliesNoAppend(BO->getLHS(), true, Flags, Append, Ctx) ||
+           impliesNoAppend(BO->getRHS(), true, Flags, Append, Ctx);
+  if (BO->getOpcode() == BO_LOr && !Branch)
+    return impliesNoAppend(BO->getLHS(), false, Flags, Append, Ctx) ||
+           impliesNoAppend(BO->getRHS(), false, Flags, Append, Ctx);
+  const auto *FlagsRef =
+      llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenImpCasts());
+  const auto *FlagsVar =
+      FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
+  auto IsAppendMask = [&](const Expr *E) {
+    const auto *And = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!And || And->getOpcode() != BO_And)
+      return false;
+    for (auto [Value, Mask] : {std::pair(And->getLHS(), And->getRHS()),
+                               std::pair(And->getRHS(), And->getLHS())})
+      if (FlagsVar && refersTo(Value, FlagsVar) &&
+          foldInteger(Mask, Ctx) == Append)
+        return true;
+    return false;
+  };
+  if (BO->isEqualityOp()) {
+    for (auto [Masked, Value] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                 std::pair(BO->getRHS(), BO->getLHS())})
+      if (IsAppendMask(Masked) && foldInteger(Value, Ctx) == 0)
+        return (BO->getOpcode() == BO_EQ) == Branch;
+    return false;
+  }
+  return !Branch && IsAppendMask(BO);
+}
+
+/// The two error branches do the same, so a failed pwrite may take the
+/// write's branch for both calls.
+bool sameErrorHandling(const IfStmt *SeekCheck, const IfStmt *WriteCheck,
+                       const ASTContext &Ctx) {
+  auto Text = [&](const Stmt *S) {
+    std::string Out;
+    for (char C : Lexer::getSourceText(
+             CharSourceRange::getTokenRange(S->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts()))
+      if (!isspace(static_cast<unsigned char>(C)) && C != '{' && C != '}')
+        Out += C;
+    return Out;
+  };
+  std::string Seek = Text(SeekCheck->getThen());
+  std::string Write = Text(WriteCheck->getThen());
+  return !Seek.empty() && Seek == Write;
+}
+
+} // namespace
+
+LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
+                                             ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawSeekFunctions(Options.get("SeekFunctions", "")),
+      RawWriteFunctions(Options.get("WriteFunctions", "")),
+      PwriteFunction(Options.get("PwriteFunction", "")),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      Operations(utils::options::parseStringList(RawSeekFunctions),
+                 utils::options::parseStringList(RawWriteFunctions)),
+      Opens(utils::options::parseStringList(RawOpenLikeFunctions), {}) {}
+
+void LseekBeforeWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "SeekFunctions", RawSeekFunctions);
+  Options.store(Opts, "WriteFunctions", RawWriteFunctions);
+  Options.store(Opts, "PwriteFunction", PwriteFunction);
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+}
+
+void LseekBeforeWriteCheck::registerPPCallbacks(const SourceManager &,
+                                                Preprocessor *PP,
+                                                Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<llvm::StringRef> Names = {"lseek", "lseek64", "fseek", "fseeko",
+                                        "fseeko64"};
+  for (llvm::StringRef Extra :
+       utils::options::parseStringList(RawSeekFunctions))
+    Names.push_back(Extra.trim());
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(Names))), argumentCountIs(3),
+               unless(isInTemplateInstantiation()),
+               forCallable(functionDecl(isDefinition()).bind("func")))
+          .bind("seek"),
+      this);
+}
+
+const LseekBeforeWriteCheck::FunctionInfo &
+LseekBeforeWriteCheck::infoOf(const FunctionDecl *Func, ASTContext &Ctx) {
+  auto [It, Inserted] = Functions.try_emplace(Func);
+  if (Inserted) {
+    It->second.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
+    It->second.Parents = std::make_unique<ParentMap>(Func->getBody());
+  }
+  return It->second;
+}
+
+std::optional<LseekBeforeWriteCheck::Origin>
+LseekBeforeWriteCheck::originOf(const VarDecl *Var, const Stmt *Use,
+                                const FunctionDecl *Func, ASTContext &Ctx) {
+  const FunctionFlow *Flow = infoOf(Func, Ctx).Flow.get();
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())
+    return std::nullopt;
+  std::optional<Origin> Result;
+  for (const Definition &Def : Defs) {
+    std::optional<OpenCall> Open =
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+    if (!Open)
+      return std::nullopt;
+    if (!Result) {
+      Result = Origin{Open->Mode, Open->Call};
+      continue;
+    }
+    // Several opens: they must agree on everything the rules look at.
+    const AccessMode &A = Result->Mode, &B = Open->Mode;
+    if (A.K != B.K || A.Append != B.Append || A.Reads != B.Reads ||
+        A.IsStream != B.IsStream || A.K == AccessMode::Runtime)
+      return std::nullopt;
+  }
+  return Result;
+}
+
+bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
+  if (!originOf(S.Target, S.Call, S.Func, Ctx))
+    return false;
+  return infoOf(S.Func, Ctx)
+      .Flow->walkBackward(
+          S.Call,
+          [&](const Stmt *Element) {
+            Definition Def;
+            if (definesVariable(Element, S.Target, Def))
+              return Step::EndPath; // the open itself
+            const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+            std::optional<OffsetEffect> Effect =
+                Call ? Operations.effectOn(Call, S.Target) : std::nullopt;
+            return !Effect || *Effect == OffsetEffect::None ? Step::Continue
+                                                            : Step::Fail;
+          },
+          [] { return Step::Fail; });
+}
+
+bool LseekBeforeWriteCheck::onlyWritesFollow(const Seek &S, ASTContext &Ctx) {
+  bool Local = !llvm::isa<ParmVarDecl>(S.Target);
+  return infoOf(S.Func, Ctx)
+      .Flow->walkForward(
+          S.Call,
+          [&](const Stmt *Element) {
+            if (escapes(Element, S.Target))
+              return Step::Fail;
+            const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+            std::optional<OffsetEffect> Effect =
+                Call ? Operations.effectOn(Call, S.Target) : std::nullopt;
+            if (!Effect || *Effect == OffsetEffect::None)
+              return Step::Continue;
+            return *Effect == OffsetEffect::Writes ||
+                           *Effect == OffsetEffect::Positional ||
+                           *Effect == OffsetEffect::Closes
+                       ? Step::EndPath
+                       : Step::Fail;
+          },
+          [&] { return Local ? Step::EndPath : Step::Fail; });
+}
+
+bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
+                                              const VarDecl *Var,
+                                              const FunctionDecl *Func,
+                                              ASTContext &Ctx,
+                                              const FunctionDecl *Helper) {
+  // Returning from a helper hands the descriptor back to its callers, which
+  // helperCallersAgree() examines.
+  return infoOf(Func, Ctx).Flow->walkForward(
+      Write,
+      [&](const Stmt *Element) {
+        if (escapes(Element, Var))
+          return Step::Fail;
+        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        std::optional<OffsetEffect> Effect =
+            Call ? Operations.effectOn(Call, Var) : std::nullopt;
+        // Another call of the helper being fixed writes at its own offset.
+        if (!Effect || *Effect == OffsetEffect::None ||
+            *Effect == OffsetEffect::Positional ||
+            (Helper && Call->getDirectCallee() == Helper))
+          return Step::Continue;
+        if (*Effect == OffsetEffect::Closes)
+          return Step::EndPath;
+        // An absolute seek sets the offset without reading it.
+        std::optional<int64_t> Whence =
+            *Effect == OffsetEffect::Seeks && Call->getNumArgs() == 3
+                ? foldInteger(Call->getArg(2), Ctx)
+                : std::nullopt;
+        return Whence && (*Whence == SeekSet || *Whence == SeekEnd)
+                   ? Step::EndPath
+                   : Step::Fail;
+      },
+      [] { return Step::EndPath; });
+}
+
+bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
+                                      const FunctionDecl *Func,
+                                      ASTContext &Ctx) {
+  if (O.Mode.K == AccessMode::Writable)
+    return !O.Mode.Append;
+  if (O.Mode.K != AccessMode::Runtime || O.Mode.IsStream)
+    return false;
+  // A run-time mode: every path to the seek must pass a no-O_APPEND test
+  // (of flags that are a parameter or otherwise never modified).
+  const auto *FlagsRef =
+      llvm::dyn_cast<DeclRefExpr>(O.Mode.FlagsExpr->IgnoreParenImpCasts());
+  const auto *FlagsVar =
+      FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
+  if (!FlagsVar || !isNeverModified(FlagsVar, Func->getBody(), Ctx))
+    return false;
+  int64_t Append = Constants.get("O_APPEND");
+  return !infoOf(Func, Ctx).Flow->reachable(
+      nullptr, Use, [&](const Expr *Cond, bool Branch) {
+        return impliesNoAppend(Cond, Branch, O.Mode.FlagsExpr, Append, Ctx);
+      });
+}
+
+bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
+                                               const ParmVarDecl *Fd,
+                                               ASTContext &Ctx) {
+  // Only a helper private to this file has all its callers in view, and
+  // only when nothing takes its address.
+  if (Helper->isExternallyVisible())
+    return false;
+  auto Refs =
+      match(declRefExpr(to(functionDecl(equalsNode(Helper)))).bind("ref"), Ctx);
+  auto Calls =
+      match(callExpr(callee(functionDecl(equalsNode(Helper))),
+                     forCallable(functionDecl(isDefinition()).bind("caller")))
+                .bind("call"),
+            Ctx);
+  if (Calls.empty() || Calls.size() != Refs.size())
+    return false;
+  unsigned Index = Fd->getFunctionScopeIndex();
+  for (const BoundNodes &N : Calls) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    const auto *Caller = N.getNodeAs<FunctionDecl>("caller");
+    const VarDecl *Var = Index < Call->getNumArgs()
+                             ? trackedVariable(Call->getArg(Index))
+                             : nullptr;
+    if (!Var || llvm::isa<ParmVarDecl>(Var) || !infoOf(Caller, Ctx).Flow)
+      return false;
+    std::optional<Origin> O = originOf(Var, Call, Caller, Ctx);
+    if (!O || !notAppend(*O, Call, Caller, Ctx) ||
+        !offsetUnusedAfter(Call, Var, Caller, Ctx, Helper))
+      return false;
+  }
+  return true;
+}
+
+void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("seek");
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  ASTContext &Ctx = *Result.Context;
+  if (!Call || !Func || !Func->getBody() || Func->isDependentContext() ||
+      !infoOf(Func, Ctx).Flow)
+    return;
+  Seek S{Call,
+         Func,
+         trackedVariable(Call->getArg(0)),
+         foldInteger(Call->getArg(1), Ctx),
+         foldInteger(Call->getArg(2), Ctx),
+         calleeName(Call).starts_with("fseek")};
+  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  bool Zero = S.Offset && *S.Offset == 0;
+  bool Discarded = Statement.K == CallStatement::Discarded;
+  llvm::StringRef Name = calleeName(Call);
+
+  if (!S.IsStream && Zero && S.Whence == SeekCur && Discarded) {
+    removeSeek(S,
+               "'" + Name.str() +
+                   "(fd, 0, SEEK_CUR)' whose result is unused does nothing: "
+                   "it only reads the offset; remove the syscall",
+               Ctx);
+    return;
+  }
+  if (!S.Target)
+    return;
+  if (S.IsStream && Zero && S.Whence == SeekCur && Discarded) {
+    std::optional<Origin> O = originOf(S.Target, Call, Func, Ctx);
+    if (O && O->Mode.IsStream && O->Mode.K == AccessMode::Writable &&
+        !O->Mode.Reads)
+      removeSeek(S,
+                 "redundant '" + Name.str() +
+                     "(f, 0, SEEK_CUR)': the stream is opened only for "
+                     "writing, so there is no read to switch from (C asks "
+                     "for the seek only on update streams); it costs a "
+                     "flush and an lseek",
+                 Ctx);
+    return;
+  }
+  if (Zero && S.Whence == SeekSet && Discarded && nothingSinceOpen(S, Ctx)) {
+    removeSeek(S,
+               "redundant '" + Name.str() +
+                   "' to offset 0: nothing has read, written or moved the "
+                   "offset since the open, so it is 0 already",
+               Ctx);
+    return;
+  }
+  if (Zero && S.Whence == SeekEnd && Discarded) {
+    std::optional<Origin> O = originOf(S.Target, Call, Func, Ctx);
+    if (O && O->Mode.K == AccessMode::Writable && O->Mode.Append &&
+        !(S.IsStream && O->Mode.Reads) && onlyWritesFollow(S, Ctx))
+      removeSeek(S,
+                 "redundant '" + Name.str() +
+                     "' to the end: the file is opened for appending, so "
+                     "every write goes to the end anyway",
+                 Ctx);
+    return;
+  }
+  if (!S.IsStream && S.Whence == SeekSet &&
+      (Discarded || Statement.K == CallStatement::ErrorChecked))
+    checkPwriteFusion(S, Ctx);
+}
+
+void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
+                                       ASTContext &Ctx) {
+  const ParentMap &Parents = *infoOf(S.Func, Ctx).Parents;
+  CallStatement Statement = statementOf(S.Call, Parents, Ctx);
+  std::optional<CharSourceRange> Range =
+      Statement.Statement
+          ? statementRange(Statement.Statement, Ctx.getSourceManager(),
+                           Ctx.getLangOpts())
+          : std::nullopt;
+  {
+    DiagnosticBuilder D = diag(S.Call->getBeginLoc(), "%0") << Message;
+    if (Range)
+      D << FixItHint::CreateRemoval(wholeLines(*Range, Ctx.getSourceManager()));
+  }
+  if (!Range)
+    diag(S.Call->getBeginLoc(),
+         "no automatic fix: a macro covers only part of the statement",
+         DiagnosticIDs::Note);
+}
+
+void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
+  const FunctionInfo &Info = infoOf(S.Func, Ctx);
+  CallStatement SeekStatement = statementOf(S.Call, *Info.Parents, Ctx);
+  if (!SeekStatement.Block)
+    return;
+
+  // The one write every path reaches next.
+  const CallExpr *Write = nullptr;
+  bool Found = Info.Flow->walkForward(
+      S.Call,
+      [&](const Stmt *Element) {
+        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        std::optional<OffsetEffect> Effect =
+            Call ? Operations.effectOn(Call, S.Target) : std::nullopt;
+        if (escapes(Element, S.Target))
+          return Step::Fail;
+        if (!Effect || *Effect == OffsetEffect::None)
+          return Step::Continue;
+        // A path that closes the descriptor (the seek's error branch) needs
+        // no offset.
+        if (Call == Write || *Effect == OffsetEffect::Closes)
+          return Step::EndPath;
+        if (Write || *Effect != OffsetEffect::Writes ||
+            !Operations.isWrite(calleeName(Call)) || Call->getNumArgs() != 3 ||
+            trackedVariable(Call->getArg(0)) != S.Target)
+          return Step::Fail;
+        Write = Call;
+        return Step::EndPath;
+      },
+      // Leaving without a write (after a failed seek, say) needs no offset
+      // either; a helper's callers are examined on their own.
+      [] { return Step::EndPath; });
+  if (!Found || !Write)
+    return;
+
+  // A later statement of the same block runs it, exactly once.
+  const Stmt *WriteStatement = Write;
+  while (WriteStatement &&
+         Info.Parents->getParent(WriteStatement) != SeekStatement.Block)
+    WriteStatement = Info.Parents->getParent(WriteStatement);
+  if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, *Info.Parents))
+    return;
+  auto SeekIt =
+      llvm::find(SeekStatement.Block->body(), SeekStatement.Statement);
+  auto WriteIt = llvm::find(SeekStatement.Block->body(), WriteStatement);
+  if (SeekIt >= WriteIt)
+    return;
+  // The offset expression still has its value at the write.
+  const Expr *Offset = S.Call->getArg(1);
+  if (Offset->HasSideEffects(Ctx))
+    return;
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr(to(varDecl().bind("var")))), *Offset, Ctx))
+    for (auto It = SeekIt + 1; It != WriteIt; ++It)
+      if (ExprMutationAnalyzer(**It, Ctx).isMutated(
+              N.getNodeAs<VarDecl>("var")))
+        return;
+
+  // Where the descriptor comes from, and what happens to it after.
+  if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(S.Target)) {
+    if (!helperCallersAgree(S.Func, Param, Ctx) ||
+        !offsetUnusedAfter(Write, S.Target, S.Func, Ctx))
+      return;
+  } else {
+    std::optional<Origin> O = originOf(S.Target, S.Call, S.Func, Ctx);
+    if (!O || O->Mode.IsStream || !notAppend(*O, S.Call, S.Func, Ctx) ||
+        !offsetUnusedAfter(Write, S.Target, S.Func, Ctx))
+      return;
+  }
+
+  // The fix: drop the seek, write at its offset.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::string Unfixable;
+  llvm::StringRef WriteName = calleeName(Write);
+  std::string Pwrite = WriteName == "write" ? "pwrite" : PwriteFunction;
+  CallStatement WriteCheck = statementOf(Write, *Info.Parents, Ctx);
+  if (Pwrite.empty())
+    Unfixable = "no positional form of '" + WriteName.str() +
+                "' is configured (option PwriteFunction)";
+  else if (SeekStatement.K == CallStatement::ErrorChecked &&
+           (WriteCheck.K != CallStatement::ErrorChecked ||
+            !sameErrorHandling(llvm::cast<IfStmt>(SeekStatement.Statement),
+                               llvm::cast<IfStmt>(WriteCheck.Statement), Ctx)))
+    Unfixable = "the seek's error handling differs from the write's";
+  std::optional<CharSourceRange> SeekRange =
+      statementRange(SeekStatement.Statement, SM, LO);
+  CharSourceRange OffsetRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
+  const Expr *Callee = Write->getCallee()->IgnoreImpCasts();
+  CharSourceRange CalleeRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Callee->getSourceRange()), SM, LO);
+  if (Unfixable.empty() &&
+      (!SeekRange || OffsetRange.isInvalid() || CalleeRange.isInvalid() ||
+       Write->getRParenLoc().isMacroID()))
+    Unfixable = "a macro covers part of the code to change";
+
+  {
+    DiagnosticBuilder D =
+        diag(S.Call->getBeginLoc(),
+             "'%0' then '%1' is one '%2': the write goes to the offset the "
+             "seek sets and nothing after it uses the file offset; one "
+             "syscall instead of two")
+        << calleeName(S.Call) << WriteName
+        << (Pwrite.empty() ? std::string("pwrite") : Pwrite);
+    if (Unfixable.empty())
+      D << FixItHint::CreateRemoval(wholeLines(*SeekRange, SM))
+        << FixItHint::CreateReplacement(CalleeRange, Pwrite)
+        << FixItHint::CreateInsertion(
+               Write->getRParenLoc(),
+               ", " + Lexer::getSourceText(OffsetRange, SM, LO).str());
+  }
+  diag(Write->getBeginLoc(), "the write at that offset", DiagnosticIDs::Note);
+  if (!Unfixable.empty())
+    diag(S.Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Unfixable;
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,73 @@
+//===--- LseekBeforeWriteCheck.h - syscall-lseek-before-write ------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
+#define SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
+
+#include "FdTracking.h"
+#include "FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds seeks that cannot move the file offset before a write, and
+/// lseek + write pairs that are one pwrite.
+class LseekBeforeWriteCheck : public ClangTidyCheck {
+public:
+  LseekBeforeWriteCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Functions.clear(); }
+
+private:
+  /// The CFG and parent map of one function, built once per function.
+  struct FunctionInfo {
+    std::unique_ptr<FunctionFlow> Flow;
+    std::unique_ptr<ParentMap> Parents;
+  };
+  /// One seek call and what it asks for.
+  struct Seek {
+    const CallExpr *Call;
+    const FunctionDecl *Func;
+    const VarDecl *Target; ///< the descriptor or stream variable, if any
+    std::optional<int64_t> Offset, Whence;
+    bool IsStream;
+  };
+  /// The access mode every definition of a descriptor reaching a use has.
+  struct Origin {
+    AccessMode Mode;
+    const CallExpr *Open;
+  };
+
+  const FunctionInfo &infoOf(const FunctionDecl *Func, ASTContext &Ctx);
+  std::optional<Origin> originOf(const VarDecl *Var, const Stmt *Use,
+                                 const FunctionDecl *Func, ASTContext &Ctx);
+  bool nothingSinceOpen(const Seek &S, ASTContext &Ctx);
+  bool onlyWritesFollow(const Seek &S, ASTContext &Ctx);
+  bool offsetUnusedAfter(const CallExpr *Write, const VarDecl *Var,
+                         const FunctionDecl *Func, ASTContext &Ctx,
+                         const FunctionDecl *Helper = nullptr);
+  bool helperCallersAgree(const FunctionDecl *Helper, const ParmVarDecl *Fd,
+                          ASTContext &Ctx);
+  bool notAppend(const Origin &O, const Stmt *Use, const FunctionDecl *Func,
+                 ASTContext &Ctx);
+  void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
+  void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
+
+  const std::string RawSeekFunctions;
+  const std::string RawWriteFunctions;
+  const std::string PwriteFunction;
+  const std::string RawOpenLikeFunctions;
+  const FdOperationTable Operations;
+  const OpenFunctionTable Opens;
+  PosixConstants Constants;
+  llvm::DenseMap<const FunctionDecl *, FunctionInfo> Functions;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H

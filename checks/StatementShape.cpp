@@ -1,0 +1,83 @@
+//===--- StatementShape.cpp - Where a call sits in its statement ---------===//
+
+#include "StatementShape.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::syscall {
+
+/// Whether \p Call runs whenever statement \p Top runs.
+bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
+                     const ParentMap &Parents) {
+  for (const Stmt *Cur = Call; Cur != Top;) {
+    const Stmt *P = Parents.getParent(Cur);
+    if (!P)
+      return false;
+    if (const auto *BO = llvm::dyn_cast<BinaryOperator>(P)) {
+      if (BO->isLogicalOp() && BO->getRHS() == Cur)
+        return false;
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(P)) {
+      if (If->getCond() != Cur)
+        return false;
+    } else if (const auto *Loop = llvm::dyn_cast<WhileStmt>(P)) {
+      if (Loop->getCond() != Cur)
+        return false;
+    } else if (const auto *Loop = llvm::dyn_cast<ForStmt>(P)) {
+      if (Loop->getInit() != Cur)
+        return false;
+    } else if (llvm::isa<AbstractConditionalOperator, SwitchStmt, CaseStmt,
+                         DefaultStmt, LambdaExpr>(P)) {
+      return false;
+    }
+    Cur = P;
+  }
+  return true;
+}
+
+static const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
+                                      const Stmt *&Child) {
+  Child = S;
+  const Stmt *P = Parents.getParent(S);
+  while (P && (llvm::isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P) ||
+               (llvm::isa<CStyleCastExpr>(P) &&
+                llvm::cast<CStyleCastExpr>(P)->getType()->isVoidType()))) {
+    Child = P;
+    P = Parents.getParent(P);
+  }
+  return P;
+}
+
+CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
+                          const ASTContext &Ctx) {
+  CallStatement Result;
+  const Stmt *Child = nullptr;
+  const Stmt *P = skipParensAndCasts(Call, Parents, Child);
+  if (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(P)) {
+    Result.K = CallStatement::Discarded;
+    Result.Statement = Child;
+    Result.Block = Block;
+    return Result;
+  }
+  // if (lseek(fd, off, SEEK_SET) < 0) ...
+  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(P);
+  if (!Cmp || !Cmp->isComparisonOp())
+    return Result;
+  const Stmt *CmpChild = nullptr;
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(
+      skipParensAndCasts(Cmp, Parents, CmpChild));
+  if (!If || If->getCond() != CmpChild || If->getElse() || If->getInit() ||
+      If->getConditionVariable())
+    return Result;
+  const Expr *Other = Cmp->getLHS()->IgnoreParenImpCasts() == Call
+                          ? Cmp->getRHS()
+                          : Cmp->getLHS();
+  if (Other->HasSideEffects(Ctx))
+    return Result;
+  Result.K = CallStatement::ErrorChecked;
+  Result.Statement = If;
+  Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+  return Result;
+}
+
+} // namespace clang::tidy::syscall

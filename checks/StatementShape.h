@@ -1,0 +1,37 @@
+//===--- StatementShape.h - Where a call sits in its statement -----------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
+#define SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
+
+namespace clang::tidy::syscall {
+
+/// Whether \p Call runs whenever statement \p Top (which holds it) runs.
+bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
+                     const ParentMap &Parents);
+
+/// How the value of a call is used by the statement that holds it.
+struct CallStatement {
+  enum Kind {
+    Discarded,    ///< `call;` or `(void)call;`
+    ErrorChecked, ///< `if (call <cmp> value) <branch>` without else
+    Used,         ///< anything else
+  };
+  Kind K = Used;
+  /// The statement a fix removes: the call's own, or the `if`.
+  const Stmt *Statement = nullptr;
+  /// The block that holds Statement.
+  const CompoundStmt *Block = nullptr;
+};
+
+/// The statement around \p Call, when it is one of the shapes above in a
+/// block.
+CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
+                          const ASTContext &Ctx);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H

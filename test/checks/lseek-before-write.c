@@ -1,0 +1,384 @@
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define RECORD 64
+
+int process(int fd);
+
+// ---------------------------------------------------------------- must flag
+
+// A stray "where am I" whose answer nobody reads.
+int append_line(int fd, const char *line) {
+  lseek(fd, 0, SEEK_CUR);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek(fd, 0, SEEK_CUR)' whose result is unused does nothing: it only reads the offset; remove the syscall [syscall-lseek-before-write]
+  return write(fd, line, strlen(line)) < 0 ? -1 : 0;
+}
+// CHECK-FIXES: int append_line(int fd, const char *line) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return write(fd, line, strlen(line)) < 0 ? -1 : 0;
+
+int append_void(int fd, const char *line) {
+  (void)lseek(fd, 0, SEEK_CUR);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'lseek(fd, 0, SEEK_CUR)' whose result is unused
+  return write(fd, line, strlen(line)) < 0 ? -1 : 0;
+}
+// CHECK-FIXES: int append_void(int fd, const char *line) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return write(fd, line, strlen(line)) < 0 ? -1 : 0;
+
+// A rewind right after the open: the offset is 0 already.
+int save(const char *path, const char *data, size_t n) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  fstat(fd, &st);
+  lseek(fd, 0, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'lseek' to offset 0: nothing has read, written or moved the offset since the open, so it is 0 already [syscall-lseek-before-write]
+  ssize_t w = write(fd, data, n);
+  close(fd);
+  return w == (ssize_t)n ? 0 : -1;
+}
+// CHECK-FIXES: fstat(fd, &st);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   ssize_t w = write(fd, data, n);
+
+// O_APPEND already writes at the end.
+int log_append(const char *path, const char *msg) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0)
+    return -1;
+  lseek(fd, 0, SEEK_END);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'lseek' to the end: the file is opened for appending, so every write goes to the end anyway [syscall-lseek-before-write]
+  ssize_t w = write(fd, msg, strlen(msg));
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   ssize_t w = write(fd, msg, strlen(msg));
+
+// The same for a stream opened "a".
+int log_stream(const char *path, const char *msg) {
+  FILE *f = fopen(path, "a");
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_END);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'fseek' to the end
+  fputs(msg, f);
+  return fclose(f);
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   fputs(msg, f);
+
+// fseek(f, 0, SEEK_CUR) on a write-only stream.
+int dump(const char *path, const int *v, size_t n) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  for (size_t i = 0; i < n; ++i) {
+    fseek(f, 0, SEEK_CUR);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'fseek(f, 0, SEEK_CUR)': the stream is opened only for writing
+    fprintf(f, "%d\n", v[i]);
+  }
+  return fclose(f);
+}
+// CHECK-FIXES: for (size_t i = 0; i < n; ++i) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     fprintf(f, "%d\n", v[i]);
+
+// A stream rewound right after fopen.
+int rewrite(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'fseek' to offset 0
+  fputs(text, f);
+  return fclose(f);
+}
+// CHECK-FIXES: FILE *f = fopen(path, "w");
+// CHECK-FIXES-NEXT:   if (!f)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   fputs(text, f);
+
+// lseek + write, then close: one pwrite.
+int patch(const char *path, off_t off, const void *buf, size_t n) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite': the write goes to the offset the seek sets and nothing after it uses the file offset; one syscall instead of two [syscall-lseek-before-write]
+  ssize_t w = write(fd, buf, n);
+  close(fd);
+  return w == (ssize_t)n ? 0 : -1;
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   ssize_t w = pwrite(fd, buf, n, off);
+
+// Both calls checked, with the same error handling: still one error path.
+int patch_checked(const char *path, off_t off, const void *buf, size_t n) {
+  int fd = open(path, O_RDWR | O_CREAT, 0600);
+  if (fd < 0)
+    return -1;
+  int rc = 0;
+  if (lseek(fd, off, SEEK_SET) == (off_t)-1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' then 'write' is one 'pwrite'
+    rc = -1;
+  if (write(fd, buf, n) != (ssize_t)n)
+    rc = -1;
+  close(fd);
+  return rc;
+}
+// CHECK-FIXES: int rc = 0;
+// CHECK-FIXES-NEXT:   if (pwrite(fd, buf, n, off) != (ssize_t)n)
+// CHECK-FIXES-NEXT:     rc = -1;
+
+// Fixed-size records, each written at its own offset.
+int write_records(const char *path, const char (*rec)[RECORD], int count) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  for (int i = 0; i < count; ++i) {
+    lseek(fd, (off_t)i * RECORD, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'lseek' then 'write' is one 'pwrite'
+    if (write(fd, rec[i], RECORD) != RECORD)
+      break;
+  }
+  return close(fd);
+}
+// CHECK-FIXES: for (int i = 0; i < count; ++i) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     if (pwrite(fd, rec[i], RECORD, (off_t)i * RECORD) != RECORD)
+
+// The common real shape: a static helper that seeks, then writes.
+static int put_block(int fd, off_t off, const void *buf, size_t n) {
+  if (lseek(fd, off, SEEK_SET) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  if (write(fd, buf, n) != (ssize_t)n)
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: static int put_block(int fd, off_t off, const void *buf, size_t n) {
+// CHECK-FIXES-NEXT:   if (pwrite(fd, buf, n, off) != (ssize_t)n)
+
+int store_blocks(const char *path, const char *a, const char *b) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  int rc = put_block(fd, 0, a, 512);
+  if (rc == 0)
+    rc = put_block(fd, 4096, b, 512);
+  close(fd);
+  return rc;
+}
+
+// A run-time mode, but the code refuses O_APPEND first.
+int patch_flags(const char *path, int flags, off_t off, const char *s) {
+  if (flags & O_APPEND)
+    return -1;
+  int fd = open(path, flags);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  ssize_t w = write(fd, s, strlen(s));
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+// CHECK-FIXES: ssize_t w = pwrite(fd, s, strlen(s), off);
+
+// Different error handling for the two calls: reported, fixed by hand.
+int patch_logged(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' then 'write' is one 'pwrite'
+    // CHECK-MESSAGES: :[[@LINE-2]]:7: note: no automatic fix: the seek's error handling differs from the write's
+    perror("lseek");
+    close(fd);
+    return -1;
+  }
+  ssize_t w = write(fd, s, strlen(s));
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+
+// ------------------------------------------------------------ must not flag
+
+// The offset is the answer the code wants.
+off_t where(int fd) {
+  off_t pos = lseek(fd, 0, SEEK_CUR);
+  return pos;
+}
+
+// Its size, even on an O_APPEND descriptor.
+off_t log_size(const char *path) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  off_t end = lseek(fd, 0, SEEK_END);
+  close(fd);
+  return end;
+}
+
+// fseek to the end, then ftell.
+long stream_size(const char *path) {
+  FILE *f = fopen(path, "a");
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  fclose(f);
+  return size;
+}
+
+// C requires a seek between a read and a write on an update stream.
+int update(const char *path) {
+  FILE *f = fopen(path, "r+");
+  char buf[16];
+  if (!f || !fgets(buf, sizeof buf, f))
+    return -1;
+  fseek(f, 0, SEEK_CUR);
+  fputs("updated\n", f);
+  return fclose(f);
+}
+
+// "a+" reads too: the seek positions the reads.
+int tail_then_append(const char *path, char *buf, size_t n) {
+  FILE *f = fopen(path, "a+");
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_END);
+  size_t got = fread(buf, 1, n, f);
+  fputs("more\n", f);
+  fclose(f);
+  return (int)got;
+}
+
+// A relative seek leaves a hole on purpose.
+int sparse(const char *path, const char *data, size_t n) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  lseek(fd, 1 << 20, SEEK_CUR);
+  ssize_t w = write(fd, data, n);
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+
+// A loop of writes relies on the offset the seek set.
+int write_from(const char *path, off_t off, const char **parts, int count) {
+  int fd = open(path, O_WRONLY);
+  lseek(fd, off, SEEK_SET);
+  for (int i = 0; i < count; ++i)
+    write(fd, parts[i], strlen(parts[i]));
+  return close(fd);
+}
+
+// Header then body: the second write relies on the first.
+int write_two(const char *path, off_t off, const char *hdr, const char *body) {
+  int fd = open(path, O_WRONLY);
+  lseek(fd, off, SEEK_SET);
+  write(fd, hdr, strlen(hdr));
+  write(fd, body, strlen(body));
+  return close(fd);
+}
+
+// Rewind, truncate, and write the new contents with later writes.
+int replace_contents(int fd, const char *a, const char *b) {
+  lseek(fd, 0, SEEK_SET);
+  ftruncate(fd, 0);
+  write(fd, a, strlen(a));
+  write(fd, b, strlen(b));
+  return 0;
+}
+
+// A descriptor of unknown origin: the caller may rely on the offset.
+int put_at(int fd, off_t off, const char *s) {
+  lseek(fd, off, SEEK_SET);
+  return write(fd, s, strlen(s)) < 0 ? -1 : 0;
+}
+
+// O_APPEND: pwrite would append on Linux whatever the offset.
+int patch_append(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  lseek(fd, off, SEEK_SET);
+  ssize_t w = write(fd, s, strlen(s));
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+
+// A run-time mode that may hold O_APPEND.
+int patch_any(const char *path, int flags, off_t off, const char *s) {
+  int fd = open(path, flags);
+  lseek(fd, off, SEEK_SET);
+  ssize_t w = write(fd, s, strlen(s));
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+
+// Read-write: after the write the code reads on from the offset.
+int write_then_read(const char *path, off_t off, char *buf, size_t n) {
+  int fd = open(path, O_RDWR);
+  lseek(fd, off, SEEK_SET);
+  write(fd, buf, n);
+  ssize_t r = read(fd, buf, n);
+  close(fd);
+  return (int)r;
+}
+
+// A rewind after reading is needed before writing.
+int read_then_rewrite(const char *path, char *buf, size_t n) {
+  int fd = open(path, O_RDWR);
+  read(fd, buf, n);
+  lseek(fd, 0, SEEK_SET);
+  write(fd, buf, n);
+  ssize_t r = read(fd, buf, n);
+  close(fd);
+  return (int)r;
+}
+
+// The descriptor is handed back to the caller after the write.
+int create_with_header(const char *path, const char *hdr) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  lseek(fd, 128, SEEK_SET);
+  write(fd, hdr, strlen(hdr));
+  return fd;
+}
+
+// A helper whose caller goes on writing at the offset it left.
+static int put_header(int fd, const char *hdr) {
+  lseek(fd, 0, SEEK_SET);
+  return write(fd, hdr, strlen(hdr)) < 0 ? -1 : 0;
+}
+
+int write_file(const char *path, const char *hdr, const char *body) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  put_header(fd, hdr);
+  write(fd, body, strlen(body));
+  return close(fd);
+}
+
+// A conditional seek.
+int maybe_seek(const char *path, int at_end, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (at_end)
+    lseek(fd, 0, SEEK_END);
+  write(fd, s, strlen(s));
+  return close(fd);
+}
+
+// The descriptor goes to another function before the rewind.
+int after_process(const char *path, const char *s) {
+  int fd = open(path, O_RDWR);
+  process(fd);
+  lseek(fd, 0, SEEK_SET);
+  write(fd, s, strlen(s));
+  write(fd, s, strlen(s));
+  return close(fd);
+}

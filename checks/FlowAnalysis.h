@@ -66,6 +66,19 @@ public:
   /// Whether \p S appears in the CFG (evaluated code of the body).
   bool contains(const Stmt *S) const { return Where.count(S) != 0; }
 
+  /// The graph, for analyses that run their own dataflow over it.
+  const CFG &graph() const { return *Graph; }
+
+  /// The block and element index of \p S; false when it is not in the CFG.
+  bool locate(const Stmt *S, const CFGBlock *&Block, unsigned &Index) const {
+    auto It = Where.find(S);
+    if (It == Where.end())
+      return false;
+    Block = It->second.Block;
+    Index = It->second.Index;
+    return true;
+  }
+
 private:
   struct Position {
     const CFGBlock *Block;

@@ -1,6 +1,7 @@
 //===--- LseekBeforeWriteCheck.cpp - syscall-lseek-before-write ----------===//
 
 #include "LseekBeforeWriteCheck.h"
+#include "OffsetSync.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -366,8 +367,49 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   if (!S.IsStream && S.Whence == SeekSet &&
-      (Discarded || Statement.K == CallStatement::ErrorChecked))
+      (Discarded || Statement.K == CallStatement::ErrorChecked)) {
+    if (seeksWhereWriteLeft(S, Ctx)) {
+      std::string Message =
+          "redundant '" + Name.str() +
+          "': the previous write on this write-only descriptor already left "
+          "the offset at '" +
+          Lexer::getSourceText(
+              CharSourceRange::getTokenRange(Call->getArg(1)->getSourceRange()),
+              Ctx.getSourceManager(), Ctx.getLangOpts())
+              .str() +
+          "'";
+      if (Discarded)
+        removeSeek(S, Message, Ctx);
+      else {
+        diag(Call->getBeginLoc(), "%0") << Message;
+        diag(Call->getBeginLoc(),
+             "no automatic fix: the error check would also reject "
+             "descriptors that cannot seek (pipes)",
+             DiagnosticIDs::Note);
+      }
+      return;
+    }
     checkPwriteFusion(S, Ctx);
+  }
+}
+
+bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
+                                                ASTContext &Ctx) {
+  const auto *Ref =
+      llvm::dyn_cast<DeclRefExpr>(S.Call->getArg(1)->IgnoreParenCasts());
+  const auto *Pos = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  std::optional<Origin> O = originOf(S.Target, S.Call, S.Func, Ctx);
+  auto WriteOnly = [](const AccessMode &M) {
+    return M.K == AccessMode::Writable && !M.Reads && !M.Append;
+  };
+  if (!Pos || !Pos->isLocalVarDeclOrParm() || !O || !WriteOnly(O->Mode))
+    return false;
+  OffsetSync Sync(*infoOf(S.Func, Ctx).Flow, S.Func->getBody(), Operations,
+                  Ctx);
+  return Sync.inSyncAt(S.Call, S.Target, Pos, [&](const Expr *Value) {
+    std::optional<OpenCall> Open = Opens.classify(Value, Ctx, Constants);
+    return Open && WriteOnly(Open->Mode);
+  });
 }
 
 void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,

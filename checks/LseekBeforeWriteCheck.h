@@ -55,6 +55,7 @@ private:
                           ASTContext &Ctx);
   bool notAppend(const Origin &O, const Stmt *Use, const FunctionDecl *Func,
                  ASTContext &Ctx);
+  bool seeksWhereWriteLeft(const Seek &S, ASTContext &Ctx);
   void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
   void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
 

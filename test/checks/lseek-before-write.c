@@ -214,6 +214,45 @@ int patch_logged(const char *path, off_t off, const char *s) {
   return w < 0 ? -1 : 0;
 }
 
+// The loop keeps the position it writes at, and seeks to it each time.
+int write_chunks(const char *path, const char **chunks, int count) {
+  off_t pos = 0;
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  for (int i = 0; i < count; ++i) {
+    lseek(fd, pos, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'lseek': the previous write on this write-only descriptor already left the offset at 'pos' [syscall-lseek-before-write]
+    ssize_t n = write(fd, chunks[i], strlen(chunks[i]));
+    if (n < 0)
+      break;
+    pos += n;
+  }
+  return close(fd);
+}
+// CHECK-FIXES: for (int i = 0; i < count; ++i) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     ssize_t n = write(fd, chunks[i], strlen(chunks[i]));
+
+// The same with the seek's result checked: reported, but the check would
+// also reject pipes, so the fix is the author's.
+int write_all_chunks(const char *path, const char **chunks, int count) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  off_t pos = 0;
+  for (int i = 0; i < count; ++i) {
+    size_t len = strlen(chunks[i]);
+    if (lseek(fd, pos, SEEK_SET) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: redundant 'lseek': the previous write on this write-only descriptor already left the offset at 'pos'
+      // CHECK-MESSAGES: :[[@LINE-2]]:9: note: no automatic fix: the error check would also reject descriptors that cannot seek (pipes)
+      return -1;
+    ssize_t n = write(fd, chunks[i], len);
+    if (n != (ssize_t)len)
+      return -1;
+    pos += n;
+  }
+  return close(fd);
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The offset is the answer the code wants.
@@ -380,5 +419,49 @@ int after_process(const char *path, const char *s) {
   lseek(fd, 0, SEEK_SET);
   write(fd, s, strlen(s));
   write(fd, s, strlen(s));
+  return close(fd);
+}
+
+// The position is not checked against a failed write (-1).
+int write_unchecked(const char *path, const char **chunks, int count) {
+  off_t pos = 0;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  for (int i = 0; i < count; ++i) {
+    lseek(fd, pos, SEEK_SET);
+    ssize_t n = write(fd, chunks[i], strlen(chunks[i]));
+    pos += n;
+    write(fd, "\n", 1);
+  }
+  return close(fd);
+}
+
+// The position starts at a caller's offset: the first seek is needed.
+int write_from_offset(const char *path, off_t start, const char **chunks,
+                      int count) {
+  off_t pos = start;
+  int fd = open(path, O_WRONLY);
+  for (int i = 0; i < count; ++i) {
+    lseek(fd, pos, SEEK_SET);
+    ssize_t n = write(fd, chunks[i], strlen(chunks[i]));
+    if (n < 0)
+      break;
+    pos += n;
+    write(fd, "", 0);
+  }
+  return close(fd);
+}
+
+// Read-write: a read between writes moves the offset away from pos.
+int rewrite_records(const char *path, char *buf, size_t len, int count) {
+  off_t pos = 0;
+  int fd = open(path, O_RDWR);
+  for (int i = 0; i < count; ++i) {
+    lseek(fd, pos, SEEK_SET);
+    ssize_t n = write(fd, buf, len);
+    if (n < 0)
+      break;
+    pos += n;
+    read(fd, buf, len);
+  }
   return close(fd);
 }

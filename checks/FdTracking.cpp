@@ -3,6 +3,7 @@
 #include "FdTracking.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/StringMap.h"
@@ -365,6 +366,25 @@ OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
     return Result;
   }
   return std::nullopt;
+}
+
+bool sameValue(const Expr *A, const Expr *B) {
+  std::optional<llvm::StringRef> SA = stringValue(A), SB = stringValue(B);
+  if (SA && SB)
+    return *SA == *SB;
+  // path.c_str() twice on the same unmodified string.
+  const auto *CA = llvm::dyn_cast<CXXMemberCallExpr>(A->IgnoreParenImpCasts());
+  const auto *CB = llvm::dyn_cast<CXXMemberCallExpr>(B->IgnoreParenImpCasts());
+  if (CA && CB && CA->getNumArgs() == 0 && CB->getNumArgs() == 0 &&
+      CA->getMethodDecl() && CA->getMethodDecl() == CB->getMethodDecl() &&
+      CA->getMethodDecl()->isConst())
+    return sameValue(CA->getImplicitObjectArgument(),
+                     CB->getImplicitObjectArgument());
+  const auto *RA = llvm::dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+  const auto *RB = llvm::dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+  if (RA && RB)
+    return RA->getDecl() == RB->getDecl();
+  return Expr::isSameComparisonOperand(A, B);
 }
 
 } // namespace clang::tidy::syscall

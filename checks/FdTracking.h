@@ -120,6 +120,10 @@ const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno = nullptr);
 /// EINTR-retry statement expressions `({ ... __result = (call); ... })`.
 const CallExpr *underlyingCall(const Expr *E);
 
+/// Whether \p A and \p B name the same value: the same variable, equal
+/// string literals, the same member of the same object, or `s.c_str()` twice.
+bool sameValue(const Expr *A, const Expr *B);
+
 /// The callee name of \p Call without namespace qualification ("" if none).
 llvm::StringRef calleeName(const CallExpr *Call);
 

@@ -53,25 +53,6 @@ const VarDecl *bufferVariable(const Expr *E) {
   return Var && Var->isLocalVarDecl() ? Var : nullptr;
 }
 
-bool sameValue(const Expr *A, const Expr *B) {
-  std::optional<llvm::StringRef> SA = stringValue(A), SB = stringValue(B);
-  if (SA && SB)
-    return *SA == *SB;
-  // path.c_str() twice on the same unmodified string.
-  const auto *CA = llvm::dyn_cast<CXXMemberCallExpr>(A->IgnoreParenImpCasts());
-  const auto *CB = llvm::dyn_cast<CXXMemberCallExpr>(B->IgnoreParenImpCasts());
-  if (CA && CB && CA->getNumArgs() == 0 && CB->getNumArgs() == 0 &&
-      CA->getMethodDecl() && CA->getMethodDecl() == CB->getMethodDecl() &&
-      CA->getMethodDecl()->isConst())
-    return sameValue(CA->getImplicitObjectArgument(),
-                     CB->getImplicitObjectArgument());
-  const auto *RA = llvm::dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
-  const auto *RB = llvm::dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
-  if (RA && RB)
-    return RA->getDecl() == RB->getDecl();
-  return Expr::isSameComparisonOperand(A, B);
-}
-
 /// `mode[0]` or `*mode`, where mode is the fopen mode argument.
 bool isFirstCharOf(const Expr *E, const Expr *Mode, ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();

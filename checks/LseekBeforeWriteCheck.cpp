@@ -109,6 +109,9 @@ LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
       RawWriteFunctions(Options.get("WriteFunctions", "")),
       PwriteFunction(Options.get("PwriteFunction", "")),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      FlagHandleSeeks(Options.get("FlagHandleSeeks", true)),
+      RawHandleFlagsFields(
+          Options.get("HandleFlagsFields", "flags;oflags;oflag;open_flags")),
       Operations(utils::options::parseStringList(RawSeekFunctions),
                  utils::options::parseStringList(RawWriteFunctions)),
       Opens(utils::options::parseStringList(RawOpenLikeFunctions), {}) {}
@@ -118,6 +121,8 @@ void LseekBeforeWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WriteFunctions", RawWriteFunctions);
   Options.store(Opts, "PwriteFunction", PwriteFunction);
   Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+  Options.store(Opts, "FlagHandleSeeks", FlagHandleSeeks);
+  Options.store(Opts, "HandleFlagsFields", RawHandleFlagsFields);
 }
 
 void LseekBeforeWriteCheck::registerPPCallbacks(const SourceManager &,
@@ -332,8 +337,12 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
                Ctx);
     return;
   }
-  if (!S.Target)
+  if (!S.Target) {
+    if (FlagHandleSeeks && !S.IsStream && S.Whence == SeekSet &&
+        (Discarded || Statement.K == CallStatement::ErrorChecked))
+      checkHandleSeek(S, Statement, Ctx);
     return;
+  }
   if (S.IsStream && Zero && S.Whence == SeekCur && Discarded) {
     std::optional<Origin> O = originOf(S.Target, Call, Func, Ctx);
     if (O && O->Mode.IsStream && O->Mode.K == AccessMode::Writable &&
@@ -548,6 +557,136 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (!Unfixable.empty())
     diag(S.Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
+}
+
+void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
+                                            const CallStatement &Statement,
+                                            ASTContext &Ctx) {
+  // lseek(h->fd, h->pos, SEEK_SET) on a handle that also keeps its flags.
+  const auto *FdMember =
+      llvm::dyn_cast<MemberExpr>(S.Call->getArg(0)->IgnoreParenImpCasts());
+  const auto *PosMember =
+      llvm::dyn_cast<MemberExpr>(S.Call->getArg(1)->IgnoreParenCasts());
+  if (!FdMember || !PosMember || !Statement.Block ||
+      !sameValue(FdMember->getBase(), PosMember->getBase()))
+    return;
+  const auto *Record =
+      llvm::dyn_cast<RecordDecl>(FdMember->getMemberDecl()->getDeclContext());
+  const FieldDecl *Flags = nullptr;
+  if (!Record)
+    return;
+  for (llvm::StringRef Name :
+       utils::options::parseStringList(RawHandleFlagsFields))
+    for (const FieldDecl *Field : Record->fields())
+      if (!Flags && Field->getIdentifier() && Field->getName() == Name.trim() &&
+          Field->getType()->isIntegerType())
+        Flags = Field;
+  if (!Flags)
+    return;
+
+  // The next use of the handle's descriptor is a write.
+  auto SameFd = [&](const Expr *E) {
+    const auto *M = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    return M && M->getMemberDecl() == FdMember->getMemberDecl() &&
+           sameValue(M->getBase(), FdMember->getBase());
+  };
+  const FunctionInfo &Info = infoOf(S.Func, Ctx);
+  const CallExpr *Write = nullptr;
+  bool Found = Info.Flow->walkForward(
+      S.Call,
+      [&](const Stmt *Element) {
+        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        if (!Call || !llvm::any_of(Call->arguments(), SameFd))
+          return Step::Continue;
+        if (Operations.isWrite(calleeName(Call)) && SameFd(Call->getArg(0))) {
+          Write = Call;
+          return Step::EndPath;
+        }
+        return calleeName(Call) == "close" ? Step::EndPath : Step::Fail;
+      },
+      [] { return Step::EndPath; });
+  if (!Found || !Write)
+    return;
+
+  // Code that already skips the seek for write-only handles.
+  std::string FlagsText =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(FdMember->getBase()->getSourceRange()),
+          Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str() +
+      (FdMember->isArrow() ? "->" : ".") + Flags->getName().str();
+  int64_t AccMode = Constants.get("O_ACCMODE"),
+          WrOnly = Constants.get("O_WRONLY");
+  auto IsFlags = [&](const Expr *E) {
+    const auto *M = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    return M && M->getMemberDecl() == Flags &&
+           sameValue(M->getBase(), FdMember->getBase());
+  };
+  std::function<bool(const Expr *, bool)> CanRead = [&](const Expr *Cond,
+                                                        bool Branch) -> bool {
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
+      return UO->getOpcode() == UO_LNot && CanRead(UO->getSubExpr(), !Branch);
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
+    if (!BO)
+      return false;
+    if (BO->getOpcode() == BO_LAnd && Branch)
+      return CanRead(BO->getLHS(), true) || CanRead(BO->getRHS(), true);
+    if (BO->getOpcode() == BO_LOr && !Branch)
+      return CanRead(BO->getLHS(), false) || CanRead(BO->getRHS(), false);
+    auto Mask = [&](const Expr *E) -> std::optional<int64_t> {
+      const auto *And =
+          llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      if (!And || And->getOpcode() != BO_And)
+        return std::nullopt;
+      if (IsFlags(And->getLHS()))
+        return foldInteger(And->getRHS(), Ctx);
+      if (IsFlags(And->getRHS()))
+        return foldInteger(And->getLHS(), Ctx);
+      return std::nullopt;
+    };
+    if (BO->isEqualityOp()) {
+      for (auto [L, R] : {std::pair(BO->getLHS(), BO->getRHS()),
+                          std::pair(BO->getRHS(), BO->getLHS())})
+        if (Mask(L) == AccMode && foldInteger(R, Ctx) == WrOnly)
+          return (BO->getOpcode() == BO_NE) == Branch;
+      return false;
+    }
+    // if (h->flags & O_RDWR) or if (h->flags & (O_RDWR | O_RDONLY...))
+    std::optional<int64_t> M = Mask(BO);
+    return Branch && M && (*M & Constants.get("O_RDWR"));
+  };
+  if (!Info.Flow->reachable(nullptr, S.Call, CanRead))
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::string Guard = "(" + FlagsText + " & O_ACCMODE) != O_WRONLY";
+  std::optional<CharSourceRange> Range =
+      statementRange(Statement.Statement, SM, LO);
+  {
+    DiagnosticBuilder D =
+        diag(S.Call->getBeginLoc(),
+             "'%0' to the handle's stored position is redundant when the "
+             "handle is write-only: without a read buffer nothing moves the "
+             "offset away from it; skip the seek unless the handle can read")
+        << calleeName(S.Call);
+    if (Range && Constants.isDefined("O_ACCMODE")) {
+      if (Statement.K == CallStatement::ErrorChecked) {
+        const Expr *Cond = llvm::cast<IfStmt>(Statement.Statement)->getCond();
+        D << FixItHint::CreateInsertion(
+            Lexer::makeFileCharRange(
+                CharSourceRange::getTokenRange(Cond->getSourceRange()), SM, LO)
+                .getBegin(),
+            Guard + " && ");
+      } else {
+        std::string Indent = indentationOf(Range->getBegin(), SM);
+        D << FixItHint::CreateInsertion(Range->getBegin(),
+                                        "if (" + Guard + ")\n" + Indent + "  ");
+      }
+    }
+  }
+  diag(Write->getBeginLoc(), "the write at that position", DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::syscall

@@ -5,6 +5,7 @@
 
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
+#include "StatementShape.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
@@ -57,12 +58,16 @@ private:
                  ASTContext &Ctx);
   bool seeksWhereWriteLeft(const Seek &S, ASTContext &Ctx);
   void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
+  void checkHandleSeek(const Seek &S, const CallStatement &Statement,
+                       ASTContext &Ctx);
   void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
 
   const std::string RawSeekFunctions;
   const std::string RawWriteFunctions;
   const std::string PwriteFunction;
   const std::string RawOpenLikeFunctions;
+  const bool FlagHandleSeeks;
+  const std::string RawHandleFlagsFields;
   const FdOperationTable Operations;
   const OpenFunctionTable Opens;
   PosixConstants Constants;

@@ -253,6 +253,34 @@ int write_all_chunks(const char *path, const char **chunks, int count) {
   return close(fd);
 }
 
+// A handle that keeps its open flags and its logical position, and seeks to
+// the position before each write (Erlang/OTP's prim_file before its fix).
+struct io_handle {
+  int fd;
+  int flags;
+  off_t pos;
+};
+
+ssize_t handle_write(struct io_handle *h, const void *buf, size_t n) {
+  if (lseek(h->fd, h->pos, SEEK_SET) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' to the handle's stored position is redundant when the handle is write-only: without a read buffer nothing moves the offset away from it; skip the seek unless the handle can read [syscall-lseek-before-write]
+    return -1;
+  ssize_t w = write(h->fd, buf, n);
+  if (w > 0)
+    h->pos += w;
+  return w;
+}
+// CHECK-FIXES: if ((h->flags & O_ACCMODE) != O_WRONLY && lseek(h->fd, h->pos, SEEK_SET) < 0)
+
+void handle_put(struct io_handle *h, const char *s) {
+  lseek(h->fd, h->pos, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' to the handle's stored position is redundant
+  h->pos += write(h->fd, s, strlen(s));
+}
+// CHECK-FIXES: void handle_put(struct io_handle *h, const char *s) {
+// CHECK-FIXES-NEXT:   if ((h->flags & O_ACCMODE) != O_WRONLY)
+// CHECK-FIXES-NEXT:     lseek(h->fd, h->pos, SEEK_SET);
+
 // ------------------------------------------------------------ must not flag
 
 // The offset is the answer the code wants.
@@ -464,4 +492,29 @@ int rewrite_records(const char *path, char *buf, size_t len, int count) {
     read(fd, buf, len);
   }
   return close(fd);
+}
+
+// Handles that already skip the seek when they cannot read.
+ssize_t handle_write_fixed(struct io_handle *h, const void *buf, size_t n) {
+  if ((h->flags & O_ACCMODE) == O_WRONLY)
+    return write(h->fd, buf, n);
+  lseek(h->fd, h->pos, SEEK_SET);
+  return write(h->fd, buf, n);
+}
+
+// A handle without flags: nothing tells whether it reads.
+struct plain_handle {
+  int fd;
+  off_t pos;
+};
+
+ssize_t plain_write(struct plain_handle *h, const void *buf, size_t n) {
+  lseek(h->fd, h->pos, SEEK_SET);
+  return write(h->fd, buf, n);
+}
+
+// A read follows the seek: the position is for reading.
+ssize_t handle_read(struct io_handle *h, void *buf, size_t n) {
+  lseek(h->fd, h->pos, SEEK_SET);
+  return read(h->fd, buf, n);
 }

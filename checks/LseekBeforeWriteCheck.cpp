@@ -530,9 +530,14 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       statementRange(SeekStatement.Statement, SM, LO);
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
-  const Expr *Callee = Write->getCallee()->IgnoreImpCasts();
-  CharSourceRange CalleeRange = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Callee->getSourceRange()), SM, LO);
+  // Only the name: `::write` becomes `::pwrite`.
+  const auto *Callee =
+      llvm::dyn_cast<DeclRefExpr>(Write->getCallee()->IgnoreImpCasts());
+  CharSourceRange CalleeRange =
+      Callee ? Lexer::makeFileCharRange(
+                   CharSourceRange::getTokenRange(Callee->getLocation()), SM,
+                   LO)
+             : CharSourceRange();
   if (Unfixable.empty() &&
       (!SeekRange || OffsetRange.isInvalid() || CalleeRange.isInvalid() ||
        Write->getRParenLoc().isMacroID()))

@@ -1,0 +1,44 @@
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.wrap -check-suffix=WRAP \
+// RUN:   -config="{CheckOptions: {syscall-lseek-before-write.SeekFunctions: 'xlseek', syscall-lseek-before-write.WriteFunctions: 'full_write;safe_write', syscall-lseek-before-write.PwriteFunction: 'full_pwrite', syscall-lseek-before-write.OpenLikeFunctions: 'xopen'}}" -- -D_GNU_SOURCE
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.nopwrite -check-suffix=NOPWRITE \
+// RUN:   -config="{CheckOptions: {syscall-lseek-before-write.SeekFunctions: 'xlseek', syscall-lseek-before-write.WriteFunctions: 'full_write;safe_write', syscall-lseek-before-write.OpenLikeFunctions: 'xopen', syscall-lseek-before-write.FlagHandleSeeks: false}}" -- -D_GNU_SOURCE
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+// Die-on-error and retry wrappers, as coreutils and git have them.
+int xopen(const char *path, int flags, ...);
+off_t xlseek(int fd, off_t off, int whence);
+ssize_t full_write(int fd, const void *buf, size_t n);
+ssize_t full_pwrite(int fd, const void *buf, size_t n, off_t off);
+
+int patch_wrapped(const char *path, off_t off, const char *s) {
+  int fd = xopen(path, O_WRONLY);
+  xlseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES-WRAP: :[[@LINE-1]]:3: warning: 'xlseek' then 'full_write' is one 'full_pwrite'
+  // CHECK-MESSAGES-NOPWRITE: :[[@LINE-2]]:3: warning: 'xlseek' then 'full_write' is one 'pwrite'
+  // CHECK-MESSAGES-NOPWRITE: :[[@LINE-3]]:3: note: no automatic fix: no positional form of 'full_write' is configured (option PwriteFunction)
+  full_write(fd, s, strlen(s));
+  return close(fd);
+}
+// CHECK-FIXES-WRAP: int fd = xopen(path, O_WRONLY);
+// CHECK-FIXES-WRAP-EMPTY:
+// CHECK-FIXES-WRAP-EMPTY:
+// CHECK-FIXES-WRAP-EMPTY:
+// CHECK-FIXES-WRAP-NEXT: full_pwrite(fd, s, strlen(s), off);
+
+// FlagHandleSeeks turns the handle rule off.
+struct out_handle {
+  int fd;
+  int oflags;
+  off_t position;
+};
+
+void out_put(struct out_handle *h, const char *s) {
+  xlseek(h->fd, h->position, SEEK_SET);
+  // CHECK-MESSAGES-WRAP: :[[@LINE-1]]:3: warning: 'xlseek' to the handle's stored position is redundant
+  full_write(h->fd, s, strlen(s));
+}
+// CHECK-FIXES-WRAP: if ((h->oflags & O_ACCMODE) != O_WRONLY)
+// CHECK-FIXES-WRAP-NEXT: xlseek(h->fd, h->position, SEEK_SET);

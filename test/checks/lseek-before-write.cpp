@@ -1,0 +1,156 @@
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t -- -std=c++17 -Wall
+
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+// ---------------------------------------------------------------- must flag
+
+class Journal {
+public:
+  explicit Journal(const std::string &path)
+      : fd_(::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644)) {}
+  ~Journal() { ::close(fd_); }
+
+  // A member fd: the SEEK_CUR no-op is flagged whatever its origin.
+  bool append(const std::string &line) {
+    ::lseek(fd_, 0, SEEK_CUR);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'lseek(fd, 0, SEEK_CUR)' whose result is unused does nothing
+    return ::write(fd_, line.data(), line.size()) ==
+           static_cast<ssize_t>(line.size());
+  }
+
+private:
+  int fd_;
+};
+// CHECK-FIXES: bool append(const std::string &line) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     return ::write(fd_, line.data(), line.size()) ==
+
+// std::fseek on a stream std::fopen'ed "wb".
+bool saveBlob(const char *path, const std::vector<char> &blob) {
+  std::FILE *f = std::fopen(path, "wb");
+  if (f == nullptr)
+    return false;
+  std::fseek(f, 0, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'fseek' to offset 0
+  bool ok = std::fwrite(blob.data(), 1, blob.size(), f) == blob.size();
+  return std::fclose(f) == 0 && ok;
+}
+// CHECK-FIXES: return false;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   bool ok = std::fwrite(blob.data(), 1, blob.size(), f) == blob.size();
+
+// O_APPEND log opened in a lambda.
+auto appendLog = [](const char *path, const std::string &msg) {
+  int fd = ::open(path, O_WRONLY | O_APPEND | O_CREAT, 0600);
+  if (fd < 0)
+    return false;
+  ::lseek(fd, 0, SEEK_END);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'lseek' to the end
+  bool ok = ::write(fd, msg.data(), msg.size()) >= 0;
+  ::close(fd);
+  return ok;
+};
+// CHECK-FIXES: return false;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   bool ok = ::write(fd, msg.data(), msg.size()) >= 0;
+
+// A page store: each page at its own offset.
+namespace store {
+bool writePages(const std::string &path,
+                const std::vector<std::vector<char>> &pages) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return false;
+  off_t offset = 0;
+  for (const auto &page : pages) {
+    ::lseek(fd, offset, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'lseek' then 'write' is one 'pwrite'
+    if (::write(fd, page.data(), page.size()) < 0)
+      break;
+    offset += 4096;
+  }
+  return ::close(fd) == 0;
+}
+} // namespace store
+// CHECK-FIXES: for (const auto &page : pages) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     if (::pwrite(fd, page.data(), page.size(), offset) < 0)
+
+// A write-only stream with a no-op fseek between records.
+void dumpAll(const char *path, const std::vector<std::string> &lines) {
+  std::FILE *out = std::fopen(path, "a");
+  for (const std::string &line : lines) {
+    std::fputs(line.c_str(), out);
+    std::fseek(out, 0, SEEK_CUR);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'fseek(f, 0, SEEK_CUR)'
+  }
+  std::fclose(out);
+}
+// CHECK-FIXES: std::fputs(line.c_str(), out);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   }
+
+// ------------------------------------------------------------ must not flag
+
+// The offset is the result wanted.
+off_t sizeOf(int fd) { return ::lseek(fd, 0, SEEK_END); }
+
+// "w+" reads back what it wrote: the seek before the read is needed.
+std::string roundTrip(const char *path, const std::string &text) {
+  std::FILE *f = std::fopen(path, "w+");
+  std::fputs(text.c_str(), f);
+  std::fseek(f, 0, SEEK_SET);
+  char buf[64] = {};
+  std::fgets(buf, sizeof buf, f);
+  std::fclose(f);
+  return buf;
+}
+
+// An fd that is a member: its origin is unknown here.
+class Segment {
+public:
+  bool put(off_t off, const std::string &s) {
+    ::lseek(fd_, off, SEEK_SET);
+    return ::write(fd_, s.data(), s.size()) >= 0;
+  }
+  int fd_ = -1;
+};
+
+// After the write the file offset is used by the next write.
+bool writeRecord(const char *path, off_t at, const std::string &key,
+                 const std::string &value) {
+  int fd = ::open(path, O_WRONLY);
+  ::lseek(fd, at, SEEK_SET);
+  ::write(fd, key.data(), key.size());
+  ::write(fd, value.data(), value.size());
+  return ::close(fd) == 0;
+}
+
+// After a first write, a rewind on one branch only.
+bool maybeRewind(const char *path, bool rewind, const std::string &s) {
+  int fd = ::open(path, O_WRONLY);
+  ::write(fd, "#", 1);
+  if (rewind) {
+    ::lseek(fd, 0, SEEK_SET);
+  }
+  ::write(fd, s.data(), s.size());
+  ::write(fd, s.data(), s.size());
+  return ::close(fd) == 0;
+}
+
+// Template code: the mode is a template argument.
+template <int Flags> bool writeAt(const char *path, off_t at, const char *s) {
+  int fd = ::open(path, Flags);
+  ::lseek(fd, at, SEEK_SET);
+  bool ok = ::write(fd, s, std::strlen(s)) >= 0;
+  ::close(fd);
+  return ok;
+}
+bool useTemplate(const char *p) {
+  return writeAt<O_WRONLY>(p, 0, "x") && writeAt<O_WRONLY | O_APPEND>(p, 0, "y");
+}

@@ -534,10 +534,10 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const auto *Callee =
       llvm::dyn_cast<DeclRefExpr>(Write->getCallee()->IgnoreImpCasts());
   CharSourceRange CalleeRange =
-      Callee ? Lexer::makeFileCharRange(
-                   CharSourceRange::getTokenRange(Callee->getLocation()), SM,
-                   LO)
-             : CharSourceRange();
+      Callee
+          ? Lexer::makeFileCharRange(
+                CharSourceRange::getTokenRange(Callee->getLocation()), SM, LO)
+          : CharSourceRange();
   if (Unfixable.empty() &&
       (!SeekRange || OffsetRange.isInvalid() || CalleeRange.isInvalid() ||
        Write->getRParenLoc().isMacroID()))

@@ -9,7 +9,7 @@ packages="clang-$LLVM clang-tidy-$LLVM libclang-$LLVM-dev llvm-$LLVM-dev llvm-$L
           libzstd-dev cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   # Another major version of clang-tidy exercises the plugin's version gate.
-  packages="$packages clang-tidy-14"
+  packages="$packages clang-tidy-14 strace"
 fi
 
 missing=""

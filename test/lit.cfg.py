@@ -35,6 +35,11 @@ config.substitutions.append((
     config.python_executable + " " +
     os.path.join(config.test_source_root, "expect_exit.py")))
 
+# strace counts the syscalls a fix saves.
+import shutil
+if shutil.which("strace"):
+    config.available_features.add("strace")
+
 # Another clang-tidy major version, for the plugin's version gate.
 if config.other_clang_tidy:
     config.available_features.add("other-clang-tidy")

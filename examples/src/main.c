@@ -1,6 +1,7 @@
 /* copylog SRC DST LOG: copies SRC to DST and appends a line to LOG. */
 #include "file_io.h"
 #include "logger.h"
+#include "segment.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +23,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   int rc = file_copy(in, out);
+  const char *lines[] = {"copied\n", "logged\n"};
+  if (rc == 0)
+    rc = segment_dump(argv[2], lines, 2) | segment_index_add(argv[3], "x\n");
   fprintf(log, "copied %ld bytes from %s to %s: %s\n", size, argv[1], argv[2],
           rc == 0 ? "ok" : strerror(errno));
   close(in);

@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""count_syscalls.py BEFORE AFTER: counts the syscalls in two strace logs.
+
+Prints `name: before -> after` for each traced syscall and fails unless the
+second log has fewer lseek calls and no more calls in all than the first."""
+import collections
+import re
+import sys
+
+
+def count(path):
+    counts = collections.Counter()
+    for line in open(path):
+        match = re.match(r"(?:\[pid\s+\d+\]\s+)?(\w+)\(", line)
+        if match:
+            counts[match.group(1)] += 1
+    return counts
+
+
+before, after = count(sys.argv[1]), count(sys.argv[2])
+for name in sorted(set(before) | set(after)):
+    print("%s: %d -> %d" % (name, before[name], after[name]))
+print("total: %d -> %d" % (sum(before.values()), sum(after.values())))
+if after["lseek"] >= before["lseek"] or sum(after.values()) > sum(before.values()):
+    sys.exit(1)

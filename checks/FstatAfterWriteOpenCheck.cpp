@@ -1,6 +1,7 @@
 //===--- FstatAfterWriteOpenCheck.cpp - syscall-fstat-after-write-open ---===//
 
 #include "FstatAfterWriteOpenCheck.h"
+#include "Conditions.h"
 #include "RejectionFix.h"
 #include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -74,57 +75,50 @@ public:
 
   /// Whether taking the \p Branch edge of \p Cond implies a read-only open.
   bool implied(const Expr *Cond, bool Branch) const {
-    Cond = Cond->IgnoreParenImpCasts();
-    if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
-      return UO->getOpcode() == UO_LNot && implied(UO->getSubExpr(), !Branch);
-    const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
-    if (!BO)
-      return false;
-    if (BO->getOpcode() == BO_LAnd && Branch)
-      return implied(BO->getLHS(), true) || implied(BO->getRHS(), true);
-    if (BO->getOpcode() == BO_LOr && !Branch) {
-      llvm::SmallVector<int64_t, 4> Excluded;
-      if (implied(BO->getLHS(), false) || implied(BO->getRHS(), false))
-        return true;
-      // if (*mode == 'w' || *mode == 'a') return ...;
-      collectFirstChars(BO, Excluded);
-      return llvm::is_contained(Excluded, 'w') &&
-             llvm::is_contained(Excluded, 'a');
-    }
-    if (Mode.IsStream)
-      return BO->isEqualityOp() && firstCharTest(BO) == 'r' &&
-             ((BO->getOpcode() == BO_EQ) == Branch);
-    if (BO->isEqualityOp()) {
-      for (auto [Masked, Value] : {std::pair(BO->getLHS(), BO->getRHS()),
-                                   std::pair(BO->getRHS(), BO->getLHS())}) {
-        std::optional<int64_t> M = maskOf(Masked);
-        std::optional<int64_t> V = foldInteger(Value, Ctx);
-        bool ReadOnlyWhenEqual =
-            M && V &&
-            ((*M == C.get("O_ACCMODE") && *V == C.get("O_RDONLY")) ||
-             (*M == writeBits() && *V == 0));
-        if (ReadOnlyWhenEqual)
-          return (BO->getOpcode() == BO_EQ) == Branch;
-      }
-      return false;
-    }
-    // if (oflag & (O_WRONLY | O_RDWR)) ... else stat
-    std::optional<int64_t> M = maskOf(BO);
-    return !Branch && M && (*M == writeBits() || *M == C.get("O_ACCMODE"));
+    return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
+      return Mode.IsStream ? modeTest(Term, Value) : flagsTest(Term, Value);
+    });
   }
 
 private:
   int64_t writeBits() const { return C.get("O_WRONLY") | C.get("O_RDWR"); }
 
-  std::optional<int64_t> maskOf(const Expr *E) const {
-    const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!BO || BO->getOpcode() != BO_And)
-      return std::nullopt;
-    if (sameValue(BO->getLHS(), Mode.FlagsExpr))
-      return foldInteger(BO->getRHS(), Ctx);
-    if (sameValue(BO->getRHS(), Mode.FlagsExpr))
-      return foldInteger(BO->getLHS(), Ctx);
-    return std::nullopt;
+  std::optional<int64_t> mask(const Expr *E) const {
+    return maskOf(
+        E, [&](const Expr *X) { return sameValue(X, Mode.FlagsExpr); }, Ctx);
+  }
+
+  /// `(oflag & O_ACCMODE) == O_RDONLY`, `!(oflag & (O_WRONLY | O_RDWR))`...
+  bool flagsTest(const Expr *Term, bool Value) const {
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+    if (!BO)
+      return false;
+    bool ReadOnlyWhenEqual =
+        matchEquality(BO, [&](const Expr *Masked, const Expr *Constant) {
+          std::optional<int64_t> M = mask(Masked);
+          std::optional<int64_t> V = foldInteger(Constant, Ctx);
+          return M && V &&
+                 ((*M == C.get("O_ACCMODE") && *V == C.get("O_RDONLY")) ||
+                  (*M == writeBits() && *V == 0));
+        });
+    if (ReadOnlyWhenEqual)
+      return (BO->getOpcode() == BO_EQ) == Value;
+    std::optional<int64_t> M = mask(BO);
+    return !Value && M && (*M == writeBits() || *M == C.get("O_ACCMODE"));
+  }
+
+  /// `*mode == 'r'`, or `*mode == 'w' || *mode == 'a'` false.
+  bool modeTest(const Expr *Term, bool Value) const {
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+    if (!BO)
+      return false;
+    if (BO->getOpcode() == BO_LOr && !Value) {
+      llvm::SmallVector<int64_t, 4> Excluded;
+      collectFirstChars(BO, Excluded);
+      return llvm::is_contained(Excluded, 'w') &&
+             llvm::is_contained(Excluded, 'a');
+    }
+    return firstCharTest(BO) == 'r' && (BO->getOpcode() == BO_EQ) == Value;
   }
 
   /// The character `mode[0] == 'c'` compares with, or 0.

@@ -1,6 +1,7 @@
 //===--- LseekBeforeWriteCheck.cpp - syscall-lseek-before-write ----------===//
 
 #include "LseekBeforeWriteCheck.h"
+#include "Conditions.h"
 #include "OffsetSync.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
@@ -44,42 +45,19 @@ bool escapes(const Stmt *S, const VarDecl *Var) {
 /// O_APPEND: `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`, ...
 bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
                      int64_t Append, ASTContext &Ctx) {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
-    return UO->getOpcode() == UO_LNot &&
-           impliesNoAppend(UO->getSubExpr(), !Branch, Flags, Append, Ctx);
-  const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd && Branch)
-    return impliesNoAppend(BO->getLHS(), true, Flags, Append, Ctx) ||
-           impliesNoAppend(BO->getRHS(), true, Flags, Append, Ctx);
-  if (BO->getOpcode() == BO_LOr && !Branch)
-    return impliesNoAppend(BO->getLHS(), false, Flags, Append, Ctx) ||
-           impliesNoAppend(BO->getRHS(), false, Flags, Append, Ctx);
-  const auto *FlagsRef =
-      llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenImpCasts());
-  const auto *FlagsVar =
-      FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
   auto IsAppendMask = [&](const Expr *E) {
-    const auto *And = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!And || And->getOpcode() != BO_And)
-      return false;
-    for (auto [Value, Mask] : {std::pair(And->getLHS(), And->getRHS()),
-                               std::pair(And->getRHS(), And->getLHS())})
-      if (FlagsVar && refersTo(Value, FlagsVar) &&
-          foldInteger(Mask, Ctx) == Append)
-        return true;
-    return false;
+    return maskOf(
+               E, [&](const Expr *X) { return sameValue(X, Flags); }, Ctx) ==
+           Append;
   };
-  if (BO->isEqualityOp()) {
-    for (auto [Masked, Value] : {std::pair(BO->getLHS(), BO->getRHS()),
-                                 std::pair(BO->getRHS(), BO->getLHS())})
-      if (IsAppendMask(Masked) && foldInteger(Value, Ctx) == 0)
-        return (BO->getOpcode() == BO_EQ) == Branch;
-    return false;
-  }
-  return !Branch && IsAppendMask(BO);
+  return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+    if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Zero) {
+          return IsAppendMask(Masked) && foldInteger(Zero, Ctx) == 0;
+        }))
+      return (BO->getOpcode() == BO_EQ) == Value;
+    return !Value && IsAppendMask(Term);
+  });
 }
 
 /// The two error branches do the same, so a failed pwrite may take the
@@ -627,39 +605,19 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
     return M && M->getMemberDecl() == Flags &&
            sameValue(M->getBase(), FdMember->getBase());
   };
-  std::function<bool(const Expr *, bool)> CanRead = [&](const Expr *Cond,
-                                                        bool Branch) -> bool {
-    Cond = Cond->IgnoreParenImpCasts();
-    if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
-      return UO->getOpcode() == UO_LNot && CanRead(UO->getSubExpr(), !Branch);
-    const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
-    if (!BO)
-      return false;
-    if (BO->getOpcode() == BO_LAnd && Branch)
-      return CanRead(BO->getLHS(), true) || CanRead(BO->getRHS(), true);
-    if (BO->getOpcode() == BO_LOr && !Branch)
-      return CanRead(BO->getLHS(), false) || CanRead(BO->getRHS(), false);
-    auto Mask = [&](const Expr *E) -> std::optional<int64_t> {
-      const auto *And =
-          llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-      if (!And || And->getOpcode() != BO_And)
-        return std::nullopt;
-      if (IsFlags(And->getLHS()))
-        return foldInteger(And->getRHS(), Ctx);
-      if (IsFlags(And->getRHS()))
-        return foldInteger(And->getLHS(), Ctx);
-      return std::nullopt;
-    };
-    if (BO->isEqualityOp()) {
-      for (auto [L, R] : {std::pair(BO->getLHS(), BO->getRHS()),
-                          std::pair(BO->getRHS(), BO->getLHS())})
-        if (Mask(L) == AccMode && foldInteger(R, Ctx) == WrOnly)
-          return (BO->getOpcode() == BO_NE) == Branch;
-      return false;
-    }
-    // if (h->flags & O_RDWR) or if (h->flags & (O_RDWR | O_RDONLY...))
-    std::optional<int64_t> M = Mask(BO);
-    return Branch && M && (*M & Constants.get("O_RDWR"));
+  auto FlagsMask = [&](const Expr *E) { return maskOf(E, IsFlags, Ctx); };
+  // (h->flags & O_ACCMODE) != O_WRONLY, h->flags & O_RDWR, ...
+  auto CanRead = [&](const Expr *Cond, bool Branch) {
+    return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
+      const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+      if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Mode) {
+            return FlagsMask(Masked) == AccMode &&
+                   foldInteger(Mode, Ctx) == WrOnly;
+          }))
+        return (BO->getOpcode() == BO_NE) == Value;
+      std::optional<int64_t> M = FlagsMask(Term);
+      return Value && M && (*M & Constants.get("O_RDWR"));
+    });
   };
   if (!Info.Flow->reachable(nullptr, S.Call, CanRead))
     return;

@@ -1,6 +1,7 @@
 //===--- OffsetSync.cpp - Does a variable track a descriptor's offset? ---===//
 
 #include "OffsetSync.h"
+#include "Conditions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseMap.h"
@@ -115,47 +116,37 @@ void OffsetSync::transfer(const Stmt *S, State &St) const {
 
 bool OffsetSync::impliesNonNegative(const Expr *Cond, bool Branch,
                                     const VarDecl *N) const {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
-    return UO->getOpcode() == UO_LNot &&
-           impliesNonNegative(UO->getSubExpr(), !Branch, N);
-  const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd && Branch)
-    return impliesNonNegative(BO->getLHS(), true, N) ||
-           impliesNonNegative(BO->getRHS(), true, N);
-  if (BO->getOpcode() == BO_LOr && !Branch)
-    return impliesNonNegative(BO->getLHS(), false, N) ||
-           impliesNonNegative(BO->getRHS(), false, N);
-  if (!BO->isComparisonOp())
-    return false;
-  // Normalise to `N op Other` on the edge taken.
-  BinaryOperatorKind Op = BO->getOpcode();
-  const Expr *Other = BO->getRHS();
-  if (varOf(BO->getRHS()) == N) {
-    Op = BinaryOperator::reverseComparisonOp(Op);
-    Other = BO->getLHS();
-  } else if (varOf(BO->getLHS()) != N) {
-    return false;
-  }
-  if (!Branch)
-    Op = BinaryOperator::negateComparisonOp(Op);
-  std::optional<int64_t> C = foldInteger(Other, Ctx);
-  if (!C) // n == len, where len is a size: the whole piece was written
-    return Op == BO_EQ &&
-           Other->IgnoreParenCasts()->getType()->isUnsignedIntegerType();
-  switch (Op) {
-  case BO_GE:
-  case BO_EQ:
-    return *C >= 0;
-  case BO_GT:
-    return *C >= -1;
-  case BO_NE: // write() returns -1 or a count
-    return *C == -1;
-  default:
-    return false;
-  }
+  return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+    if (!BO || !BO->isComparisonOp())
+      return false;
+    // Normalise to `N op Other` on the edge taken.
+    BinaryOperatorKind Op = BO->getOpcode();
+    const Expr *Other = BO->getRHS();
+    if (varOf(BO->getRHS()) == N) {
+      Op = BinaryOperator::reverseComparisonOp(Op);
+      Other = BO->getLHS();
+    } else if (varOf(BO->getLHS()) != N) {
+      return false;
+    }
+    if (!Value)
+      Op = BinaryOperator::negateComparisonOp(Op);
+    std::optional<int64_t> C = foldInteger(Other, Ctx);
+    if (!C) // n == len, where len is a size: the whole piece was written
+      return Op == BO_EQ &&
+             Other->IgnoreParenCasts()->getType()->isUnsignedIntegerType();
+    switch (Op) {
+    case BO_GE:
+    case BO_EQ:
+      return *C >= 0;
+    case BO_GT:
+      return *C >= -1;
+    case BO_NE: // write() returns -1 or a count
+      return *C == -1;
+    default:
+      return false;
+    }
+  });
 }
 
 bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,

@@ -15,10 +15,13 @@ namespace {
 // Linux generic values, used only when the translation unit lacks the macro.
 const llvm::StringMap<int64_t> &linuxDefaults() {
   static const llvm::StringMap<int64_t> Defaults = {
-      {"O_RDONLY", 0},          {"O_WRONLY", 01},    {"O_RDWR", 02},
-      {"O_ACCMODE", 03},        {"O_APPEND", 02000}, {"O_DIRECTORY", 0200000},
-      {"O_PATH", 010000000},    {"S_IFMT", 0170000}, {"S_IFDIR", 0040000},
-      {"AT_EMPTY_PATH", 0x1000}};
+      {"O_RDONLY", 0},       {"O_WRONLY", 01},
+      {"O_RDWR", 02},        {"O_ACCMODE", 03},
+      {"O_APPEND", 02000},   {"O_DIRECTORY", 0200000},
+      {"O_PATH", 010000000}, {"S_IFMT", 0170000},
+      {"S_IFDIR", 0040000},  {"AT_EMPTY_PATH", 0x1000},
+      {"_IOFBF", 0},         {"_IOLBF", 1},
+      {"_IONBF", 2}};
   return Defaults;
 }
 

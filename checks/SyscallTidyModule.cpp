@@ -2,6 +2,7 @@
 
 #include "FstatAfterWriteOpenCheck.h"
 #include "LseekBeforeWriteCheck.h"
+#include "UnbufferedAutoflushCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "llvm/Config/llvm-config.h"
 #if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
@@ -17,6 +18,8 @@ public:
         "syscall-fstat-after-write-open");
     Factories.registerCheck<LseekBeforeWriteCheck>(
         "syscall-lseek-before-write");
+    Factories.registerCheck<UnbufferedAutoflushCheck>(
+        "syscall-unbuffered-autoflush");
   }
 };
 

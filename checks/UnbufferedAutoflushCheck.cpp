@@ -1,0 +1,636 @@
+//===--- UnbufferedAutoflushCheck.cpp - syscall-unbuffered-autoflush -----===//
+
+#include "UnbufferedAutoflushCheck.h"
+#include "SourceEdits.h"
+#include "StatementShape.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+using Destination = UnbufferedAutoflushCheck::Destination;
+
+/// A stdio call that writes to a stream: where the stream argument is, and
+/// whether it writes one character.
+struct StdioWrite {
+  unsigned StreamArg;
+  bool PerCharacter;
+};
+
+std::optional<StdioWrite> stdioWrite(llvm::StringRef Name) {
+  static const llvm::StringMap<StdioWrite> Writes = {
+      {"fputs", {1, false}},    {"fputs_unlocked", {1, false}},
+      {"fputc", {1, true}},     {"fputc_unlocked", {1, true}},
+      {"putc", {1, true}},      {"putc_unlocked", {1, true}},
+      {"fputwc", {1, true}},    {"putwc", {1, true}},
+      {"fputws", {1, false}},   {"fprintf", {0, false}},
+      {"vfprintf", {0, false}}, {"fwprintf", {0, false}},
+      {"fwrite", {3, false}},   {"fwrite_unlocked", {3, false}}};
+  auto It = Writes.find(Name);
+  if (It == Writes.end())
+    return std::nullopt;
+  return It->second;
+}
+
+/// The stream a stdio write call writes to.
+const Expr *writtenStream(const CallExpr *Call) {
+  std::optional<StdioWrite> W = stdioWrite(calleeName(Call));
+  return W && W->StreamArg < Call->getNumArgs() ? Call->getArg(W->StreamArg)
+                                                : nullptr;
+}
+
+const VarDecl *varOf(const Expr *E) {
+  const auto *Ref =
+      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+bool isLoop(const Stmt *S) {
+  return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// The record name of a (possibly reference) stream type, in namespace std.
+llvm::StringRef stdRecordName(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->isInStdNamespace() || !Record->getIdentifier())
+    return "";
+  return Record->getName();
+}
+
+/// The stream at the left end of `s << a << b`.
+const Expr *shiftBase(const Expr *E) {
+  E = E->IgnoreImplicit();
+  while (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() != OO_LessLess || Op->getNumArgs() != 2)
+      break;
+    E = Op->getArg(0)->IgnoreImplicit();
+  }
+  return E;
+}
+
+std::string text(const Expr *E, const ASTContext &Ctx) {
+  return Lexer::getSourceText(
+             CharSourceRange::getTokenRange(E->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+} // namespace
+
+UnbufferedAutoflushCheck::UnbufferedAutoflushCheck(StringRef Name,
+                                                   ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      BufferSize(Options.get("BufferSize", "BUFSIZ")),
+      FlagStdout(Options.get("FlagStdout", false)),
+      SmallWriteLimit(Options.get("SmallWriteLimit", 512U)), Opens({}, {}) {}
+
+void UnbufferedAutoflushCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "BufferSize", BufferSize);
+  Options.store(Opts, "FlagStdout", FlagStdout);
+  Options.store(Opts, "SmallWriteLimit", SmallWriteLimit);
+}
+
+void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
+                                                   Preprocessor *PP,
+                                                   Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
+  auto InFunction =
+      allOf(unless(isInTemplateInstantiation()),
+            forCallable(functionDecl(isDefinition()).bind("func")));
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("setvbuf", "setbuf"))),
+               InFunction)
+          .bind("setvbuf"),
+      this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasName("fflush"))),
+                              argumentCountIs(1), InFunction)
+                         .bind("fflush"),
+                     this);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(
+          hasOverloadedOperatorName("<<"), argumentCountIs(2),
+          hasArgument(1, ignoringImplicit(declRefExpr(to(functionDecl(
+                             hasAnyName("endl", "flush", "unitbuf"),
+                             isInStdNamespace()))))),
+          InFunction)
+          .bind("manip"),
+      this);
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("setf"))), InFunction)
+          .bind("setf"),
+      this);
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("pubsetbuf"))),
+                        argumentCountIs(2), InFunction)
+          .bind("pubsetbuf"),
+      this);
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("write", "dprintf"))), InFunction)
+          .bind("rawwrite"),
+      this);
+  Finder->addMatcher(cxxMethodDecl(hasName("overflow"), isDefinition(),
+                                   ofClass(cxxRecordDecl(isDerivedFrom(
+                                       hasName("::std::basic_streambuf")))))
+                         .bind("overflow"),
+                     this);
+}
+
+const UnbufferedAutoflushCheck::FunctionInfo &
+UnbufferedAutoflushCheck::infoOf(const FunctionDecl *Func, ASTContext &Ctx) {
+  auto [It, Inserted] = Functions.try_emplace(Func);
+  if (Inserted) {
+    It->second.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
+    It->second.Parents = std::make_unique<ParentMap>(Func->getBody());
+  }
+  return It->second;
+}
+
+void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Overflow = Result.Nodes.getNodeAs<CXXMethodDecl>("overflow"))
+    return checkOverflow(Overflow, Ctx);
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  if (!Func || !Func->getBody() || Func->isDependentContext() ||
+      !infoOf(Func, Ctx).Flow)
+    return;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("setvbuf"))
+    checkSetvbuf(Call, Func, Ctx);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("fflush"))
+    checkFflush(Call, Func, Ctx);
+  else if (const auto *Shift =
+               Result.Nodes.getNodeAs<CXXOperatorCallExpr>("manip"))
+    checkManipulator(Shift, Func, Ctx);
+  else if (const auto *Setf = Result.Nodes.getNodeAs<CXXMemberCallExpr>("setf"))
+    checkUnitbufFlag(Setf, Func, Ctx);
+  else if (const auto *Call =
+               Result.Nodes.getNodeAs<CXXMemberCallExpr>("pubsetbuf"))
+    checkPubsetbuf(Call, Func, Ctx);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("rawwrite"))
+    checkRawWrite(Call, Func, Ctx);
+}
+
+bool UnbufferedAutoflushCheck::isReported(Destination D) const {
+  return D == Destination::File || (D == Destination::Stdout && FlagStdout);
+}
+
+UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
+    const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx) {
+  const VarDecl *Var = varOf(Stream);
+  if (!Var)
+    return Destination::Unknown;
+  if (Var->hasGlobalStorage() && !Var->isStaticLocal() &&
+      Var->getIdentifier()) {
+    if (Var->getName() == "stdout")
+      return Destination::Stdout;
+    if (Var->getName() == "stderr")
+      return Destination::Stderr;
+  }
+  // Every value the variable gets comes from fopen() of a file for writing.
+  llvm::SmallVector<const Expr *, 4> Values;
+  if (Var->isLocalVarDecl() && !llvm::isa<ParmVarDecl>(Var)) {
+    llvm::SmallVector<Definition, 4> Defs;
+    if (!infoOf(Func, Ctx).Flow->reachingDefinitions(Var, Stream, Defs))
+      return Destination::Unknown;
+    for (const Definition &Def : Defs)
+      Values.push_back(Def.Value);
+  } else if (Var->hasGlobalStorage() && !Var->isExternallyVisible()) {
+    if (Var->getInit() && !Var->getInit()->isNullPointerConstant(
+                              Ctx, Expr::NPC_ValueDependentIsNotNull))
+      Values.push_back(Var->getInit());
+    for (const BoundNodes &N :
+         match(binaryOperator(isAssignmentOperator(),
+                              hasLHS(ignoringParenImpCasts(
+                                  declRefExpr(to(equalsNode(Var))))))
+                   .bind("assign"),
+               Ctx))
+      Values.push_back(N.getNodeAs<BinaryOperator>("assign")->getRHS());
+  }
+  if (Values.empty())
+    return Destination::Unknown;
+  for (const Expr *Value : Values) {
+    std::optional<OpenCall> Open =
+        Value ? Opens.classify(Value, Ctx, Constants) : std::nullopt;
+    if (!Open || !Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable)
+      return Destination::Unknown;
+    if (!Open->Path) // fdopen: a socket or a pipe as often as a file
+      return Destination::Unknown;
+    std::optional<llvm::StringRef> Path = stringValue(Open->Path);
+    if (Path && Path->starts_with("/dev/"))
+      return Destination::Device;
+  }
+  return Destination::File;
+}
+
+UnbufferedAutoflushCheck::Destination
+UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
+                                            const FunctionDecl *Func,
+                                            ASTContext &Ctx, std::string &Why) {
+  Stream = Stream->IgnoreImplicit();
+  llvm::StringRef Type = stdRecordName(Stream->getType());
+  if (Type == "basic_ofstream" || Type == "basic_fstream")
+    return Destination::File;
+  if (Type.contains("stringstream") || Type.contains("strstream"))
+    return Destination::Memory;
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Stream);
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && Var->isInStdNamespace() && Var->getIdentifier()) {
+    llvm::StringRef Name = Var->getName();
+    if (Name == "cout" || Name == "wcout")
+      return Destination::Stdout;
+    if (Name == "cerr" || Name == "clog" || Name == "wcerr" || Name == "wclog")
+      return Destination::Stderr;
+  }
+  // A std::ostream& parameter: what the callers in this file pass.
+  const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Var);
+  if (!Param || !Func || Param->getDeclContext() != Func)
+    return Destination::Unknown;
+  unsigned Index = Param->getFunctionScopeIndex();
+  for (const BoundNodes &N :
+       match(callExpr(callee(functionDecl(equalsNode(Func)))).bind("call"),
+             Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    std::string Ignored;
+    if (Index < Call->getNumArgs() &&
+        streamDestination(Call->getArg(Index), nullptr, Ctx, Ignored) ==
+            Destination::File) {
+      Why = "a caller passes a file stream";
+      return Destination::File;
+    }
+  }
+  return Destination::Unknown;
+}
+
+const Stmt *UnbufferedAutoflushCheck::enclosingLoop(const Stmt *S,
+                                                    const FunctionDecl *Func,
+                                                    ASTContext &Ctx) {
+  const ParentMap &Parents = *infoOf(Func, Ctx).Parents;
+  for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
+    const Stmt *P = Parents.getParent(Cur);
+    if (!P || llvm::isa<LambdaExpr>(P))
+      return nullptr;
+    if (const auto *For = llvm::dyn_cast<ForStmt>(P))
+      if (For->getInit() == Cur)
+        continue;
+    if (isLoop(P))
+      return P;
+  }
+  return nullptr;
+}
+
+void UnbufferedAutoflushCheck::removeStatement(const Stmt *S,
+                                               DiagnosticBuilder &D,
+                                               ASTContext &Ctx) {
+  if (std::optional<CharSourceRange> R =
+          statementRange(S, Ctx.getSourceManager(), Ctx.getLangOpts()))
+    D << FixItHint::CreateRemoval(wholeLines(*R, Ctx.getSourceManager()));
+}
+
+void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
+                                            const FunctionDecl *Func,
+                                            ASTContext &Ctx) {
+  bool IsSetbuf = calleeName(Call) == "setbuf";
+  if (Call->getNumArgs() != (IsSetbuf ? 2u : 4u))
+    return;
+  const Expr *Buffer = Call->getArg(1);
+  bool NullBuffer =
+      Buffer->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+  std::optional<int64_t> Mode =
+      IsSetbuf ? std::optional<int64_t>(Constants.get("_IONBF"))
+               : foldInteger(Call->getArg(2), Ctx);
+  // A mode from a table or a parameter is the caller's decision.
+  if (!Mode || (IsSetbuf && !NullBuffer) || *Mode == Constants.get("_IOFBF"))
+    return;
+  const Expr *Stream = Call->getArg(0);
+  if (!isReported(fileDestination(Stream, Func, Ctx)))
+    return;
+
+  // How many writes one record costs: the most unconditional writes to the
+  // stream in one block, or one per character.
+  const VarDecl *Var = varOf(Stream);
+  auto Writes =
+      Var->isLocalVarDecl()
+          ? match(findAll(callExpr().bind("w")), *Func->getBody(), Ctx)
+          : match(callExpr(forCallable(functionDecl().bind("f"))).bind("w"),
+                  Ctx);
+  llvm::DenseMap<const Stmt *, unsigned> PerBlock;
+  unsigned PerRecord = 0;
+  bool PerCharacter = false;
+  for (const BoundNodes &N : Writes) {
+    const auto *W = N.getNodeAs<CallExpr>("w");
+    const auto *Owner = N.getNodeAs<FunctionDecl>("f");
+    if (!Owner)
+      Owner = Func;
+    if (varOf(writtenStream(W)) != Var || !Owner->getBody() ||
+        !infoOf(Owner, Ctx).Flow)
+      continue;
+    const ParentMap &Parents = *infoOf(Owner, Ctx).Parents;
+    const Stmt *Top = W;
+    while (Parents.getParent(Top) &&
+           !llvm::isa<CompoundStmt>(Parents.getParent(Top)))
+      Top = Parents.getParent(Top);
+    const Stmt *Block = Parents.getParent(Top);
+    if (!Block || !alwaysEvaluated(W, Top, Parents))
+      continue;
+    PerRecord = std::max(PerRecord, ++PerBlock[Block]);
+    if (stdioWrite(calleeName(W))->PerCharacter && enclosingLoop(W, Owner, Ctx))
+      PerCharacter = true;
+  }
+  // One pre-formatted write per record is the point of an unbuffered
+  // stream (whole lines for concurrent appenders).
+  if (PerRecord < 2 && !PerCharacter)
+    return;
+
+  bool LineBuffered = *Mode == Constants.get("_IOLBF");
+  std::string Cost =
+      PerCharacter ? "one write(2) per character"
+                   : std::to_string(PerRecord) + " write(2) calls per record";
+  DiagnosticBuilder D =
+      diag(Call->getBeginLoc(),
+           "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "
+           "give it a full buffer")
+      << (IsSetbuf ? "'setbuf(f, NULL)'" : "'setvbuf'") << LineBuffered << Cost;
+  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  if (IsSetbuf) {
+    if (Statement.K == CallStatement::Discarded)
+      removeStatement(Statement.Statement, D, Ctx);
+    return;
+  }
+  auto ArgRange = [&](unsigned I) {
+    return Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Call->getArg(I)->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+  };
+  if (ArgRange(2).isInvalid() || ArgRange(3).isInvalid())
+    return;
+  D << FixItHint::CreateReplacement(ArgRange(2), "_IOFBF");
+  if (NullBuffer && !LineBuffered)
+    D << FixItHint::CreateReplacement(ArgRange(3), BufferSize);
+}
+
+void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
+                                           const FunctionDecl *Func,
+                                           ASTContext &Ctx) {
+  const Expr *Stream = Call->getArg(0);
+  const VarDecl *Var = varOf(Stream);
+  const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
+  if (!Var || !Loop || !isReported(fileDestination(Stream, Func, Ctx)))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A stream opened inside the loop is a stream per iteration.
+  if (SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Var->getLocation()))
+    return;
+  bool Writes = false, Durable = false, NeedsData = false;
+  for (const BoundNodes &N : match(findAll(callExpr().bind("c")), *Loop, Ctx)) {
+    const auto *C = N.getNodeAs<CallExpr>("c");
+    llvm::StringRef Name = calleeName(C);
+    if (varOf(writtenStream(C)) == Var)
+      Writes = true;
+    if (Name == "fsync" || Name == "fdatasync" || Name == "sync" ||
+        Name == "syncfs")
+      Durable = true;
+    if (Name == "fork" || Name == "vfork" || Name.starts_with("exec") ||
+        Name == "system" || Name == "popen" ||
+        Name.starts_with("posix_spawn") || Name == "fread" || Name == "fgets" ||
+        Name == "rewind" || Name.starts_with("fseek"))
+      NeedsData = true;
+  }
+  // fflush + fsync is a durability point, and a flush without writes in the
+  // loop costs nothing.
+  if (!Writes || Durable)
+    return;
+  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  std::optional<CharSourceRange> LoopRange =
+      statementRange(Loop, SM, Ctx.getLangOpts());
+  {
+    DiagnosticBuilder D =
+        diag(Call->getBeginLoc(),
+             "'fflush' in a loop that writes to a file stream: one write(2) "
+             "per iteration; flush once after the loop");
+    if (!NeedsData && Statement.K == CallStatement::Discarded && LoopRange) {
+      removeStatement(Statement.Statement, D, Ctx);
+      D << FixItHint::CreateInsertion(
+          LoopRange->getEnd(), "\n" + indentationOf(Loop->getBeginLoc(), SM) +
+                                   "fflush(" + text(Stream, Ctx) + ");");
+    }
+  }
+  if (NeedsData)
+    diag(Call->getBeginLoc(),
+         "no automatic fix: the loop also runs a process or reads the file, "
+         "which may need the data flushed",
+         DiagnosticIDs::Note);
+}
+
+void UnbufferedAutoflushCheck::checkManipulator(
+    const CXXOperatorCallExpr *Shift, const FunctionDecl *Func,
+    ASTContext &Ctx) {
+  const auto *Manip =
+      llvm::cast<DeclRefExpr>(Shift->getArg(1)->IgnoreImplicit());
+  llvm::StringRef Name = Manip->getDecl()->getName();
+  const Expr *Stream = shiftBase(Shift);
+  std::string Why;
+  if (!isReported(streamDestination(Stream, Func, Ctx, Why)))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // ` << std::flush` and ` << std::unitbuf` go; std::endl becomes '\n'.
+  CharSourceRange ManipRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Manip->getSourceRange()), SM, LO);
+  CharSourceRange ShiftRange =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(
+                                   Shift->getOperatorLoc(), Manip->getEndLoc()),
+                               SM, LO);
+  bool Wide =
+      Manip->getType().getAsString().find("wchar_t") != std::string::npos;
+  if (Name == "unitbuf") {
+    DiagnosticBuilder D =
+        diag(Manip->getBeginLoc(),
+             "'std::unitbuf' flushes the file stream after every output "
+             "operation: one write(2) per '<<'; remove it");
+    const ParentMap &Parents = *infoOf(Func, Ctx).Parents;
+    if (Shift->getArg(0)->IgnoreImplicit() == Stream &&
+        llvm::isa<CompoundStmt>(Parents.getParent(Shift)))
+      removeStatement(Shift, D, Ctx);
+    else if (ShiftRange.isValid())
+      D << FixItHint::CreateRemoval(ShiftRange);
+    return;
+  }
+  const Stmt *Loop = enclosingLoop(Shift, Func, Ctx);
+  const VarDecl *Local = varOf(Stream);
+  if (!Loop ||
+      (Local && Local->isLocalVarDecl() &&
+       SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Local->getLocation())))
+    return;
+  // The stream outlives the function: the code flushed to publish the data,
+  // so one flush after the loop keeps that.
+  bool Publishes =
+      !Local || !Local->isLocalVarDecl() || llvm::isa<ParmVarDecl>(Local);
+  bool FirstInLoop = true;
+  for (const BoundNodes &N : match(
+           findAll(
+               cxxOperatorCallExpr(hasOverloadedOperatorName("<<")).bind("s")),
+           *Loop, Ctx)) {
+    const auto *Other = N.getNodeAs<CXXOperatorCallExpr>("s");
+    const auto *OtherManip =
+        Other->getNumArgs() == 2
+            ? llvm::dyn_cast<DeclRefExpr>(Other->getArg(1)->IgnoreImplicit())
+            : nullptr;
+    if (Other != Shift && OtherManip &&
+        OtherManip->getDecl()->getIdentifier() &&
+        (OtherManip->getDecl()->getName() == "endl" ||
+         OtherManip->getDecl()->getName() == "flush") &&
+        sameValue(shiftBase(Other), Stream) &&
+        SM.isBeforeInTranslationUnit(Other->getBeginLoc(),
+                                     Shift->getBeginLoc()))
+      FirstInLoop = false;
+  }
+  std::optional<CharSourceRange> LoopRange = statementRange(Loop, SM, LO);
+  {
+    DiagnosticBuilder D =
+        diag(Manip->getBeginLoc(),
+             "'std::%0' flushes the file stream on every iteration: one "
+             "write(2) per %select{line|record}1; %select{write '\\n'|drop "
+             "it}1 and let the buffer fill%select{| (%3)}2")
+        << Name << (Name == "flush") << !Why.empty() << Why;
+    if (ManipRange.isValid() && ShiftRange.isValid()) {
+      if (Name == "endl")
+        D << FixItHint::CreateReplacement(ManipRange,
+                                          Wide ? "L'\\n'" : "'\\n'");
+      else
+        D << FixItHint::CreateRemoval(ShiftRange);
+      if (Publishes && FirstInLoop && LoopRange)
+        D << FixItHint::CreateInsertion(
+            LoopRange->getEnd(), "\n" + indentationOf(Loop->getBeginLoc(), SM) +
+                                     text(Stream, Ctx) + ".flush();");
+    }
+  }
+}
+
+void UnbufferedAutoflushCheck::checkUnitbufFlag(const CXXMemberCallExpr *Setf,
+                                                const FunctionDecl *Func,
+                                                ASTContext &Ctx) {
+  if (Setf->getNumArgs() != 1)
+    return;
+  const auto *Flag =
+      llvm::dyn_cast<DeclRefExpr>(Setf->getArg(0)->IgnoreParenImpCasts());
+  std::string Why;
+  if (!Flag || !Flag->getDecl()->getIdentifier() ||
+      Flag->getDecl()->getName() != "unitbuf" ||
+      !isReported(
+          streamDestination(Setf->getImplicitObjectArgument(), Func, Ctx, Why)))
+    return;
+  DiagnosticBuilder D =
+      diag(Setf->getBeginLoc(),
+           "'setf(std::ios::unitbuf)' flushes the file stream after every "
+           "output operation: one write(2) per '<<'; remove it");
+  CallStatement Statement = statementOf(Setf, *infoOf(Func, Ctx).Parents, Ctx);
+  if (Statement.K == CallStatement::Discarded)
+    removeStatement(Statement.Statement, D, Ctx);
+}
+
+void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
+                                              const FunctionDecl *Func,
+                                              ASTContext &Ctx) {
+  std::optional<int64_t> Size = foldInteger(Call->getArg(1), Ctx);
+  if (!Size || *Size != 0 ||
+      !Call->getArg(0)->isNullPointerConstant(
+          Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return;
+  // out.rdbuf()->pubsetbuf(...) or a std::filebuf of its own.
+  const Expr *Object = Call->getImplicitObjectArgument()->IgnoreImplicit();
+  Destination Where = Destination::Unknown;
+  std::string Why;
+  if (const auto *Rdbuf = llvm::dyn_cast<CXXMemberCallExpr>(Object)) {
+    if (Rdbuf->getMethodDecl() && Rdbuf->getMethodDecl()->getIdentifier() &&
+        Rdbuf->getMethodDecl()->getName() == "rdbuf")
+      Where =
+          streamDestination(Rdbuf->getImplicitObjectArgument(), Func, Ctx, Why);
+  } else if (stdRecordName(Object->getType()) == "basic_filebuf") {
+    Where = Destination::File;
+  }
+  if (!isReported(Where))
+    return;
+  DiagnosticBuilder D =
+      diag(Call->getBeginLoc(),
+           "'pubsetbuf(nullptr, 0)' makes the file buffer unbuffered: one "
+           "write(2) per output operation; remove it");
+  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  if (Statement.K == CallStatement::Discarded)
+    removeStatement(Statement.Statement, D, Ctx);
+}
+
+void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
+                                             const FunctionDecl *Func,
+                                             ASTContext &Ctx) {
+  llvm::StringRef Name = calleeName(Call);
+  if (Call->getNumArgs() < 2 || (Name == "write" && Call->getNumArgs() != 3))
+    return;
+  const VarDecl *Fd = trackedVariable(Call->getArg(0));
+  const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
+  if (!Fd || !Loop || llvm::isa<ParmVarDecl>(Fd) ||
+      Ctx.getSourceManager().isBeforeInTranslationUnit(Loop->getBeginLoc(),
+                                                       Fd->getLocation()))
+    return;
+  std::optional<int64_t> Size =
+      Name == "write" ? foldInteger(Call->getArg(2), Ctx) : std::nullopt;
+  if (Name == "write" && (!Size || *Size > SmallWriteLimit))
+    return;
+  // Only descriptors opened on a file for writing in this function.
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!infoOf(Func, Ctx).Flow->reachingDefinitions(Fd, Call, Defs) ||
+      Defs.empty())
+    return;
+  for (const Definition &Def : Defs) {
+    std::optional<OpenCall> Open =
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+    std::optional<llvm::StringRef> Path =
+        Open && Open->Path ? stringValue(Open->Path) : std::nullopt;
+    if (!Open || Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable ||
+        (Path && Path->starts_with("/dev/")))
+      return;
+  }
+  diag(Call->getBeginLoc(),
+       Name == "write"
+           ? "'write' of %0 byte%s0 per iteration: one write(2) per piece; "
+             "collect the pieces in a buffer (leanio's lio_writer, or a local "
+             "array) and write them together"
+           : "'dprintf' in a loop: one write(2) per call; format into a "
+             "buffer (leanio's lio_writer, or a FILE* with a full buffer) "
+             "and write it together")
+      << static_cast<unsigned>(Size.value_or(0));
+}
+
+void UnbufferedAutoflushCheck::checkOverflow(const CXXMethodDecl *Overflow,
+                                             ASTContext &Ctx) {
+  const CXXRecordDecl *Class = Overflow->getParent();
+  if (!Overflow->getBody() || Class->isDependentContext())
+    return;
+  auto Calls = [&](llvm::StringRef Name, const Stmt *Body) {
+    return Body && !match(findAll(callExpr(callee(namedDecl(hasName(Name))))),
+                          *Body, Ctx)
+                        .empty();
+  };
+  if (!Calls("write", Overflow->getBody()))
+    return;
+  // A put area lets the base class collect characters before overflow().
+  for (const CXXMethodDecl *Method : Class->methods())
+    if (Calls("setp", Method->getBody()))
+      return;
+  for (const CXXConstructorDecl *Ctor : Class->ctors())
+    if (Calls("setp", Ctor->getBody()))
+      return;
+  diag(Overflow->getLocation(),
+       "'overflow' writes each character with write(2) and %0 never sets a "
+       "put area (setp): one syscall per character; give it a buffer and "
+       "write it out in overflow() and sync()")
+      << Class;
+}
+
+} // namespace clang::tidy::syscall

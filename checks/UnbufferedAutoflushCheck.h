@@ -1,0 +1,71 @@
+//===--- UnbufferedAutoflushCheck.h - syscall-unbuffered-autoflush -------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
+#define SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
+
+#include "FdTracking.h"
+#include "FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds file output that makes one write(2) per record: unbuffered or
+/// line-buffered streams, flushes and std::endl per loop iteration,
+/// std::unitbuf, unbuffered filebufs, small raw writes in loops, and
+/// streambufs that write every character.
+class UnbufferedAutoflushCheck : public ClangTidyCheck {
+public:
+  UnbufferedAutoflushCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Functions.clear(); }
+
+  /// Where output to a stream goes, as far as the code tells.
+  enum class Destination { File, Memory, Stdout, Stderr, Device, Unknown };
+
+private:
+  struct FunctionInfo {
+    std::unique_ptr<FunctionFlow> Flow;
+    std::unique_ptr<ParentMap> Parents;
+  };
+  const FunctionInfo &infoOf(const FunctionDecl *Func, ASTContext &Ctx);
+
+  Destination fileDestination(const Expr *Stream, const FunctionDecl *Func,
+                              ASTContext &Ctx);
+  Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
+                                ASTContext &Ctx, std::string &Why);
+  bool isReported(Destination D) const;
+  const Stmt *enclosingLoop(const Stmt *S, const FunctionDecl *Func,
+                            ASTContext &Ctx);
+
+  void checkSetvbuf(const CallExpr *Call, const FunctionDecl *Func,
+                    ASTContext &Ctx);
+  void checkFflush(const CallExpr *Call, const FunctionDecl *Func,
+                   ASTContext &Ctx);
+  void checkManipulator(const CXXOperatorCallExpr *Shift,
+                        const FunctionDecl *Func, ASTContext &Ctx);
+  void checkUnitbufFlag(const CXXMemberCallExpr *Setf, const FunctionDecl *Func,
+                        ASTContext &Ctx);
+  void checkPubsetbuf(const CXXMemberCallExpr *Call, const FunctionDecl *Func,
+                      ASTContext &Ctx);
+  void checkRawWrite(const CallExpr *Call, const FunctionDecl *Func,
+                     ASTContext &Ctx);
+  void checkOverflow(const CXXMethodDecl *Overflow, ASTContext &Ctx);
+  void removeStatement(const Stmt *S, DiagnosticBuilder &D, ASTContext &Ctx);
+
+  const std::string BufferSize;
+  const bool FlagStdout;
+  const unsigned SmallWriteLimit;
+  const OpenFunctionTable Opens;
+  PosixConstants Constants;
+  llvm::DenseMap<const FunctionDecl *, FunctionInfo> Functions;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H

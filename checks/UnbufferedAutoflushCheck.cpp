@@ -322,7 +322,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
                   Ctx);
   llvm::DenseMap<const Stmt *, unsigned> PerBlock;
   unsigned PerRecord = 0;
-  bool PerCharacter = false;
+  bool PerCharacter = false, AnyInLoop = false;
   for (const BoundNodes &N : Writes) {
     const auto *W = N.getNodeAs<CallExpr>("w");
     const auto *Owner = N.getNodeAs<FunctionDecl>("f");
@@ -331,27 +331,32 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (varOf(writtenStream(W)) != Var || !Owner->getBody() ||
         !infoOf(Owner, Ctx).Flow)
       continue;
+    bool InLoop = enclosingLoop(W, Owner, Ctx) != nullptr;
+    AnyInLoop |= InLoop;
+    // putc(*p, f) in a loop: a syscall per character of data.
+    if (stdioWrite(calleeName(W))->PerCharacter &&
+        !W->getArg(0)->isEvaluatable(Ctx) && InLoop)
+      PerCharacter = true;
     const ParentMap &Parents = *infoOf(Owner, Ctx).Parents;
     const Stmt *Top = W;
     while (Parents.getParent(Top) &&
            !llvm::isa<CompoundStmt>(Parents.getParent(Top)))
       Top = Parents.getParent(Top);
     const Stmt *Block = Parents.getParent(Top);
-    if (!Block || !alwaysEvaluated(W, Top, Parents))
-      continue;
-    PerRecord = std::max(PerRecord, ++PerBlock[Block]);
-    if (stdioWrite(calleeName(W))->PerCharacter && enclosingLoop(W, Owner, Ctx))
-      PerCharacter = true;
+    if (Block && alwaysEvaluated(W, Top, Parents))
+      PerRecord = std::max(PerRecord, ++PerBlock[Block]);
   }
   // One pre-formatted write per record is the point of an unbuffered
-  // stream (whole lines for concurrent appenders).
-  if (PerRecord < 2 && !PerCharacter)
-    return;
-
+  // stream (whole lines for concurrent appenders); a line-buffered file pays
+  // a write(2) for every line written in a loop.
   bool LineBuffered = *Mode == Constants.get("_IOLBF");
+  if (LineBuffered ? !AnyInLoop && PerRecord < 2
+                   : PerRecord < 2 && !PerCharacter)
+    return;
   std::string Cost =
-      PerCharacter ? "one write(2) per character"
-                   : std::to_string(PerRecord) + " write(2) calls per record";
+      LineBuffered   ? "one write(2) per line"
+      : PerCharacter ? "one write(2) per character"
+                     : std::to_string(PerRecord) + " write(2) calls per record";
   DiagnosticBuilder D =
       diag(Call->getBeginLoc(),
            "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "

@@ -1,0 +1,277 @@
+// RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t -- -D_GNU_SOURCE -Wall
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct thread_info {
+  const char *name;
+  int id;
+  int state;
+};
+
+void use_stream(FILE *f);
+
+// ---------------------------------------------------------------- must flag
+
+// A thread dump to an unbuffered file: every fprintf is a write(2).
+int dump_threads(const char *path, const struct thread_info *t, int n) {
+  FILE *out = fopen(path, "w");
+  if (!out)
+    return -1;
+  setvbuf(out, NULL, _IONBF, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: 3 write(2) calls per record; give it a full buffer [syscall-unbuffered-autoflush]
+  for (int i = 0; i < n; ++i) {
+    fprintf(out, "\"%s\" #%d", t[i].name, t[i].id);
+    fprintf(out, " state=%d", t[i].state);
+    fputc('\n', out);
+  }
+  return fclose(out);
+}
+// CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
+
+// setbuf(f, NULL): the same, fixed by dropping the call.
+int dump_setbuf(const char *path, const char **lines, int n) {
+  FILE *out = fopen(path, "a");
+  if (!out)
+    return -1;
+  setbuf(out, NULL);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setbuf(f, NULL)' makes a file stream unbuffered: 2 write(2) calls per record
+  for (int i = 0; i < n; ++i) {
+    fputs(lines[i], out);
+    fputs("\n", out);
+  }
+  return fclose(out);
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; ++i) {
+
+// Line buffering on a file: one write(2) per line.
+int dump_lines(const char *path, const int *v, int n) {
+  FILE *out = fopen(path, "w");
+  if (!out)
+    return -1;
+  setvbuf(out, NULL, _IOLBF, BUFSIZ);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream line buffered: one write(2) per line
+  for (int i = 0; i < n; ++i) {
+    fprintf(out, "%d", v[i]);
+    fputc('\n', out);
+  }
+  return fclose(out);
+}
+// CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
+
+// Character by character on an unbuffered stream.
+int copy_chars(const char *path, const char *s) {
+  FILE *out = fopen(path, "w");
+  setvbuf(out, NULL, _IONBF, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: one write(2) per character
+  for (const char *p = s; *p; ++p)
+    putc(*p, out);
+  return fclose(out);
+}
+// CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
+
+// A log stream kept in a static global, made unbuffered at init.
+static FILE *log_file;
+
+int log_init(const char *path) {
+  log_file = fopen(path, "a");
+  if (!log_file)
+    return -1;
+  setvbuf(log_file, NULL, _IONBF, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: 3 write(2) calls per record
+  return 0;
+}
+// CHECK-FIXES: setvbuf(log_file, NULL, _IOFBF, BUFSIZ);
+
+void log_msg(const char *level, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(log_file, "[%s] ", level);
+  vfprintf(log_file, fmt, ap);
+  fputc('\n', log_file);
+  va_end(ap);
+}
+
+// fflush after every record.
+int save_rows(const char *path, const int *rows, int n) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  for (int i = 0; i < n; ++i) {
+    fprintf(f, "%d\n", rows[i]);
+    fflush(f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fflush' in a loop that writes to a file stream: one write(2) per iteration; flush once after the loop [syscall-unbuffered-autoflush]
+  }
+  return fclose(f);
+}
+// CHECK-FIXES: fprintf(f, "%d\n", rows[i]);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   }
+// CHECK-FIXES-NEXT:   fflush(f);
+// CHECK-FIXES-NEXT:   return fclose(f);
+
+// A flush per record that also starts a process: flagged, fixed by hand.
+int save_and_notify(const char *path, const int *rows, int n) {
+  FILE *f = fopen(path, "w");
+  for (int i = 0; i < n; ++i) {
+    fprintf(f, "%d\n", rows[i]);
+    fflush(f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fflush' in a loop
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: the loop also runs a process or reads the file, which may need the data flushed
+    system("true");
+  }
+  return fclose(f);
+}
+
+// Small raw writes in a loop on a file descriptor.
+int write_digits(const char *path, const char *digits) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  for (const char *p = digits; *p; ++p)
+    write(fd, p, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'write' of 1 byte per iteration: one write(2) per piece; collect the pieces in a buffer (leanio's lio_writer, or a local array) and write them together
+  return close(fd);
+}
+
+int write_report(const char *path, const int *v, int n) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  for (int i = 0; i < n; ++i)
+    dprintf(fd, "%d\n", v[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'dprintf' in a loop: one write(2) per call
+  return close(fd);
+}
+
+// ------------------------------------------------------------ must not flag
+
+// stderr is unbuffered on purpose.
+void warn_all(const char **msgs, int n) {
+  setvbuf(stderr, NULL, _IONBF, 0);
+  for (int i = 0; i < n; ++i) {
+    fputs(msgs[i], stderr);
+    fputc('\n', stderr);
+  }
+}
+
+// stdout of an interactive program (FlagStdout is off by default).
+void prompt(int n) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  for (int i = 0; i < n; ++i) {
+    printf("> ");
+    fflush(stdout);
+  }
+}
+
+// An input stream made unbuffered.
+int read_all(const char *path, char *buf, size_t n) {
+  FILE *in = fopen(path, "r");
+  setvbuf(in, NULL, _IONBF, 0);
+  size_t got = fread(buf, 1, n, in);
+  fclose(in);
+  return (int)got;
+}
+
+// One pre-formatted write per record: unbuffered on purpose so that
+// concurrent appenders never interleave lines.
+int append_records(const char *path, const char **records, int n) {
+  FILE *f = fopen(path, "a");
+  setvbuf(f, NULL, _IONBF, 0);
+  char line[256];
+  for (int i = 0; i < n; ++i) {
+    snprintf(line, sizeof line, "%d %s\n", i, records[i]);
+    fputs(line, f);
+  }
+  return fclose(f);
+}
+
+// A single flush after the loop.
+int save_once(const char *path, const int *rows, int n) {
+  FILE *f = fopen(path, "w");
+  for (int i = 0; i < n; ++i)
+    fprintf(f, "%d\n", rows[i]);
+  fflush(f);
+  return fclose(f);
+}
+
+// A flush followed by fsync is a durability point.
+int save_durably(const char *path, const int *rows, int n) {
+  FILE *f = fopen(path, "w");
+  for (int i = 0; i < n; ++i) {
+    fprintf(f, "%d\n", rows[i]);
+    fflush(f);
+    fdatasync(fileno(f));
+  }
+  return fclose(f);
+}
+
+// The buffering mode comes from a parameter or a table.
+int open_with_mode(const char *path, int mode) {
+  static const int modes[] = {_IOFBF, _IOLBF, _IONBF};
+  FILE *f = fopen(path, "w");
+  setvbuf(f, NULL, mode, 0);
+  setvbuf(f, NULL, modes[mode % 3], 0);
+  fputs("a", f);
+  fputs("b", f);
+  return fclose(f);
+}
+
+// Line buffering on a terminal.
+int tty_lines(const char **lines, int n) {
+  FILE *tty = fopen("/dev/tty", "w");
+  setvbuf(tty, NULL, _IOLBF, 0);
+  for (int i = 0; i < n; ++i) {
+    fputs(lines[i], tty);
+    fputc('\n', tty);
+  }
+  return fclose(tty);
+}
+
+// A stream of unknown origin (a socket, a pipe?) from the caller.
+void flush_each(FILE *f, const int *v, int n) {
+  for (int i = 0; i < n; ++i) {
+    fprintf(f, "%d\n", v[i]);
+    fflush(f);
+  }
+}
+
+// A stream over a descriptor of unknown kind.
+void to_fd(int fd, const char **lines, int n) {
+  FILE *f = fdopen(fd, "w");
+  setvbuf(f, NULL, _IONBF, 0);
+  for (int i = 0; i < n; ++i) {
+    fputs(lines[i], f);
+    fputc('\n', f);
+  }
+  fclose(f);
+}
+
+// Big writes per iteration are fine unbuffered.
+int copy_blocks(const char *path, const char (*blocks)[65536], int n) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  for (int i = 0; i < n; ++i)
+    write(fd, blocks[i], 65536);
+  return close(fd);
+}
+
+// A write per connection to a socket-like descriptor of unknown origin.
+void reply_all(int fd, const char **msgs, int n) {
+  for (int i = 0; i < n; ++i)
+    write(fd, msgs[i], 1);
+}
+
+// A stream opened per iteration, flushed once each.
+int one_file_each(const char **paths, int n) {
+  for (int i = 0; i < n; ++i) {
+    FILE *f = fopen(paths[i], "w");
+    fputs("x", f);
+    fflush(f);
+    fclose(f);
+  }
+  return 0;
+}

@@ -448,10 +448,12 @@ void UnbufferedAutoflushCheck::checkManipulator(
   // ` << std::flush` and ` << std::unitbuf` go; std::endl becomes '\n'.
   CharSourceRange ManipRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Manip->getSourceRange()), SM, LO);
-  CharSourceRange ShiftRange =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(
-                                   Shift->getOperatorLoc(), Manip->getEndLoc()),
-                               SM, LO);
+  // From the end of the left operand: ` << std::flush` with its blank.
+  CharSourceRange ShiftRange = Lexer::makeFileCharRange(
+      CharSourceRange::getCharRange(
+          Lexer::getLocForEndOfToken(Shift->getArg(0)->getEndLoc(), 0, SM, LO),
+          Lexer::getLocForEndOfToken(Manip->getEndLoc(), 0, SM, LO)),
+      SM, LO);
   bool Wide =
       Manip->getType().getAsString().find("wchar_t") != std::string::npos;
   if (Name == "unitbuf") {

@@ -1,0 +1,177 @@
+// RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t -- -std=c++17 -Wall
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+// ---------------------------------------------------------------- must flag
+
+// std::endl per line on a local ofstream: the destructor flushes at the end.
+void writeReport(const std::string &path, const std::vector<int> &values) {
+  std::ofstream out(path);
+  for (int v : values)
+    out << "value " << v << std::endl;
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'std::endl' flushes the file stream on every iteration: one write(2) per line; write '\n' and let the buffer fill [syscall-unbuffered-autoflush]
+}
+// CHECK-FIXES: out << "value " << v << '\n';
+
+// A NASA-style resource file written with std::endl in nested loops.
+void writeGrid(const char *path, int rows, int cols) {
+  std::fstream grid(path, std::ios::out);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c)
+      grid << r * cols + c << ' ';
+    grid << std::endl;
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'std::endl' flushes the file stream on every iteration
+  }
+}
+// CHECK-FIXES: grid << '\n';
+
+// std::flush per record on a member ofstream: one flush after the loop
+// keeps the data published.
+class Recorder {
+public:
+  explicit Recorder(const std::string &path) : log_(path) {}
+  void record(const std::vector<std::string> &events) {
+    for (const std::string &e : events) {
+      log_ << e << '\n' << std::flush;
+      // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'std::flush' flushes the file stream on every iteration: one write(2) per record; drop it and let the buffer fill
+    }
+  }
+
+private:
+  std::ofstream log_;
+};
+// CHECK-FIXES: log_ << e << '\n';
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     }
+// CHECK-FIXES-NEXT:     log_.flush();
+
+// An std::ostream& parameter that a caller in this file points at a file.
+void dumpThreads(std::ostream &os, const std::vector<std::string> &threads) {
+  for (const std::string &t : threads)
+    os << '"' << t << "\" runnable" << std::endl;
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'std::endl' flushes the file stream on every iteration: one write(2) per line; write '\n' and let the buffer fill (a caller passes a file stream)
+}
+// CHECK-FIXES: os << '"' << t << "\" runnable" << '\n';
+// CHECK-FIXES-NEXT: os.flush();
+
+void dumpThreadsToFile(const std::vector<std::string> &threads) {
+  std::ofstream file("threads.txt");
+  dumpThreads(file, threads);
+}
+
+// std::unitbuf and setf(unitbuf) flush after every '<<'.
+void openAudit(std::ofstream &audit, const char *path) {
+  audit.open(path);
+  audit << std::unitbuf;
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'std::unitbuf' flushes the file stream after every output operation: one write(2) per '<<'; remove it
+  audit.setf(std::ios::unitbuf);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setf(std::ios::unitbuf)' flushes the file stream after every output operation
+}
+// CHECK-FIXES: audit.open(path);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: }
+
+// An unbuffered filebuf.
+void rawTrace(const char *path, const std::vector<std::string> &lines) {
+  std::ofstream trace;
+  trace.rdbuf()->pubsetbuf(nullptr, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pubsetbuf(nullptr, 0)' makes the file buffer unbuffered: one write(2) per output operation; remove it
+  trace.open(path);
+  for (const std::string &l : lines)
+    trace << l << '\n';
+}
+// CHECK-FIXES: std::ofstream trace;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   trace.open(path);
+
+// A streambuf that writes each character with write(2).
+class FdBuf : public std::streambuf {
+public:
+  explicit FdBuf(int fd) : fd_(fd) {}
+
+protected:
+  int_type overflow(int_type ch) override {
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'overflow' writes each character with write(2) and 'FdBuf' never sets a put area (setp): one syscall per character; give it a buffer and write it out in overflow() and sync()
+    if (ch == traits_type::eof())
+      return traits_type::not_eof(ch);
+    char c = static_cast<char>(ch);
+    return ::write(fd_, &c, 1) == 1 ? ch : traits_type::eof();
+  }
+
+private:
+  int fd_;
+};
+
+// ------------------------------------------------------------ must not flag
+
+// In-memory streams cost no syscall per flush.
+std::string render(const std::vector<int> &values) {
+  std::ostringstream os;
+  for (int v : values)
+    os << v << std::endl;
+  return os.str();
+}
+
+// Diagnostics and interactive output.
+void progress(int steps) {
+  for (int i = 0; i < steps; ++i) {
+    std::cerr << "step " << i << std::endl;
+    std::clog << i << std::flush;
+    std::cout << '.' << std::flush;
+  }
+}
+
+// One endl after the loop.
+void writeOnce(const char *path, const std::vector<int> &values) {
+  std::ofstream out(path);
+  for (int v : values)
+    out << v << ' ';
+  out << std::endl;
+}
+
+// A stream opened per iteration.
+void onePerFile(const std::vector<std::string> &paths) {
+  for (const std::string &p : paths) {
+    std::ofstream out(p);
+    out << p << std::endl;
+  }
+}
+
+// An ostream& whose callers here pass only std::cout.
+void printAll(std::ostream &os, const std::vector<int> &values) {
+  for (int v : values)
+    os << v << std::endl;
+}
+void showAll(const std::vector<int> &values) { printAll(std::cout, values); }
+
+// unitbuf on std::cerr-like streams of unknown kind.
+void makeUnbuffered(std::ostream &os) { os << std::unitbuf; }
+
+// A streambuf with a put area: overflow() runs once per buffer.
+class BufferedFd : public std::streambuf {
+public:
+  explicit BufferedFd(int fd) : fd_(fd) { setp(buf_, buf_ + sizeof buf_); }
+
+protected:
+  int_type overflow(int_type ch) override {
+    ::write(fd_, pbase(), pptr() - pbase());
+    setp(buf_, buf_ + sizeof buf_);
+    if (ch != traits_type::eof())
+      sputc(static_cast<char>(ch));
+    return traits_type::not_eof(ch);
+  }
+
+private:
+  int fd_;
+  char buf_[4096];
+};
+
+// A stringstream's buffer.
+void memoryBuffer(std::stringstream &ss) { ss.rdbuf()->pubsetbuf(nullptr, 0); }

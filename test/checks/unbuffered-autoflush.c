@@ -148,6 +148,37 @@ int write_report(const char *path, const int *v, int n) {
   return close(fd);
 }
 
+// A while loop flushing a log stream kept in a global.
+static FILE *event_log;
+
+void events_open(const char *path) { event_log = fopen(path, "a"); }
+
+void events_drain(const int *events, int n) {
+  int i = 0;
+  while (i < n) {
+    fprintf(event_log, "event %d\n", events[i++]);
+    fflush(event_log);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fflush' in a loop that writes to a file stream
+  }
+}
+// CHECK-FIXES: fprintf(event_log, "event %d\n", events[i++]);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   }
+// CHECK-FIXES-NEXT:   fflush(event_log);
+
+// A header and a body per record, unbuffered through an explicit size.
+int dump_pairs(const char *path, const char **keys, const char **vals, int n) {
+  FILE *f = fopen(path, "w+");
+  setvbuf(f, NULL, _IONBF, BUFSIZ);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: 2 write(2) calls per record
+  for (int i = 0; i < n; ++i) {
+    fputs(keys[i], f);
+    fputs(vals[i], f);
+  }
+  return fclose(f);
+}
+// CHECK-FIXES: setvbuf(f, NULL, _IOFBF, BUFSIZ);
+
 // ------------------------------------------------------------ must not flag
 
 // stderr is unbuffered on purpose.

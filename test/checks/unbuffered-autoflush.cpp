@@ -109,6 +109,27 @@ private:
   int fd_;
 };
 
+// A wide file stream gets a wide newline.
+void writeNames(const char *path, const std::vector<std::wstring> &names) {
+  std::wofstream out(path);
+  for (const std::wstring &n : names)
+    out << n << std::endl;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'std::endl' flushes the file stream on every iteration
+}
+// CHECK-FIXES: out << n << L'\n';
+
+// A do-while over records.
+void drain(std::ofstream &sink, std::vector<int> &queue) {
+  do {
+    sink << queue.back() << std::flush << '\n';
+    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'std::flush' flushes the file stream on every iteration
+    queue.pop_back();
+  } while (!queue.empty());
+}
+// CHECK-FIXES: sink << queue.back() << '\n';
+// CHECK-FIXES: } while (!queue.empty());
+// CHECK-FIXES-NEXT: sink.flush();
+
 // ------------------------------------------------------------ must not flag
 
 // In-memory streams cost no syscall per flush.

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 LLVM=19
 packages="clang-$LLVM clang-tidy-$LLVM libclang-$LLVM-dev llvm-$LLVM-dev llvm-$LLVM-tools
-          libzstd-dev cmake ninja-build ccache python3"
+          libzstd-dev libclang-rt-$LLVM-dev libgtest-dev libbenchmark-dev
+          cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   # Another major version of clang-tidy exercises the plugin's version gate.
   packages="$packages clang-tidy-14 strace"

@@ -1,0 +1,264 @@
+// Run: build/runtime/bench/leanio_bench [--benchmark_repetitions=5 ...]
+// Each group ends with a table of ratios to its fastest member.
+#include "leanio/leanio.h"
+
+#include <benchmark/benchmark.h>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <map>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+std::string scratch(const char *dir, const char *name) {
+  return std::string(dir) + "/leanio-bench-" + std::to_string(getpid()) + "-" +
+         name;
+}
+
+// ---- open for write: open+close vs open+fstat+close vs lio_open+close ----
+
+void openPlain(benchmark::State &state, const char *dir) {
+  std::string p = scratch(dir, "open");
+  for (auto _ : state)
+    close(open(p.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+  unlink(p.c_str());
+}
+void openFstat(benchmark::State &state, const char *dir) {
+  std::string p = scratch(dir, "open");
+  struct stat st;
+  for (auto _ : state) {
+    int fd = open(p.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    fstat(fd, &st);
+    benchmark::DoNotOptimize(S_ISDIR(st.st_mode));
+    close(fd);
+  }
+  unlink(p.c_str());
+}
+void openLeanio(benchmark::State &state, const char *dir) {
+  std::string p = scratch(dir, "open");
+  for (auto _ : state)
+    close(lio_open(p.c_str(), O_WRONLY | O_CREAT, 0644));
+  unlink(p.c_str());
+}
+
+// ---- 10,000 records of 64 bytes ----------------------------------------
+
+constexpr int Records = 10000;
+char record[64] =
+    "0123456789012345678901234567890123456789012345678901234567890\n";
+
+template <typename Body> void records(benchmark::State &state, Body body) {
+  std::string p = scratch("/tmp", "records");
+  for (auto _ : state) {
+    int fd = open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    body(fd);
+    close(fd);
+  }
+  unlink(p.c_str());
+}
+void recordsLseekWrite(benchmark::State &s) {
+  records(s, [](int fd) {
+    for (int i = 0; i < Records; ++i) {
+      lseek(fd, (off_t)i * 64, SEEK_SET);
+      benchmark::DoNotOptimize(write(fd, record, 64));
+    }
+  });
+}
+void recordsWrite(benchmark::State &s) {
+  records(s, [](int fd) {
+    for (int i = 0; i < Records; ++i)
+      benchmark::DoNotOptimize(write(fd, record, 64));
+  });
+}
+void recordsPwrite(benchmark::State &s) {
+  records(s, [](int fd) {
+    for (int i = 0; i < Records; ++i)
+      benchmark::DoNotOptimize(pwrite(fd, record, 64, (off_t)i * 64));
+  });
+}
+void recordsLeanio(benchmark::State &s) {
+  records(s, [](int fd) {
+    lio_file *f = lio_file_adopt(fd, O_WRONLY);
+    for (int i = 0; i < Records; ++i)
+      lio_file_write(f, record, 64);
+    free(f); // the descriptor is closed by the harness
+  });
+}
+
+// ---- a thread dump: ~4 MB in 400,000 pieces -----------------------------
+
+constexpr int Threads = 100000; // 4 pieces each
+
+template <typename Body> void dump(benchmark::State &state, Body body) {
+  std::string p = scratch("/tmp", "dump");
+  size_t bytes = 0;
+  for (auto _ : state)
+    bytes = body(p.c_str());
+  state.counters["bytes"] = (double)bytes;
+  unlink(p.c_str());
+}
+const char *name(int i) {
+  static char buf[32];
+  snprintf(buf, sizeof buf, "\"worker-%d\"", i);
+  return buf;
+}
+size_t stdioDump(const char *path, int mode, bool flushLines) {
+  FILE *f = fopen(path, "w");
+  if (mode != _IOFBF)
+    setvbuf(f, nullptr, mode, 0);
+  for (int i = 0; i < Threads; ++i) {
+    fputs(name(i), f);
+    fprintf(f, " #%d", i);
+    fputs(" prio=5 waiting", f);
+    fputc('\n', f);
+    if (flushLines)
+      fflush(f);
+  }
+  long size = ftell(f);
+  fclose(f);
+  return (size_t)size;
+}
+void dumpUnbufferedStdio(benchmark::State &s) {
+  dump(s, [](const char *p) { return stdioDump(p, _IONBF, false); });
+}
+void dumpFflushPerLine(benchmark::State &s) {
+  dump(s, [](const char *p) { return stdioDump(p, _IOFBF, true); });
+}
+void dumpDefaultStdio(benchmark::State &s) {
+  dump(s, [](const char *p) { return stdioDump(p, _IOFBF, false); });
+}
+size_t streamDump(const char *path, bool endl) {
+  std::ofstream out(path);
+  for (int i = 0; i < Threads; ++i) {
+    out << name(i) << " #" << i << " prio=5 waiting";
+    if (endl)
+      out << std::endl;
+    else
+      out << '\n';
+  }
+  return (size_t)out.tellp();
+}
+void dumpEndl(benchmark::State &s) {
+  dump(s, [](const char *p) { return streamDump(p, true); });
+}
+void dumpOfstream(benchmark::State &s) {
+  dump(s, [](const char *p) { return streamDump(p, false); });
+}
+void dumpLeanio(benchmark::State &s) {
+  dump(s, [](const char *p) {
+    int fd = lio_open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    lio_writer *w = lio_writer_open_fd(fd, 0, LIO_WRITER_OWN_FD);
+    size_t bytes = 0;
+    for (int i = 0; i < Threads; ++i) {
+      const char *n = name(i);
+      lio_writer_puts(w, n);
+      lio_writer_puts(w, " #");
+      lio_writer_put_int(w, i);
+      lio_writer_puts(w, " prio=5 waiting\n");
+      bytes += strlen(n) + 2 + std::to_string(i).size() + 16;
+    }
+    lio_writer_close(w);
+    return bytes;
+  });
+}
+void dumpHandBuffer(benchmark::State &s) {
+  dump(s, [](const char *p) {
+    static char buf[256 * 1024];
+    size_t used = 0, bytes = 0;
+    int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    char line[96];
+    for (int i = 0; i < Threads; ++i) {
+      int n =
+          snprintf(line, sizeof line, "%s #%d prio=5 waiting\n", name(i), i);
+      if (used + (size_t)n > sizeof buf) {
+        benchmark::DoNotOptimize(write(fd, buf, used));
+        used = 0;
+      }
+      memcpy(buf + used, line, (size_t)n);
+      used += (size_t)n;
+      bytes += (size_t)n;
+    }
+    benchmark::DoNotOptimize(write(fd, buf, used));
+    close(fd);
+    return bytes;
+  });
+}
+void dumpOneWrite(benchmark::State &s) {
+  dump(s, [](const char *p) {
+    std::string all;
+    char line[96];
+    for (int i = 0; i < Threads; ++i)
+      all.append(line, (size_t)snprintf(line, sizeof line,
+                                        "%s #%d prio=5 waiting\n", name(i), i));
+    int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    benchmark::DoNotOptimize(write(fd, all.data(), all.size()));
+    close(fd);
+    return all.size();
+  });
+}
+
+/// Prints the usual table, then per group (the name before '/') each
+/// member's time as a ratio to the fastest of the group.
+class RatioReporter : public benchmark::ConsoleReporter {
+public:
+  void ReportRuns(const std::vector<Run> &runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run &r : runs) {
+      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median")
+        continue;
+      std::string full = r.benchmark_name();
+      std::string group = full.substr(0, full.find('/'));
+      times_[group][full.substr(0, full.find("_median"))] =
+          r.GetAdjustedRealTime();
+    }
+  }
+  void Finalize() override {
+    ConsoleReporter::Finalize();
+    for (const auto &[group, members] : times_) {
+      double best = 1e300;
+      for (const auto &m : members)
+        best = std::min(best, m.second);
+      std::printf("\n%s (ratio to the fastest)\n", group.c_str());
+      for (const auto &[name, t] : members)
+        std::printf("  %-40s %8.2fx\n", name.c_str(), t / best);
+    }
+  }
+
+private:
+  std::map<std::string, std::map<std::string, double>> times_;
+};
+
+} // namespace
+
+BENCHMARK_CAPTURE(openPlain, tmpfs, "/dev/shm")->Name("open_tmpfs/open");
+BENCHMARK_CAPTURE(openFstat, tmpfs, "/dev/shm")->Name("open_tmpfs/open+fstat");
+BENCHMARK_CAPTURE(openLeanio, tmpfs, "/dev/shm")->Name("open_tmpfs/lio_open");
+BENCHMARK_CAPTURE(openPlain, disk, "/var/tmp")->Name("open_disk/open");
+BENCHMARK_CAPTURE(openFstat, disk, "/var/tmp")->Name("open_disk/open+fstat");
+BENCHMARK_CAPTURE(openLeanio, disk, "/var/tmp")->Name("open_disk/lio_open");
+BENCHMARK(recordsLseekWrite)->Name("records/lseek+write");
+BENCHMARK(recordsWrite)->Name("records/write");
+BENCHMARK(recordsPwrite)->Name("records/pwrite");
+BENCHMARK(recordsLeanio)->Name("records/lio_file_write");
+BENCHMARK(dumpUnbufferedStdio)->Name("dump/stdio_unbuffered")->Iterations(3);
+BENCHMARK(dumpFflushPerLine)->Name("dump/stdio_fflush_per_line")->Iterations(5);
+BENCHMARK(dumpEndl)->Name("dump/ofstream_endl")->Iterations(5);
+BENCHMARK(dumpDefaultStdio)->Name("dump/stdio_default");
+BENCHMARK(dumpOfstream)->Name("dump/ofstream_newline");
+BENCHMARK(dumpLeanio)->Name("dump/lio_writer");
+BENCHMARK(dumpHandBuffer)->Name("dump/hand_256k_buffer");
+BENCHMARK(dumpOneWrite)->Name("dump/one_write");
+
+int main(int argc, char **argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+}

@@ -1,0 +1,118 @@
+/* leanio: the optimised I/O forms that syscall-tidy's fixes point to.
+ *
+ * - lio_open: open without the directory fstat where open itself fails with
+ *   EISDIR (write access modes); with it for read-only opens.
+ * - lio_file: a file handle that keeps its position in user space: a
+ *   write-only handle never seeks, writes at an offset with pwrite; a
+ *   read-write handle has a read-ahead buffer and seeks only when that buffer
+ *   holds data ahead of the logical position.
+ * - lio_writer: a buffered writer over a descriptor or any sink: full
+ *   buffering, explicit flush, large pieces written with writev without a
+ *   copy, EINTR and short writes handled, errors sticky and reported by every
+ *   later call and by close. Data is never dropped silently.
+ *
+ * Thread safety: a lio_file or lio_writer must not be used from two threads
+ * at once (wrap it in a mutex); distinct objects are independent.
+ * Every function that fails sets errno and returns -1 (or NULL).
+ */
+#ifndef LEANIO_LEANIO_H
+#define LEANIO_LEANIO_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define LIO_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LIO_PRINTF(f, a)
+#endif
+
+/* open(2) with O_CLOEXEC added and EINTR retried. Directories are rejected
+ * with EISDIR: by open itself for O_WRONLY/O_RDWR (1 syscall), by one fstat
+ * for O_RDONLY (2 syscalls). O_PATH and O_DIRECTORY opens are passed
+ * through. */
+int lio_open(const char *path, int oflag, mode_t mode);
+
+/* ---- file handles ------------------------------------------------------ */
+
+typedef struct lio_file lio_file;
+
+/* Opens through lio_open. Read-capable handles get a read-ahead buffer of
+ * LIO_READ_BUFFER bytes; write-only handles allocate none. */
+lio_file *lio_file_open(const char *path, int oflag, mode_t mode);
+/* Adopts an open descriptor whose access mode is oflag (fcntl F_GETFL). */
+lio_file *lio_file_adopt(int fd, int oflag);
+
+/* Writes all n bytes at the logical position (EINTR and short writes
+ * continued). A write-only handle issues write(2) only; a read-write handle
+ * seeks first only if its read buffer ran ahead of the logical position.
+ * Returns n, or -1 with nothing known written beyond what the file shows. */
+ssize_t lio_file_write(lio_file *f, const void *buf, size_t n);
+/* pwrite(2) loop at an explicit offset; the logical position is unchanged
+ * (with O_APPEND, Linux appends whatever the offset). */
+ssize_t lio_file_write_at(lio_file *f, const void *buf, size_t n, off_t off);
+/* Reads up to n bytes at the logical position through the read-ahead
+ * buffer. Returns the count, 0 at end of file, -1 on error. */
+ssize_t lio_file_read(lio_file *f, void *buf, size_t n);
+/* Moves the logical position; no syscall unless whence is SEEK_END. */
+off_t lio_file_seek(lio_file *f, off_t off, int whence);
+/* The logical position (one lseek for an O_APPEND handle after writes). */
+off_t lio_file_tell(lio_file *f);
+int lio_file_fd(const lio_file *f);
+/* Closes the descriptor and frees the handle; -1 if close(2) failed. */
+int lio_file_close(lio_file *f);
+
+#define LIO_READ_BUFFER 65536
+
+/* ---- buffered writer --------------------------------------------------- */
+
+typedef struct lio_writer lio_writer;
+
+/* Where a writer's data goes: returns bytes accepted (may be short), or -1
+ * with errno. The default sink is write(2) on the descriptor. */
+typedef ssize_t (*lio_sink_fn)(void *ctx, const void *buf, size_t n);
+
+/* The buffer size used when 0 is asked for: measured in runtime/bench
+ * (docs/runtime.md); large enough that per-call overhead, not syscalls,
+ * dominates. */
+#define LIO_WRITER_DEFAULT_BUFFER (256 * 1024)
+
+enum {
+  LIO_WRITER_OWN_FD = 1,    /* close the descriptor in lio_writer_close */
+  LIO_WRITER_TTY_LINES = 2, /* flush at '\n' if (and only if) it is a tty */
+};
+
+lio_writer *lio_writer_open_fd(int fd, size_t buffer_size, int flags);
+lio_writer *lio_writer_open_file(lio_file *file, size_t buffer_size);
+lio_writer *lio_writer_open_sink(lio_sink_fn sink, void *ctx,
+                                 size_t buffer_size);
+
+/* All return 0, or -1 with errno once any write has failed: the error is
+ * sticky, buffered data is kept, and lio_writer_error() tells it. */
+int lio_writer_write(lio_writer *w, const void *data, size_t n);
+int lio_writer_puts(lio_writer *w, const char *s);
+int lio_writer_putc(lio_writer *w, int c);
+int lio_writer_put_int(lio_writer *w, long long value);
+int lio_writer_put_uint(lio_writer *w, unsigned long long value);
+int lio_writer_printf(lio_writer *w, const char *fmt, ...) LIO_PRINTF(2, 3);
+int lio_writer_vprintf(lio_writer *w, const char *fmt, va_list ap);
+int lio_writer_flush(lio_writer *w);
+/* The sticky errno, or 0. */
+int lio_writer_error(const lio_writer *w);
+/* Bytes accepted but not yet written. */
+size_t lio_writer_pending(const lio_writer *w);
+/* Flushes, closes an owned descriptor and frees the writer. Returns -1 when
+ * any data could not be written (sticky error, failed final flush) or
+ * close(2) failed: the caller always learns that data was lost. */
+int lio_writer_close(lio_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LEANIO_LEANIO_H */

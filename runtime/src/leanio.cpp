@@ -1,0 +1,46 @@
+// The non-inline parts of the C++ API.
+#include "leanio/leanio.hpp"
+
+#include <atomic>
+#include <cstdio>
+
+namespace leanio {
+
+namespace {
+
+void print_error(std::error_code ec) {
+  std::fprintf(stderr,
+               "leanio: a writer was destroyed with unwritten data: %s\n",
+               ec.message().c_str());
+}
+
+std::atomic<UnreportedErrorHandler> handler{print_error};
+
+} // namespace
+
+UnreportedErrorHandler set_unreported_error_handler(UnreportedErrorHandler h) {
+  return handler.exchange(h ? h : print_error);
+}
+
+void Writer::finish() noexcept {
+  if (!w_)
+    return;
+  if (std::error_code ec = close())
+    handler.load()(ec);
+}
+
+WriterStreambuf::int_type WriterStreambuf::overflow(int_type ch) {
+  if (traits_type::eq_int_type(ch, traits_type::eof()))
+    return traits_type::not_eof(ch);
+  w_ << traits_type::to_char_type(ch);
+  return w_ ? ch : traits_type::eof();
+}
+
+std::streamsize WriterStreambuf::xsputn(const char *s, std::streamsize n) {
+  w_.write(std::string_view(s, static_cast<size_t>(n)));
+  return w_ ? n : 0;
+}
+
+int WriterStreambuf::sync() { return w_.flush() ? -1 : 0; }
+
+} // namespace leanio

@@ -1,0 +1,404 @@
+// Behaviour and syscall-count tests of leanio.
+#include "leanio/leanio.h"
+#include "leanio/leanio.hpp"
+#include "syscall_counter.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <thread>
+#include <unistd.h>
+
+using leanio::test::countSyscalls;
+
+namespace {
+
+class TempDir : public ::testing::Test {
+protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/leanio-test-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override {
+    std::string cmd = "rm -rf '" + dir_ + "'";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+  }
+  std::string path(const char *name) const { return dir_ + "/" + name; }
+  static std::string slurp(const std::string &p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string dir_;
+};
+
+using Open = TempDir;
+using FileHandle = TempDir;
+using BufferedWriter = TempDir;
+using CxxApi = TempDir;
+
+// ---------------------------------------------------------------- lio_open
+
+TEST_F(Open, WriteOpenIsOneSyscall) {
+  std::string p = path("w");
+  auto counts = countSyscalls([&] {
+    int fd = lio_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    return fd >= 0 ? 0 : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_openat], 1) << counts.summary();
+  EXPECT_EQ(counts.stats(), 0) << counts.summary();
+}
+
+TEST_F(Open, ReadOpenIsTwoSyscalls) {
+  std::string p = path("r");
+  std::ofstream(p) << "x";
+  auto counts = countSyscalls([&] {
+    int fd = lio_open(p.c_str(), O_RDONLY, 0);
+    return fd >= 0 ? 0 : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_openat], 1) << counts.summary();
+  EXPECT_EQ(counts.stats(), 1) << counts.summary();
+}
+
+TEST_F(Open, DirectoriesAreRejectedForReadAndWrite) {
+  errno = 0;
+  EXPECT_EQ(lio_open(dir_.c_str(), O_RDONLY, 0), -1);
+  EXPECT_EQ(errno, EISDIR);
+  errno = 0;
+  EXPECT_EQ(lio_open(dir_.c_str(), O_WRONLY, 0), -1);
+  EXPECT_EQ(errno, EISDIR);
+  errno = 0;
+  EXPECT_EQ(lio_open(dir_.c_str(), O_RDWR | O_CREAT, 0644), -1);
+  EXPECT_EQ(errno, EISDIR);
+  int fd = lio_open(dir_.c_str(), O_RDONLY | O_DIRECTORY, 0);
+  EXPECT_GE(fd, 0);
+  close(fd);
+}
+
+TEST_F(Open, DescriptorsAreCloseOnExec) {
+  int fd = lio_open(path("c").c_str(), O_WRONLY | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  EXPECT_TRUE(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+  close(fd);
+}
+
+// ------------------------------------------------------------- lio_file
+
+TEST_F(FileHandle, WriteOnlyHandleNeverSeeks) {
+  std::string p = path("records");
+  constexpr int N = 1000;
+  auto counts = countSyscalls([&] {
+    lio_file *f = lio_file_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    char rec[64];
+    for (int i = 0; i < N; ++i) {
+      std::memset(rec, 'a' + i % 26, sizeof rec);
+      if (lio_file_write(f, rec, sizeof rec) != 64)
+        return 1;
+    }
+    return lio_file_close(f) == 0 ? 0 : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_write], N) << counts.summary();
+  EXPECT_EQ(counts[SYS_lseek], 0) << counts.summary();
+  std::string data = slurp(p);
+  ASSERT_EQ(data.size(), 64u * N);
+  EXPECT_EQ(data[64 * 27], 'b');
+}
+
+TEST_F(FileHandle, SeeksOfWriteOnlyHandlesBecomePwrite) {
+  std::string p = path("patched");
+  auto counts = countSyscalls([&] {
+    lio_file *f = lio_file_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    lio_file_write(f, "hello world", 11);
+    lio_file_seek(f, 6, SEEK_SET);
+    lio_file_write(f, "WORLD", 5);
+    lio_file_write_at(f, "H", 1, 0);
+    return lio_file_tell(f) == 11 && lio_file_close(f) == 0 ? 0 : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_lseek], 0) << counts.summary();
+  EXPECT_EQ(counts[SYS_pwrite64], 2) << counts.summary();
+  EXPECT_EQ(slurp(p), "Hello WORLD");
+}
+
+TEST_F(FileHandle, ReadWriteHandleKeepsReadAheadCoherent) {
+  std::string p = path("rw");
+  std::ofstream(p) << "0123456789abcdefghij";
+  auto counts = countSyscalls([&] {
+    lio_file *f = lio_file_open(p.c_str(), O_RDWR, 0);
+    char buf[4];
+    if (lio_file_read(f, buf, 4) != 4 || std::memcmp(buf, "0123", 4) != 0)
+      return 1;
+    // The read-ahead holds the whole file; the write lands at position 4.
+    lio_file_write(f, "XY", 2);
+    if (lio_file_read(f, buf, 2) != 2 || std::memcmp(buf, "67", 2) != 0)
+      return 2;
+    lio_file_seek(f, 0, SEEK_SET);
+    if (lio_file_read(f, buf, 4) != 4 || std::memcmp(buf, "0123", 4) != 0)
+      return 3;
+    return lio_file_close(f) == 0 ? 0 : 4;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_lseek], 0) << counts.summary();
+  EXPECT_EQ(slurp(p), "0123XY6789abcdefghij");
+}
+
+TEST_F(FileHandle, AppendHandleAppends) {
+  std::string p = path("log");
+  std::ofstream(p) << "first\n";
+  lio_file *f = lio_file_open(p.c_str(), O_WRONLY | O_APPEND, 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(lio_file_write(f, "second\n", 7), 7);
+  EXPECT_EQ(lio_file_tell(f), 13);
+  EXPECT_EQ(lio_file_close(f), 0);
+  EXPECT_EQ(slurp(p), "first\nsecond\n");
+}
+
+TEST_F(FileHandle, WriteOnlyHandleHasNoReadBuffer) {
+  lio_file *f = lio_file_open(path("wo").c_str(), O_WRONLY | O_CREAT, 0644);
+  char c;
+  errno = 0;
+  EXPECT_EQ(lio_file_read(f, &c, 1), -1);
+  EXPECT_EQ(errno, EBADF);
+  lio_file_close(f);
+}
+
+TEST_F(FileHandle, DevFullReportsEnospc) {
+  lio_file *f = lio_file_open("/dev/full", O_WRONLY, 0);
+  ASSERT_NE(f, nullptr);
+  errno = 0;
+  EXPECT_EQ(lio_file_write(f, "x", 1), -1);
+  EXPECT_EQ(errno, ENOSPC);
+  lio_file_close(f);
+}
+
+// ----------------------------------------------------------- lio_writer
+
+TEST_F(BufferedWriter, RoundTripOfEveryKindOfPiece) {
+  std::string p = path("out");
+  int fd = lio_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  lio_writer *w = lio_writer_open_fd(fd, 64, LIO_WRITER_OWN_FD);
+  std::string expected;
+  std::string big(1000, 'B'); // larger than the buffer: the writev path
+  for (int i = 0; i < 50; ++i) {
+    lio_writer_puts(w, "line ");
+    lio_writer_put_int(w, -i * 1000003LL);
+    lio_writer_putc(w, ' ');
+    lio_writer_put_uint(w, 18446744073709551615ULL);
+    lio_writer_printf(w, " %s=%05d|", "field", i);
+    lio_writer_write(w, big.data(), i % 7 == 0 ? big.size() : 0);
+    lio_writer_printf(w, "%s\n", i % 10 ? "" : std::string(200, 'p').c_str());
+    expected += "line " + std::to_string(-i * 1000003LL) + " " +
+                "18446744073709551615" + " field=" + (i < 10 ? "0000" : "000") +
+                std::to_string(i) + "|" + (i % 7 == 0 ? big : "") +
+                (i % 10 ? "" : std::string(200, 'p')) + "\n";
+  }
+  EXPECT_EQ(lio_writer_error(w), 0);
+  EXPECT_EQ(lio_writer_close(w), 0);
+  EXPECT_EQ(slurp(p), expected);
+}
+
+TEST_F(BufferedWriter, ThreadDumpLoadIsOneWritePerBuffer) {
+  std::string p = path("dump");
+  constexpr size_t Buffer = 65536;
+  size_t bytes = 0;
+  for (int i = 0; i < 400000; ++i)
+    bytes += std::to_string(i).size() + 6;
+  auto counts = countSyscalls([&] {
+    int fd = lio_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    lio_writer *w = lio_writer_open_fd(fd, Buffer, LIO_WRITER_OWN_FD);
+    for (int i = 0; i < 400000; ++i) {
+      lio_writer_puts(w, "t#");
+      lio_writer_put_int(w, i);
+      lio_writer_puts(w, " ok\n");
+    }
+    return lio_writer_close(w) == 0 ? 0 : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  size_t bound = (bytes + Buffer - 1) / Buffer + 1;
+  EXPECT_LE(static_cast<size_t>(counts.writes()), bound) << counts.summary();
+  EXPECT_GE(static_cast<size_t>(counts.writes()), bound - 1);
+  EXPECT_EQ(slurp(p).size(), bytes);
+}
+
+TEST_F(BufferedWriter, DevFullErrorIsStickyAndReachesClose) {
+  int fd = open("/dev/full", O_WRONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  lio_writer *w = lio_writer_open_fd(fd, 16, LIO_WRITER_OWN_FD);
+  EXPECT_EQ(lio_writer_puts(w, "fits"), 0); // buffered, not written yet
+  errno = 0;
+  EXPECT_EQ(lio_writer_flush(w), -1);
+  EXPECT_EQ(errno, ENOSPC);
+  EXPECT_EQ(lio_writer_error(w), ENOSPC);
+  EXPECT_EQ(lio_writer_pending(w), 4u); // the data is kept, not dropped
+  errno = 0;
+  EXPECT_EQ(lio_writer_puts(w, "more"), -1);
+  EXPECT_EQ(errno, ENOSPC);
+  errno = 0;
+  EXPECT_EQ(lio_writer_close(w), -1);
+  EXPECT_EQ(errno, ENOSPC);
+}
+
+TEST_F(BufferedWriter, FailedCloseIsReported) {
+  int fd = lio_open(path("c").c_str(), O_WRONLY | O_CREAT, 0644);
+  lio_writer *w = lio_writer_open_fd(fd, 0, LIO_WRITER_OWN_FD);
+  close(fd); // closed underneath: the final flush and close must fail
+  lio_writer_puts(w, "data");
+  errno = 0;
+  EXPECT_EQ(lio_writer_close(w), -1);
+  EXPECT_EQ(errno, EBADF);
+}
+
+TEST_F(BufferedWriter, NonBlockingPipeReportsEagain) {
+  int fds[2];
+  ASSERT_EQ(pipe2(fds, O_NONBLOCK | O_CLOEXEC), 0);
+  lio_writer *w = lio_writer_open_fd(fds[1], 4096, 0);
+  std::string chunk(1 << 20, 'z'); // more than the pipe holds
+  errno = 0;
+  EXPECT_EQ(lio_writer_write(w, chunk.data(), chunk.size()), -1);
+  EXPECT_EQ(errno, EAGAIN);
+  EXPECT_EQ(lio_writer_error(w), EAGAIN);
+  EXPECT_EQ(lio_writer_close(w), -1);
+  close(fds[0]);
+  close(fds[1]);
+}
+
+// A slow reader on a small pipe and a storm of signals: writes come back
+// short or with EINTR, and the data still arrives whole.
+TEST_F(BufferedWriter, ShortWritesAndSignalStormLoseNothing) {
+  int fds[2];
+  ASSERT_EQ(pipe2(fds, O_CLOEXEC), 0);
+  fcntl(fds[1], F_SETPIPE_SZ, 4096);
+  std::string expected;
+  for (int i = 0; i < 200000; ++i)
+    expected += "record " + std::to_string(i) + "\n";
+  std::string received;
+  std::thread reader([&] {
+    char buf[512];
+    ssize_t n;
+    int k = 0;
+    while ((n = read(fds[0], buf, sizeof buf)) != 0) {
+      if (n < 0) {
+        if (errno == EINTR)
+          continue;
+        break;
+      }
+      received.append(buf, static_cast<size_t>(n));
+      if (++k % 64 == 0)
+        usleep(200);
+    }
+  });
+  static std::atomic<int> signals{0};
+  struct sigaction sa{};
+  sa.sa_handler = [](int) { ++signals; };
+  sa.sa_flags = 0; // no SA_RESTART: blocked writes return EINTR or short
+  sigaction(SIGALRM, &sa, nullptr);
+  itimerval storm{{0, 50}, {0, 50}};
+  setitimer(ITIMER_REAL, &storm, nullptr);
+  lio_writer *w = lio_writer_open_fd(fds[1], 8192, 0);
+  for (size_t off = 0; off < expected.size(); off += 3000)
+    lio_writer_write(w, expected.data() + off,
+                     std::min<size_t>(3000, expected.size() - off));
+  int rc = lio_writer_close(w);
+  itimerval off{};
+  setitimer(ITIMER_REAL, &off, nullptr);
+  close(fds[1]);
+  reader.join();
+  close(fds[0]);
+  EXPECT_EQ(rc, 0);
+  EXPECT_GT(signals.load(), 10); // the storm did hit the writes
+  EXPECT_EQ(received.size(), expected.size());
+  EXPECT_TRUE(received == expected);
+}
+
+TEST_F(BufferedWriter, SinkWithShortWrites) {
+  struct Sink {
+    std::string data;
+    int calls = 0;
+  } sink;
+  auto fn = [](void *ctx, const void *buf, size_t n) -> ssize_t {
+    auto *s = static_cast<Sink *>(ctx);
+    if (++s->calls % 3 == 0) {
+      errno = EINTR;
+      return -1;
+    }
+    size_t take = n > 7 ? 7 : n;
+    s->data.append(static_cast<const char *>(buf), take);
+    return static_cast<ssize_t>(take);
+  };
+  lio_writer *w = lio_writer_open_sink(fn, &sink, 32);
+  std::string expected;
+  for (int i = 0; i < 100; ++i) {
+    std::string piece(static_cast<size_t>(i % 50),
+                      static_cast<char>('a' + i % 26));
+    lio_writer_write(w, piece.data(), piece.size());
+    expected += piece;
+  }
+  EXPECT_EQ(lio_writer_close(w), 0);
+  EXPECT_EQ(sink.data, expected);
+}
+
+// ---------------------------------------------------------------- C++ API
+
+std::error_code lastUnreported;
+
+TEST_F(CxxApi, WriterAndStreambuf) {
+  std::string p = path("cxx");
+  int fd = lio_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  {
+    leanio::Writer w(fd, 0, /*own_fd=*/true);
+    w << "answer=" << 42 << ' ' << -7L << ' ' << 18446744073709551615ULL
+      << '\n';
+    leanio::WriterStreambuf buf(w);
+    std::ostream os(&buf);
+    os << "stream " << 3.5 << std::endl;
+    leanio::Writer moved = std::move(w);
+    moved << std::string_view("end\n");
+    EXPECT_FALSE(moved.close());
+  }
+  EXPECT_EQ(slurp(p), "answer=42 -7 18446744073709551615\nstream 3.5\nend\n");
+}
+
+TEST_F(CxxApi, DestructorReportsUnwrittenData) {
+  auto previous = leanio::set_unreported_error_handler(
+      [](std::error_code ec) { lastUnreported = ec; });
+  lastUnreported.clear();
+  {
+    leanio::Writer w(open("/dev/full", O_WRONLY | O_CLOEXEC), 0, true);
+    w << "lost unless reported";
+  } // must not throw; must report ENOSPC
+  leanio::set_unreported_error_handler(previous);
+  EXPECT_EQ(lastUnreported, std::errc::no_space_on_device);
+}
+
+TEST_F(CxxApi, FileRoundTrip) {
+  std::error_code ec;
+  auto f = leanio::File::open(path("f").c_str(), O_RDWR | O_CREAT, 0644, ec);
+  ASSERT_FALSE(ec);
+  EXPECT_FALSE(f.write("abcdef"));
+  EXPECT_FALSE(f.write_at("XY", 2));
+  f.seek(0, SEEK_SET);
+  char buf[6];
+  EXPECT_EQ(f.read(buf, 6), 6);
+  EXPECT_EQ(std::string(buf, 6), "abXYef");
+  EXPECT_FALSE(f.close());
+  auto dir = leanio::File::open(dir_.c_str(), O_WRONLY, 0, ec);
+  EXPECT_FALSE(dir);
+  EXPECT_EQ(ec, std::errc::is_a_directory);
+}
+
+} // namespace

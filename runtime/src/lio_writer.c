@@ -13,10 +13,9 @@
 #include <unistd.h>
 
 struct lio_writer {
-  char *buf;
-  size_t size, used;
-  int error; /* sticky errno */
-  int fd;    /* -1 with a custom sink */
+  struct lio_writer_buffer b; /* first: the inline fast path reads it */
+  int error;                  /* sticky errno */
+  int fd;                     /* -1 with a custom sink */
   int own_fd;
   int tty_lines;
   lio_sink_fn sink;
@@ -27,9 +26,9 @@ static lio_writer *writer_new(size_t size) {
   lio_writer *w = calloc(1, sizeof *w);
   if (!w)
     return NULL;
-  w->size = size ? size : LIO_WRITER_DEFAULT_BUFFER;
-  w->buf = malloc(w->size);
-  if (!w->buf) {
+  w->b.size = size ? size : LIO_WRITER_DEFAULT_BUFFER;
+  w->b.buf = malloc(w->b.size);
+  if (!w->b.buf) {
     free(w);
     return NULL;
   }
@@ -44,6 +43,7 @@ lio_writer *lio_writer_open_fd(int fd, size_t buffer_size, int flags) {
   w->fd = fd;
   w->own_fd = (flags & LIO_WRITER_OWN_FD) != 0;
   w->tty_lines = (flags & LIO_WRITER_TTY_LINES) && isatty(fd);
+  w->b.slow = w->tty_lines;
   return w;
 }
 
@@ -68,6 +68,7 @@ lio_writer *lio_writer_open_sink(lio_sink_fn sink, void *ctx,
 static int fail(lio_writer *w, int err) {
   if (!w->error)
     w->error = err;
+  w->b.slow = 1;
   errno = w->error;
   return -1;
 }
@@ -107,49 +108,49 @@ static int write_out(lio_writer *w, struct iovec *iov, int count) {
 /* Writes the buffer (and an extra piece after it) and empties the buffer
  * only once all of it is out, so that a failure keeps the data. */
 static int drain(lio_writer *w, const void *extra, size_t extra_len) {
-  struct iovec iov[2] = {{w->buf, w->used}, {(void *)extra, extra_len}};
-  int first = w->used ? 0 : 1;
+  struct iovec iov[2] = {{w->b.buf, w->b.used}, {(void *)extra, extra_len}};
+  int first = w->b.used ? 0 : 1;
   int count = (extra_len ? 2 : 1) - first;
   if (count <= 0)
     return 0;
   if (write_out(w, iov + first, count) < 0) {
     /* Keep what the buffer still holds: move its unwritten tail forward. */
-    if (first == 0 && iov[0].iov_base != w->buf) {
-      size_t sent = (size_t)((char *)iov[0].iov_base - w->buf);
-      if (sent < w->used) {
-        memmove(w->buf, w->buf + sent, w->used - sent);
-        w->used -= sent;
+    if (first == 0 && iov[0].iov_base != w->b.buf) {
+      size_t sent = (size_t)((char *)iov[0].iov_base - w->b.buf);
+      if (sent < w->b.used) {
+        memmove(w->b.buf, w->b.buf + sent, w->b.used - sent);
+        w->b.used -= sent;
       } else {
-        w->used = 0;
+        w->b.used = 0;
       }
     }
     return -1;
   }
-  w->used = 0;
+  w->b.used = 0;
   return 0;
 }
 
-int lio_writer_write(lio_writer *w, const void *data, size_t n) {
+int lio_writer_write_slow(lio_writer *w, const void *data, size_t n) {
   if (w->error)
     return fail(w, w->error);
-  if (n <= w->size - w->used) {
-    memcpy(w->buf + w->used, data, n);
-    w->used += n;
+  if (n <= w->b.size - w->b.used) {
+    memcpy(w->b.buf + w->b.used, data, n);
+    w->b.used += n;
     if (w->tty_lines && memchr(data, '\n', n))
       return lio_writer_flush(w);
     return 0;
   }
   /* A piece that fills the buffer: one writev of buffer + piece when it is
    * large, else top up the buffer and write it. */
-  if (n >= w->size)
+  if (n >= w->b.size)
     return drain(w, data, n);
-  size_t room = w->size - w->used;
-  memcpy(w->buf + w->used, data, room);
-  w->used = w->size;
+  size_t room = w->b.size - w->b.used;
+  memcpy(w->b.buf + w->b.used, data, room);
+  w->b.used = w->b.size;
   if (drain(w, NULL, 0) < 0)
     return -1;
-  memcpy(w->buf, (const char *)data + room, n - room);
-  w->used = n - room;
+  memcpy(w->b.buf, (const char *)data + room, n - room);
+  w->b.used = n - room;
   return 0;
 }
 
@@ -158,11 +159,11 @@ int lio_writer_puts(lio_writer *w, const char *s) {
 }
 
 int lio_writer_putc(lio_writer *w, int c) {
-  if (w->error || w->used == w->size || w->tty_lines) {
+  if (w->error || w->b.used == w->b.size || w->tty_lines) {
     char ch = (char)c;
     return lio_writer_write(w, &ch, 1);
   }
-  w->buf[w->used++] = (char)c;
+  w->b.buf[w->b.used++] = (char)c;
   return 0;
 }
 
@@ -188,14 +189,14 @@ int lio_writer_vprintf(lio_writer *w, const char *fmt, va_list ap) {
     return fail(w, w->error);
   va_list again;
   va_copy(again, ap);
-  size_t room = w->size - w->used;
-  int n = vsnprintf(w->buf + w->used, room, fmt, ap);
+  size_t room = w->b.size - w->b.used;
+  int n = vsnprintf(w->b.buf + w->b.used, room, fmt, ap);
   int rc = 0;
   if (n < 0) {
     rc = fail(w, errno ? errno : EINVAL);
   } else if ((size_t)n < room) {
-    w->used += (size_t)n; /* formatted in place */
-    if (w->tty_lines && memchr(w->buf + w->used - n, '\n', (size_t)n))
+    w->b.used += (size_t)n; /* formatted in place */
+    if (w->tty_lines && memchr(w->b.buf + w->b.used - n, '\n', (size_t)n))
       rc = lio_writer_flush(w);
   } else {
     char *tmp = malloc((size_t)n + 1);
@@ -227,7 +228,7 @@ int lio_writer_flush(lio_writer *w) {
 
 int lio_writer_error(const lio_writer *w) { return w->error; }
 
-size_t lio_writer_pending(const lio_writer *w) { return w->used; }
+size_t lio_writer_pending(const lio_writer *w) { return w->b.used; }
 
 int lio_writer_close(lio_writer *w) {
   if (!w)
@@ -238,7 +239,7 @@ int lio_writer_close(lio_writer *w) {
     rc = -1;
     err = errno;
   }
-  free(w->buf);
+  free(w->b.buf);
   free(w);
   if (rc < 0)
     errno = err;

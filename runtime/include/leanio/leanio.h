@@ -20,6 +20,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/types.h>
 
 #ifdef __cplusplus
@@ -94,7 +95,25 @@ lio_writer *lio_writer_open_sink(lio_sink_fn sink, void *ctx,
 
 /* All return 0, or -1 with errno once any write has failed: the error is
  * sticky, buffered data is kept, and lio_writer_error() tells it. */
-int lio_writer_write(lio_writer *w, const void *data, size_t n);
+int lio_writer_write_slow(lio_writer *w, const void *data, size_t n);
+
+/* The buffer state at the start of every lio_writer, so that appending a
+ * piece that fits costs no function call. Not for direct use. */
+struct lio_writer_buffer {
+  char *buf;
+  size_t size, used;
+  int slow; /* every write takes lio_writer_write_slow (error, tty lines) */
+};
+
+static inline int lio_writer_write(lio_writer *w, const void *data, size_t n) {
+  struct lio_writer_buffer *b = (struct lio_writer_buffer *)(void *)w;
+  if (!b->slow && n <= b->size - b->used) {
+    memcpy(b->buf + b->used, data, n);
+    b->used += n;
+    return 0;
+  }
+  return lio_writer_write_slow(w, data, n);
+}
 int lio_writer_puts(lio_writer *w, const char *s);
 int lio_writer_putc(lio_writer *w, int c);
 int lio_writer_put_int(lio_writer *w, long long value);

@@ -1,12 +1,16 @@
 //===--- SyscallTidyMain.cpp - the standalone syscall-tidy driver --------===//
 //
-// Runs the `syscall` module the way clang-tidy users already run clang-tidy:
-// files, -p <build dir>, --checks, --config/.clang-tidy, --fix,
-// --export-fixes, --list-checks and `--` followed by compiler arguments.
-// Exit status: 0 clean, 1 findings, 2 usage or tool error.
+// Runs the `syscall` module the way clang-tidy users already run clang-tidy
+// (files, -p <build dir>, --checks, --config/.clang-tidy, --fix,
+// --export-fixes, --list-checks, `--` compiler arguments) and the way CI
+// and hooks need it: every file of a database in parallel (-j), findings
+// deduplicated and sorted, --diff, and text/json/sarif/github/gitlab output.
+// Exit status: 0 clean, 1 findings (see --fail-on), 2 usage or tool error.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Findings.h"
+#include "Fixes.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -18,14 +22,20 @@
 #if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -79,8 +89,39 @@ static cl::list<std::string>
     ExtraArgsBefore("extra-arg-before",
                     cl::desc("Compiler argument to prepend"),
                     cl::cat(Category));
-static cl::opt<bool> Quiet("quiet", cl::desc("Print no statistics"),
+static cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regular expression of headers whose diagnostics are not shown"),
+    cl::cat(Category));
+static cl::opt<bool> Quiet("quiet",
+                           cl::desc("Print no progress line and no summary"),
                            cl::cat(Category));
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Translation units analysed in parallel (default: "
+                  "the number of cores)"),
+         cl::init(0), cl::cat(Category));
+static cl::opt<std::string>
+    Format("format",
+           cl::desc("Output format: text, json, sarif, github, gitlab"),
+           cl::init("text"), cl::cat(Category));
+static cl::opt<std::string> Output("output",
+                                   cl::desc("Write the findings to this file"),
+                                   cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string>
+    FailOn("fail-on", cl::desc("Exit with 1 on: warning (default) or none"),
+           cl::init("warning"), cl::cat(Category));
+static cl::opt<std::string>
+    SourceRoot("source-root",
+               cl::desc("Paths in sarif, github and gitlab output are "
+                        "relative to this directory (default: $SRCROOT or "
+                        "the current directory)"),
+               cl::cat(Category));
+static cl::opt<std::string>
+    Diff("diff",
+         cl::desc("Report only findings on lines changed since this git "
+                  "revision, or in the unified diff on stdin ('-')"),
+         cl::value_desc("rev"), cl::cat(Category));
 
 static int fail(const llvm::Twine &Message) {
   llvm::WithColor::error(llvm::errs(), "syscall-tidy") << Message << "\n";
@@ -176,6 +217,47 @@ struct CheckCatalog {
   }
 };
 
+using namespace syscall_tidy;
+using Renderer = void (*)(const std::vector<Finding> &, llvm::raw_ostream &,
+                          const RenderOptions &);
+
+static Renderer renderer(llvm::StringRef Name) {
+  return llvm::StringSwitch<Renderer>(Name)
+      .Case("text", renderText)
+      .Case("json", renderJson)
+      .Case("sarif", renderSarif)
+      .Case("github", renderGithub)
+      .Case("gitlab", renderGitlab)
+      .Default(nullptr);
+}
+
+static std::string sourceRoot() {
+  llvm::SmallString<256> Root;
+  if (!SourceRoot.empty())
+    Root = SourceRoot;
+  else if (std::optional<std::string> Env =
+               llvm::sys::Process::GetEnv("SRCROOT"))
+    Root = *Env;
+  else
+    llvm::sys::fs::current_path(Root);
+  llvm::sys::fs::make_absolute(Root);
+  llvm::sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  return Root.str().str();
+}
+
+/// The errors of all translation units with each header finding once.
+static std::vector<ClangTidyError>
+uniqueErrors(const std::vector<ClangTidyError> &Errors) {
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  std::vector<ClangTidyError> Unique;
+  for (const ClangTidyError &E : Errors)
+    if (Seen.insert({E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset,
+                     E.Message.Message})
+            .second)
+      Unique.push_back(E);
+  return Unique;
+}
+
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
   std::string DBError;
@@ -205,6 +287,8 @@ int main(int Argc, const char **Argv) {
     Overrides.Checks = Checks;
   if (HeaderFilter.getNumOccurrences())
     Overrides.HeaderFilterRegex = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    Overrides.ExcludeHeaderFilterRegex = ExcludeHeaderFilter;
   Overrides.ExtraArgsBefore =
       std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   Overrides.ExtraArgsBefore->push_back("-resource-dir=" + resourceDir(Argv[0]));
@@ -219,18 +303,23 @@ int main(int Argc, const char **Argv) {
                   "': " + Text.getError().message());
     ConfigText = (*Text)->getBuffer().str();
   }
-  std::unique_ptr<ClangTidyOptionsProvider> Provider;
+  std::optional<ClangTidyOptions> ConfigOptions;
   if (!ConfigText.empty()) {
     llvm::ErrorOr<ClangTidyOptions> Parsed =
         parseConfiguration(llvm::MemoryBufferRef(ConfigText, "--config"));
     if (!Parsed)
       return fail("invalid configuration: " + Parsed.getError().message());
-    Provider = std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
-                                                       *Parsed, Overrides);
-  } else {
-    Provider = std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
-                                                     Overrides);
+    ConfigOptions = *Parsed;
   }
+  // One provider per translation unit run: each context owns its own.
+  auto MakeProvider = [&]() -> std::unique_ptr<ClangTidyOptionsProvider> {
+    if (ConfigOptions)
+      return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
+                                                     *ConfigOptions, Overrides);
+    return std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
+                                                 Overrides);
+  };
+  std::unique_ptr<ClangTidyOptionsProvider> Provider = MakeProvider();
 
   // Options for the first file (or the current directory) decide which
   // checks run; .clang-tidy files are read per file by the context.
@@ -280,31 +369,82 @@ int main(int Argc, const char **Argv) {
             llvm::sys::fs::access(File, llvm::sys::fs::AccessMode::Exist))
       return fail("cannot read '" + File + "': " + EC.message());
 
-  std::unique_ptr<llvm::raw_fd_ostream> FixesOut;
-  if (!ExportFixes.empty()) {
+  auto Render = renderer(Format);
+  if (!Render)
+    return fail("unknown --format '" + Format +
+                "' (text, json, sarif, github, gitlab)");
+  if (FailOn != "warning" && FailOn != "none")
+    return fail("unknown --fail-on '" + FailOn + "' (warning, none)");
+  ChangedLines Changed;
+  std::string DiffError;
+  if (!Diff.empty() && !loadDiff(Diff, Changed, DiffError))
+    return fail("--diff " + Diff + ": " + DiffError);
+  std::unique_ptr<llvm::raw_fd_ostream> FixesOut, Out;
+  for (auto [Name, Stream] :
+       {std::pair(&ExportFixes, &FixesOut), std::pair(&Output, &Out)}) {
+    if (Name->empty())
+      continue;
     std::error_code EC;
-    FixesOut = std::make_unique<llvm::raw_fd_ostream>(ExportFixes, EC,
-                                                      llvm::sys::fs::OF_None);
+    *Stream = std::make_unique<llvm::raw_fd_ostream>(*Name, EC,
+                                                     llvm::sys::fs::OF_None);
     if (EC)
-      return fail("cannot write --export-fixes '" + ExportFixes +
+      return fail("cannot write --" + Name->ArgStr + " '" + *Name +
                   "': " + EC.message());
   }
 
-  ClangTidyContext Context(std::move(Provider));
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, *Compilations, Files, BaseFS,
-                   /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+  // Every translation unit in parallel, each with a context of its own.
+  FindingCollector Collector;
+  std::vector<ClangTidyError> Raw;
+  std::mutex Lock;
+  std::atomic<size_t> Next{0};
+  size_t Done = 0;
+  bool Progress = !Quiet && llvm::sys::Process::StandardErrIsDisplayed();
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      ClangTidyContext Context(MakeProvider());
+      auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+          llvm::vfs::getRealFileSystem());
+      std::vector<ClangTidyError> Errors =
+          runClangTidy(Context, *Compilations, {Files[I]}, BaseFS,
+                       /*ApplyAnyFix=*/true);
+      std::lock_guard<std::mutex> Guard(Lock);
+      for (const ClangTidyError &E : Errors) {
+        Collector.add(E);
+        Raw.push_back(E);
+      }
+      if (Progress)
+        llvm::errs() << "\r[" << ++Done << "/" << Files.size() << "] "
+                     << Raw.size() << " findings";
+    }
+  };
+  unsigned Threads =
+      Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
+  Threads = std::max(1u, std::min<unsigned>(Threads, Files.size()));
+  std::vector<std::thread> Pool;
+  for (unsigned T = 1; T < Threads; ++T)
+    Pool.emplace_back(Work);
+  Work();
+  for (std::thread &T : Pool)
+    T.join();
+  if (Progress)
+    llvm::errs() << "\n";
 
-  bool CompilerErrors = llvm::any_of(Errors, [](const ClangTidyError &E) {
-    return E.DiagLevel == ClangTidyError::Error;
-  });
-  unsigned WarningsAsErrors = 0;
-  handleErrors(Errors, Context, Fix && !CompilerErrors ? FB_Fix : FB_NoFix,
-               WarningsAsErrors, BaseFS);
+  std::vector<Finding> Findings = Collector.take();
+  bool CompilerErrors =
+      llvm::any_of(Findings, [](const Finding &F) { return F.IsError; });
+  if (!Diff.empty())
+    llvm::erase_if(Findings, [&](const Finding &F) {
+      return !F.IsError && !touches(Changed, F);
+    });
+  RenderOptions Options;
+  Options.SourceRoot = sourceRoot();
+  Options.ToolVersion = SYSCALL_TIDY_VERSION;
+  Render(Findings, Out ? *Out : llvm::outs(), Options);
+  llvm::outs().flush(); // before any message on stderr
+  if (Out && (Out->close(), Out->has_error()))
+    return fail("cannot write --output '" + Output + "'");
   if (FixesOut) {
-    exportReplacements(Files.front(), Errors, *FixesOut);
+    exportReplacements(Files.front(), uniqueErrors(Raw), *FixesOut);
     FixesOut->close();
     if (FixesOut->has_error())
       return fail("cannot write --export-fixes '" + ExportFixes + "'");
@@ -312,10 +452,18 @@ int main(int Argc, const char **Argv) {
   if (CompilerErrors)
     return fail("the input does not compile; fix the errors above (or the "
                 "compiler arguments) and run again");
-  size_t Findings = Errors.size();
-  if (!Quiet && Findings)
-    llvm::errs() << Findings << " finding" << (Findings == 1 ? "" : "s")
-                 << " in " << Files.size() << " file"
-                 << (Files.size() == 1 ? "" : "s") << ".\n";
-  return Findings ? 1 : 0;
+  if (Fix) {
+    unsigned Applied = 0;
+    std::string FixError;
+    if (!applyFixes(Findings, Applied, FixError))
+      return fail(FixError);
+    if (!Quiet)
+      llvm::errs() << "syscall-tidy applied " << Applied << " fix"
+                   << (Applied == 1 ? "" : "es") << ".\n";
+  }
+  if (!Quiet && !Findings.empty())
+    llvm::errs() << Findings.size() << " finding"
+                 << (Findings.size() == 1 ? "" : "s") << " in " << Files.size()
+                 << " file" << (Files.size() == 1 ? "" : "s") << ".\n";
+  return !Findings.empty() && FailOn == "warning" ? 1 : 0;
 }

@@ -10,9 +10,11 @@ packages="clang-$LLVM clang-tidy-$LLVM libclang-$LLVM-dev llvm-$LLVM-dev llvm-$L
           cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   # Another major version of clang-tidy exercises the plugin's version gate.
-  packages="$packages clang-tidy-14 strace pkg-config"
+  packages="$packages clang-tidy-14 strace pkg-config git"
 fi
 
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -20,8 +22,6 @@ for p in $packages; do
 done
 if [ -n "$missing" ]; then
   echo "setup: installing$missing"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
 fi
@@ -29,3 +29,10 @@ fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
 cmake --build build
+
+if [ "${1:-}" = "--test" ] && [ ! -x build/npm/node_modules/.bin/sarif-multitool ]; then
+  # Microsoft's SARIF validator, for the tests of --format=sarif.
+  command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >/dev/null
+  npm install --prefix build/npm --no-audit --no-fund --loglevel=error \
+    @microsoft/sarif-multitool@5 >/dev/null
+fi

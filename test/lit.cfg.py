@@ -40,6 +40,13 @@ import shutil
 if shutil.which("strace"):
     config.available_features.add("strace")
 
+# Microsoft's SARIF validator, installed from npm by scripts/setup.sh --test.
+sarif_tool = os.path.join(config.syscall_tidy_obj_root, "npm", "node_modules",
+                          ".bin", "sarif-multitool")
+if os.path.exists(sarif_tool):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif_multitool", sarif_tool))
+
 # Another clang-tidy major version, for the plugin's version gate.
 if config.other_clang_tidy:
     config.available_features.add("other-clang-tidy")

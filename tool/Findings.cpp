@@ -85,9 +85,19 @@ void FindingCollector::add(const clang::tidy::ClangTidyError &Original) {
 }
 
 std::vector<Finding> FindingCollector::take() {
-  auto Key = [](const Finding &F) {
-    return std::tie(F.Begin.File, F.Begin.Line, F.Begin.Column, F.Check,
-                    F.Message);
+  // The fix is part of the identity: one header may get different fixes
+  // from translation units that configure it differently, and --fix must
+  // see that conflict.
+  auto FixText = [](const Finding &F) {
+    std::string Text;
+    for (const Edit &E : F.Fixes)
+      Text += std::to_string(E.Begin.Offset) + ":" +
+              std::to_string(E.End.Offset) + ":" + E.Text + "\n";
+    return Text;
+  };
+  auto Key = [&](const Finding &F) {
+    return std::make_tuple(F.Begin.File, F.Begin.Line, F.Begin.Column,
+                           F.Check, F.Message, FixText(F));
   };
   std::sort(All.begin(), All.end(), [&](const Finding &A, const Finding &B) {
     return Key(A) < Key(B);

@@ -312,12 +312,17 @@ int main(int Argc, const char **Argv) {
     ConfigOptions = *Parsed;
   }
   // One provider per translation unit run: each context owns its own.
-  auto MakeProvider = [&]() -> std::unique_ptr<ClangTidyOptionsProvider> {
+  // .clang-tidy files are looked up through the file system of the run,
+  // whose working directory is the compile command's.
+  using FileSystemRef = llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>;
+  auto MakeProvider =
+      [&](FileSystemRef FS =
+              nullptr) -> std::unique_ptr<ClangTidyOptionsProvider> {
     if (ConfigOptions)
-      return std::make_unique<ConfigOptionsProvider>(GlobalOptions, Defaults,
-                                                     *ConfigOptions, Overrides);
+      return std::make_unique<ConfigOptionsProvider>(
+          GlobalOptions, Defaults, *ConfigOptions, Overrides, FS);
     return std::make_unique<FileOptionsProvider>(GlobalOptions, Defaults,
-                                                 Overrides);
+                                                 Overrides, FS);
   };
   std::unique_ptr<ClangTidyOptionsProvider> Provider = MakeProvider();
 
@@ -401,9 +406,11 @@ int main(int Argc, const char **Argv) {
   bool Progress = !Quiet && llvm::sys::Process::StandardErrIsDisplayed();
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
-      ClangTidyContext Context(MakeProvider());
+      // A physical file system of its own: its working directory (set per
+      // compile command) is not the process's, which other threads share.
       auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-          llvm::vfs::getRealFileSystem());
+          llvm::vfs::createPhysicalFileSystem());
+      ClangTidyContext Context(MakeProvider(BaseFS));
       std::vector<ClangTidyError> Errors =
           runClangTidy(Context, *Compilations, {Files[I]}, BaseFS,
                        /*ApplyAnyFix=*/true);
@@ -458,8 +465,8 @@ int main(int Argc, const char **Argv) {
     if (!applyFixes(Findings, Applied, FixError))
       return fail(FixError);
     if (!Quiet)
-      llvm::errs() << "syscall-tidy applied " << Applied << " fix"
-                   << (Applied == 1 ? "" : "es") << ".\n";
+      llvm::errs() << "syscall-tidy applied " << Applied << " edit"
+                   << (Applied == 1 ? "" : "s") << ".\n";
   }
   if (!Quiet && !Findings.empty())
     llvm::errs() << Findings.size() << " finding"

@@ -1,0 +1,2 @@
+#include "dump.h"
+void narrow(std::ofstream &o) { dumpAll(o, {1}); }

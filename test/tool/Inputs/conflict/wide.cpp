@@ -1,0 +1,2 @@
+#include "dump.h"
+void wide(std::wofstream &o) { dumpAll(o, {1}); }

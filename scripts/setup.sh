@@ -10,7 +10,7 @@ packages="clang-$LLVM clang-tidy-$LLVM libclang-$LLVM-dev llvm-$LLVM-dev llvm-$L
           cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   # Another major version of clang-tidy exercises the plugin's version gate.
-  packages="$packages clang-tidy-14 strace pkg-config git"
+  packages="$packages clang-tidy-14 strace pkg-config git pre-commit"
 fi
 
 sudo=""

@@ -40,6 +40,11 @@ import shutil
 if shutil.which("strace"):
     config.available_features.add("strace")
 
+config.substitutions.append(
+    ("%bin_dir", os.path.dirname(config.syscall_tidy)))
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
+
 # Microsoft's SARIF validator, installed from npm by scripts/setup.sh --test.
 sarif_tool = os.path.join(config.syscall_tidy_obj_root, "npm", "node_modules",
                           ".bin", "sarif-multitool")

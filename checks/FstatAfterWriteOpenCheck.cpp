@@ -189,9 +189,9 @@ void FstatAfterWriteOpenCheck::registerPPCallbacks(const SourceManager &,
 void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
   // Template code is skipped: one instantiation's access mode says nothing
   // about the others, and a fix would edit them all.
-  auto InFunction =
-      allOf(unless(isInTemplateInstantiation()),
-            forCallable(functionDecl(isDefinition()).bind("func")));
+  auto InFunction = allOf(
+      unless(isExpansionInSystemHeader()), unless(isInTemplateInstantiation()),
+      forCallable(functionDecl(isDefinition()).bind("func")));
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
                                   "fstat", "fstat64", "__fstat64", "fstatat",
                                   "fstatat64", "newfstatat", "statx"))),

@@ -2,6 +2,7 @@
 
 #include "LseekBeforeWriteCheck.h"
 #include "Conditions.h"
+#include "MainFileUses.h"
 #include "OffsetSync.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
@@ -117,6 +118,7 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
     Names.push_back(Extra.trim());
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(Names))), argumentCountIs(3),
+               unless(isExpansionInSystemHeader()),
                unless(isInTemplateInstantiation()),
                forCallable(functionDecl(isDefinition()).bind("func")))
           .bind("seek"),
@@ -263,19 +265,13 @@ bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
   // only when nothing takes its address.
   if (Helper->isExternallyVisible())
     return false;
-  auto Refs =
-      match(declRefExpr(to(functionDecl(equalsNode(Helper)))).bind("ref"), Ctx);
-  auto Calls =
-      match(callExpr(callee(functionDecl(equalsNode(Helper))),
-                     forCallable(functionDecl(isDefinition()).bind("caller")))
-                .bind("call"),
-            Ctx);
-  if (Calls.empty() || Calls.size() != Refs.size())
+  MainFileUses Uses = usesInMainFile(Helper, Ctx);
+  if (Uses.Calls.empty() || Uses.Calls.size() != Uses.References.size())
     return false;
   unsigned Index = Fd->getFunctionScopeIndex();
-  for (const BoundNodes &N : Calls) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
-    const auto *Caller = N.getNodeAs<FunctionDecl>("caller");
+  for (auto [Call, Caller] : Uses.Calls) {
+    if (!Caller || !Caller->getBody())
+      return false;
     const VarDecl *Var = Index < Call->getNumArgs()
                              ? trackedVariable(Call->getArg(Index))
                              : nullptr;

@@ -1,6 +1,7 @@
 //===--- UnbufferedAutoflushCheck.cpp - syscall-unbuffered-autoflush -----===//
 
 #include "UnbufferedAutoflushCheck.h"
+#include "MainFileUses.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -102,9 +103,11 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
-  auto InFunction =
-      allOf(unless(isInTemplateInstantiation()),
-            forCallable(functionDecl(isDefinition()).bind("func")));
+  // System headers are not reported: not analysing them saves building
+  // their functions' CFGs.
+  auto InFunction = allOf(
+      unless(isExpansionInSystemHeader()), unless(isInTemplateInstantiation()),
+      forCallable(functionDecl(isDefinition()).bind("func")));
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName("setvbuf", "setbuf"))),
                InFunction)
@@ -133,10 +136,12 @@ void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
           .bind("pubsetbuf"),
       this);
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("write", "dprintf"))), InFunction)
+      callExpr(callee(functionDecl(hasAnyName("::write", "::dprintf"))),
+               InFunction)
           .bind("rawwrite"),
       this);
   Finder->addMatcher(cxxMethodDecl(hasName("overflow"), isDefinition(),
+                                   unless(isExpansionInSystemHeader()),
                                    ofClass(cxxRecordDecl(isDerivedFrom(
                                        hasName("::std::basic_streambuf")))))
                          .bind("overflow"),
@@ -205,13 +210,8 @@ UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
     if (Var->getInit() && !Var->getInit()->isNullPointerConstant(
                               Ctx, Expr::NPC_ValueDependentIsNotNull))
       Values.push_back(Var->getInit());
-    for (const BoundNodes &N :
-         match(binaryOperator(isAssignmentOperator(),
-                              hasLHS(ignoringParenImpCasts(
-                                  declRefExpr(to(equalsNode(Var))))))
-                   .bind("assign"),
-               Ctx))
-      Values.push_back(N.getNodeAs<BinaryOperator>("assign")->getRHS());
+    for (const BinaryOperator *Assign : usesInMainFile(Var, Ctx).Assignments)
+      Values.push_back(Assign->getRHS());
   }
   if (Values.empty())
     return Destination::Unknown;
@@ -253,10 +253,7 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
   if (!Param || !Func || Param->getDeclContext() != Func)
     return Destination::Unknown;
   unsigned Index = Param->getFunctionScopeIndex();
-  for (const BoundNodes &N :
-       match(callExpr(callee(functionDecl(equalsNode(Func)))).bind("call"),
-             Ctx)) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
+  for (auto [Call, Caller] : usesInMainFile(Func, Ctx).Calls) {
     std::string Ignored;
     if (Index < Call->getNumArgs() &&
         streamDestination(Call->getArg(Index), nullptr, Ctx, Ignored) ==
@@ -315,19 +312,22 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   // How many writes one record costs: the most unconditional writes to the
   // stream in one block, or one per character.
   const VarDecl *Var = varOf(Stream);
-  auto Writes =
-      Var->isLocalVarDecl()
-          ? match(findAll(callExpr().bind("w")), *Func->getBody(), Ctx)
-          : match(callExpr(forCallable(functionDecl().bind("f"))).bind("w"),
-                  Ctx);
+  // A local's writes are in this function; a static global's anywhere in
+  // the file.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Writes;
+  if (Var->isLocalVarDecl()) {
+    for (const BoundNodes &N :
+         match(findAll(callExpr().bind("w")), *Func->getBody(), Ctx))
+      Writes.push_back({N.getNodeAs<CallExpr>("w"), Func});
+  } else {
+    Writes = usesInMainFile(Var, Ctx).ArgumentOf;
+  }
   llvm::DenseMap<const Stmt *, unsigned> PerBlock;
   unsigned PerRecord = 0;
   bool PerCharacter = false, AnyInLoop = false;
-  for (const BoundNodes &N : Writes) {
-    const auto *W = N.getNodeAs<CallExpr>("w");
-    const auto *Owner = N.getNodeAs<FunctionDecl>("f");
+  for (auto [W, Owner] : Writes) {
     if (!Owner)
-      Owner = Func;
+      continue;
     if (varOf(writtenStream(W)) != Var || !Owner->getBody() ||
         !infoOf(Owner, Ctx).Flow)
       continue;

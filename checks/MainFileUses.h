@@ -1,0 +1,35 @@
+//===--- MainFileUses.h - Where a declaration is used in the main file ---===//
+//
+// Some rules need every use of a function or variable in the translation
+// unit (a static helper's callers, a static FILE*'s assignments). Walking the
+// whole AST with a matcher costs as much as the rest of a check's run in a
+// C++ file that includes <fstream>; the uses that matter are in the main
+// file, so only its declarations are walked.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_MAINFILEUSES_H
+#define SYSCALL_TIDY_CHECKS_MAINFILEUSES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <vector>
+
+namespace clang::tidy::syscall {
+
+struct MainFileUses {
+  /// Every reference to the declaration.
+  std::vector<const DeclRefExpr *> References;
+  /// Calls of it (the declaration is the callee), with their function.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
+  /// Calls that take it as a direct argument, with their function.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> ArgumentOf;
+  /// Assignments to it.
+  std::vector<const BinaryOperator *> Assignments;
+};
+
+MainFileUses usesInMainFile(const ValueDecl *D, ASTContext &Ctx);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_MAINFILEUSES_H

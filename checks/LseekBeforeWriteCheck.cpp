@@ -117,8 +117,8 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
        utils::options::parseStringList(RawSeekFunctions))
     Names.push_back(Extra.trim());
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Names))), argumentCountIs(3),
-               unless(isExpansionInSystemHeader()),
+      callExpr(unless(isExpansionInSystemHeader()), // cheapest filter first
+               callee(functionDecl(hasAnyName(Names))), argumentCountIs(3),
                unless(isInTemplateInstantiation()),
                forCallable(functionDecl(isDefinition()).bind("func")))
           .bind("seek"),

@@ -103,23 +103,23 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
-  // System headers are not reported: not analysing them saves building
-  // their functions' CFGs.
-  auto InFunction = allOf(
-      unless(isExpansionInSystemHeader()), unless(isInTemplateInstantiation()),
-      forCallable(functionDecl(isDefinition()).bind("func")));
+  // System headers are not reported; testing that first keeps the matchers
+  // off the bulk of an iostream-heavy translation unit.
+  auto NotSystem = unless(isExpansionInSystemHeader());
+  auto InFunction =
+      allOf(unless(isInTemplateInstantiation()),
+            forCallable(functionDecl(isDefinition()).bind("func")));
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("setvbuf", "setbuf"))),
+      callExpr(NotSystem,
+               callee(functionDecl(hasAnyName("setvbuf", "setbuf", "fflush",
+                                              "::write", "::dprintf"))
+                          .bind("callee")),
                InFunction)
-          .bind("setvbuf"),
+          .bind("call"),
       this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName("fflush"))),
-                              argumentCountIs(1), InFunction)
-                         .bind("fflush"),
-                     this);
   Finder->addMatcher(
       cxxOperatorCallExpr(
-          hasOverloadedOperatorName("<<"), argumentCountIs(2),
+          NotSystem, hasOverloadedOperatorName("<<"), argumentCountIs(2),
           hasArgument(1, ignoringImplicit(declRefExpr(to(functionDecl(
                              hasAnyName("endl", "flush", "unitbuf"),
                              isInStdNamespace()))))),
@@ -127,25 +127,17 @@ void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
           .bind("manip"),
       this);
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("setf"))), InFunction)
-          .bind("setf"),
+      cxxMemberCallExpr(NotSystem,
+                        callee(cxxMethodDecl(hasAnyName("setf", "pubsetbuf"))),
+                        InFunction)
+          .bind("member"),
       this);
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("pubsetbuf"))),
-                        argumentCountIs(2), InFunction)
-          .bind("pubsetbuf"),
+      cxxMethodDecl(NotSystem, hasName("overflow"), isDefinition(),
+                    ofClass(cxxRecordDecl(
+                        isDerivedFrom(hasName("::std::basic_streambuf")))))
+          .bind("overflow"),
       this);
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("::write", "::dprintf"))),
-               InFunction)
-          .bind("rawwrite"),
-      this);
-  Finder->addMatcher(cxxMethodDecl(hasName("overflow"), isDefinition(),
-                                   unless(isExpansionInSystemHeader()),
-                                   ofClass(cxxRecordDecl(isDerivedFrom(
-                                       hasName("::std::basic_streambuf")))))
-                         .bind("overflow"),
-                     this);
 }
 
 const UnbufferedAutoflushCheck::FunctionInfo &
@@ -166,20 +158,24 @@ void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Func || !Func->getBody() || Func->isDependentContext() ||
       !infoOf(Func, Ctx).Flow)
     return;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("setvbuf"))
-    checkSetvbuf(Call, Func, Ctx);
-  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("fflush"))
-    checkFflush(Call, Func, Ctx);
-  else if (const auto *Shift =
-               Result.Nodes.getNodeAs<CXXOperatorCallExpr>("manip"))
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
+    llvm::StringRef Name = calleeName(Call);
+    if (Name == "fflush")
+      checkFflush(Call, Func, Ctx);
+    else if (Name == "write" || Name == "dprintf")
+      checkRawWrite(Call, Func, Ctx);
+    else
+      checkSetvbuf(Call, Func, Ctx);
+  } else if (const auto *Shift =
+                 Result.Nodes.getNodeAs<CXXOperatorCallExpr>("manip")) {
     checkManipulator(Shift, Func, Ctx);
-  else if (const auto *Setf = Result.Nodes.getNodeAs<CXXMemberCallExpr>("setf"))
-    checkUnitbufFlag(Setf, Func, Ctx);
-  else if (const auto *Call =
-               Result.Nodes.getNodeAs<CXXMemberCallExpr>("pubsetbuf"))
-    checkPubsetbuf(Call, Func, Ctx);
-  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("rawwrite"))
-    checkRawWrite(Call, Func, Ctx);
+  } else if (const auto *Call =
+                 Result.Nodes.getNodeAs<CXXMemberCallExpr>("member")) {
+    if (calleeName(Call) == "setf")
+      checkUnitbufFlag(Call, Func, Ctx);
+    else
+      checkPubsetbuf(Call, Func, Ctx);
+  }
 }
 
 bool UnbufferedAutoflushCheck::isReported(Destination D) const {
@@ -383,6 +379,8 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
 void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
                                            const FunctionDecl *Func,
                                            ASTContext &Ctx) {
+  if (Call->getNumArgs() != 1)
+    return;
   const Expr *Stream = Call->getArg(0);
   const VarDecl *Var = varOf(Stream);
   const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
@@ -545,6 +543,8 @@ void UnbufferedAutoflushCheck::checkUnitbufFlag(const CXXMemberCallExpr *Setf,
 void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
                                               const FunctionDecl *Func,
                                               ASTContext &Ctx) {
+  if (Call->getNumArgs() != 2)
+    return;
   std::optional<int64_t> Size = foldInteger(Call->getArg(1), Ctx);
   if (!Size || *Size != 0 ||
       !Call->getArg(0)->isNullPointerConstant(

@@ -164,13 +164,9 @@ FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
                                               {"syncfs", E::None}};
   for (const auto &[Name, Effect] : Known)
     Effects[Name] = Effect;
-  for (llvm::StringRef Name : {"lseek", "lseek64"})
-    Seek.insert(Name);
   Write.insert("write");
-  for (llvm::StringRef Name : ExtraSeek) {
+  for (llvm::StringRef Name : ExtraSeek)
     Effects[Name.trim()] = E::Seeks;
-    Seek.insert(Name.trim());
-  }
   for (llvm::StringRef Name : ExtraWrite) {
     Effects[Name.trim()] = E::Writes;
     Write.insert(Name.trim());

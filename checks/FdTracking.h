@@ -103,12 +103,11 @@ public:
   std::optional<OffsetEffect> effectOn(const CallExpr *Call,
                                        const VarDecl *Var) const;
 
-  bool isSeek(llvm::StringRef Name) const { return Seek.contains(Name); }
   bool isWrite(llvm::StringRef Name) const { return Write.contains(Name); }
 
 private:
   llvm::StringMap<OffsetEffect> Effects;
-  llvm::StringSet<> Seek, Write;
+  llvm::StringSet<> Write;
 };
 
 /// The local variable (or parameter) an fd or FILE* expression names, looking

@@ -63,9 +63,6 @@ public:
                    llvm::function_ref<Step(const Stmt *)> Visit,
                    llvm::function_ref<Step()> AtExit) const;
 
-  /// Whether \p S appears in the CFG (evaluated code of the body).
-  bool contains(const Stmt *S) const { return Where.count(S) != 0; }
-
   /// The graph, for analyses that run their own dataflow over it.
   const CFG &graph() const { return *Graph; }
 

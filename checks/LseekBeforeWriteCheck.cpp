@@ -633,11 +633,10 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
     if (Range && Constants.isDefined("O_ACCMODE")) {
       if (Statement.K == CallStatement::ErrorChecked) {
         const Expr *Cond = llvm::cast<IfStmt>(Statement.Statement)->getCond();
-        D << FixItHint::CreateInsertion(
-            Lexer::makeFileCharRange(
-                CharSourceRange::getTokenRange(Cond->getSourceRange()), SM, LO)
-                .getBegin(),
-            Guard + " && ");
+        CharSourceRange CondRange = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(Cond->getSourceRange()), SM, LO);
+        if (CondRange.isValid())
+          D << FixItHint::CreateInsertion(CondRange.getBegin(), Guard + " && ");
       } else {
         std::string Indent = indentationOf(Range->getBegin(), SM);
         D << FixItHint::CreateInsertion(Range->getBegin(),

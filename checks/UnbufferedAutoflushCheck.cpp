@@ -286,6 +286,16 @@ void UnbufferedAutoflushCheck::removeStatement(const Stmt *S,
     D << FixItHint::CreateRemoval(wholeLines(*R, Ctx.getSourceManager()));
 }
 
+void UnbufferedAutoflushCheck::reportRemovable(const CallExpr *Call,
+                                               llvm::StringRef Message,
+                                               const FunctionDecl *Func,
+                                               ASTContext &Ctx) {
+  DiagnosticBuilder D = diag(Call->getBeginLoc(), "%0") << Message;
+  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  if (Statement.K == CallStatement::Discarded)
+    removeStatement(Statement.Statement, D, Ctx);
+}
+
 void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
                                             const FunctionDecl *Func,
                                             ASTContext &Ctx) {
@@ -531,13 +541,10 @@ void UnbufferedAutoflushCheck::checkUnitbufFlag(const CXXMemberCallExpr *Setf,
       !isReported(
           streamDestination(Setf->getImplicitObjectArgument(), Func, Ctx, Why)))
     return;
-  DiagnosticBuilder D =
-      diag(Setf->getBeginLoc(),
-           "'setf(std::ios::unitbuf)' flushes the file stream after every "
-           "output operation: one write(2) per '<<'; remove it");
-  CallStatement Statement = statementOf(Setf, *infoOf(Func, Ctx).Parents, Ctx);
-  if (Statement.K == CallStatement::Discarded)
-    removeStatement(Statement.Statement, D, Ctx);
+  reportRemovable(Setf,
+                  "'setf(std::ios::unitbuf)' flushes the file stream after "
+                  "every output operation: one write(2) per '<<'; remove it",
+                  Func, Ctx);
 }
 
 void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
@@ -564,13 +571,10 @@ void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
   }
   if (!isReported(Where))
     return;
-  DiagnosticBuilder D =
-      diag(Call->getBeginLoc(),
-           "'pubsetbuf(nullptr, 0)' makes the file buffer unbuffered: one "
-           "write(2) per output operation; remove it");
-  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
-  if (Statement.K == CallStatement::Discarded)
-    removeStatement(Statement.Statement, D, Ctx);
+  reportRemovable(Call,
+                  "'pubsetbuf(nullptr, 0)' makes the file buffer unbuffered: "
+                  "one write(2) per output operation; remove it",
+                  Func, Ctx);
 }
 
 void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,

@@ -57,6 +57,9 @@ private:
                      ASTContext &Ctx);
   void checkOverflow(const CXXMethodDecl *Overflow, ASTContext &Ctx);
   void removeStatement(const Stmt *S, DiagnosticBuilder &D, ASTContext &Ctx);
+  /// Reports \p Call; removes it when it is a statement of its own.
+  void reportRemovable(const CallExpr *Call, llvm::StringRef Message,
+                       const FunctionDecl *Func, ASTContext &Ctx);
 
   const std::string BufferSize;
   const bool FlagStdout;

@@ -96,8 +96,8 @@ std::vector<Finding> FindingCollector::take() {
     return Text;
   };
   auto Key = [&](const Finding &F) {
-    return std::make_tuple(F.Begin.File, F.Begin.Line, F.Begin.Column,
-                           F.Check, F.Message, FixText(F));
+    return std::make_tuple(F.Begin.File, F.Begin.Line, F.Begin.Column, F.Check,
+                           F.Message, FixText(F));
   };
   std::sort(All.begin(), All.end(), [&](const Finding &A, const Finding &B) {
     return Key(A) < Key(B);

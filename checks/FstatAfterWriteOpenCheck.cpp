@@ -2,6 +2,7 @@
 
 #include "FstatAfterWriteOpenCheck.h"
 #include "Conditions.h"
+#include "Matchers.h"
 #include "RejectionFix.h"
 #include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -187,26 +188,18 @@ void FstatAfterWriteOpenCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
-  // System headers are not reported (tested first: it is the cheapest
-  // filter). Template code is skipped: one instantiation's access mode says
-  // nothing about the others, and a fix would edit them all.
-  auto NotSystem = unless(isExpansionInSystemHeader());
-  auto InFunction =
-      allOf(unless(isInTemplateInstantiation()),
-            forCallable(functionDecl(isDefinition()).bind("func")));
-  Finder->addMatcher(callExpr(NotSystem,
-                              callee(functionDecl(hasAnyName(
+  Finder->addMatcher(
+      inUserFunction(callExpr(callee(functionDecl(hasAnyName(
                                   "fstat", "fstat64", "__fstat64", "fstatat",
-                                  "fstatat64", "newfstatat", "statx"))),
-                              InFunction)
-                         .bind("fdstat"),
-                     this);
-  Finder->addMatcher(callExpr(NotSystem,
-                              callee(functionDecl(hasAnyName(
+                                  "fstatat64", "newfstatat", "statx"))))
+                         .bind("fdstat")),
+      this);
+  Finder->addMatcher(
+      inUserFunction(callExpr(callee(functionDecl(hasAnyName(
                                   "stat", "stat64", "lstat", "lstat64"))),
-                              argumentCountIs(2), InFunction)
-                         .bind("pathstat"),
-                     this);
+                              argumentCountIs(2))
+                         .bind("pathstat")),
+      this);
 }
 
 const FunctionFlow *FstatAfterWriteOpenCheck::flowOf(const FunctionDecl *Func,
@@ -221,6 +214,10 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   if (!Func || !Func->getBody() || Func->isDependentContext())
     return;
+  for (const char *Id : {"fdstat", "pathstat"})
+    if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(Id))
+      if (inNestedCallable(Call, Func, *Result.Context))
+        return;
   if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("fdstat"))
     checkDescriptorStat(Stat, Func, *Result.Context);
   else if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("pathstat"))

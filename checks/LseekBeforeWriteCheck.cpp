@@ -3,6 +3,7 @@
 #include "LseekBeforeWriteCheck.h"
 #include "Conditions.h"
 #include "MainFileUses.h"
+#include "Matchers.h"
 #include "OffsetSync.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
@@ -117,11 +118,9 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
        utils::options::parseStringList(RawSeekFunctions))
     Names.push_back(Extra.trim());
   Finder->addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()), // cheapest filter first
-               callee(functionDecl(hasAnyName(Names))), argumentCountIs(3),
-               unless(isInTemplateInstantiation()),
-               forCallable(functionDecl(isDefinition()).bind("func")))
-          .bind("seek"),
+      inUserFunction(
+          callExpr(callee(functionDecl(hasAnyName(Names))), argumentCountIs(3))
+              .bind("seek")),
       this);
 }
 
@@ -290,7 +289,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   ASTContext &Ctx = *Result.Context;
   if (!Call || !Func || !Func->getBody() || Func->isDependentContext() ||
-      !infoOf(Func, Ctx).Flow)
+      inNestedCallable(Call, Func, Ctx) || !infoOf(Func, Ctx).Flow)
     return;
   Seek S{Call,
          Func,

@@ -2,6 +2,7 @@
 
 #include "UnbufferedAutoflushCheck.h"
 #include "MainFileUses.h"
+#include "Matchers.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -103,41 +104,32 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
-  // System headers are not reported; testing that first keeps the matchers
-  // off the bulk of an iostream-heavy translation unit.
-  auto NotSystem = unless(isExpansionInSystemHeader());
-  auto InFunction =
-      allOf(unless(isInTemplateInstantiation()),
-            forCallable(functionDecl(isDefinition()).bind("func")));
   Finder->addMatcher(
-      callExpr(NotSystem,
-               callee(functionDecl(hasAnyName("setvbuf", "setbuf", "fflush",
-                                              "::write", "::dprintf"))
-                          .bind("callee")),
-               InFunction)
-          .bind("call"),
+      inUserFunction(
+          callExpr(callee(functionDecl(hasAnyName("setvbuf", "setbuf", "fflush",
+                                                  "::write", "::dprintf"))))
+              .bind("call")),
       this);
   Finder->addMatcher(
-      cxxOperatorCallExpr(
-          NotSystem, hasOverloadedOperatorName("<<"), argumentCountIs(2),
-          hasArgument(1, ignoringImplicit(declRefExpr(to(functionDecl(
-                             hasAnyName("endl", "flush", "unitbuf"),
-                             isInStdNamespace()))))),
-          InFunction)
-          .bind("manip"),
+      inUserFunction(
+          cxxOperatorCallExpr(
+              hasOverloadedOperatorName("<<"), argumentCountIs(2),
+              hasArgument(1, ignoringImplicit(declRefExpr(to(functionDecl(
+                                 hasAnyName("endl", "flush", "unitbuf"),
+                                 isInStdNamespace()))))))
+              .bind("manip")),
       this);
   Finder->addMatcher(
-      cxxMemberCallExpr(NotSystem,
-                        callee(cxxMethodDecl(hasAnyName("setf", "pubsetbuf"))),
-                        InFunction)
-          .bind("member"),
+      inUserFunction(cxxMemberCallExpr(
+                         callee(cxxMethodDecl(hasAnyName("setf", "pubsetbuf"))))
+                         .bind("member")),
       this);
-  Finder->addMatcher(
-      cxxMethodDecl(NotSystem, hasName("overflow"), isDefinition(),
-                    ofClass(cxxRecordDecl(
-                        isDerivedFrom(hasName("::std::basic_streambuf")))))
-          .bind("overflow"),
-      this);
+  Finder->addMatcher(cxxMethodDecl(unless(isExpansionInSystemHeader()),
+                                   hasName("overflow"), isDefinition(),
+                                   ofClass(cxxRecordDecl(isDerivedFrom(
+                                       hasName("::std::basic_streambuf")))))
+                         .bind("overflow"),
+                     this);
 }
 
 const UnbufferedAutoflushCheck::FunctionInfo &
@@ -155,8 +147,13 @@ void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Overflow = Result.Nodes.getNodeAs<CXXMethodDecl>("overflow"))
     return checkOverflow(Overflow, Ctx);
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  if (!Func || !Func->getBody() || Func->isDependentContext() ||
-      !infoOf(Func, Ctx).Flow)
+  const Stmt *Node = Result.Nodes.getNodeAs<Stmt>("call");
+  if (!Node)
+    Node = Result.Nodes.getNodeAs<Stmt>("manip");
+  if (!Node)
+    Node = Result.Nodes.getNodeAs<Stmt>("member");
+  if (!Func || !Func->getBody() || Func->isDependentContext() || !Node ||
+      inNestedCallable(Node, Func, Ctx) || !infoOf(Func, Ctx).Flow)
     return;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
     llvm::StringRef Name = calleeName(Call);

@@ -130,6 +130,19 @@ void drain(std::ofstream &sink, std::vector<int> &queue) {
 // CHECK-FIXES: } while (!queue.empty());
 // CHECK-FIXES-NEXT: sink.flush();
 
+// A lambda inside a function is analysed as a function of its own, once.
+void saveAll(const std::vector<std::string> &paths) {
+  auto writeLines = [](const std::string &path) {
+    std::ofstream out(path);
+    for (int i = 0; i < 3; ++i)
+      out << i << std::endl;
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'std::endl' flushes the file stream on every iteration
+  };
+  for (const std::string &p : paths)
+    writeLines(p);
+}
+// CHECK-FIXES: out << i << '\n';
+
 // ------------------------------------------------------------ must not flag
 
 // In-memory streams cost no syscall per flush.

@@ -21,7 +21,7 @@ const llvm::StringMap<int64_t> &linuxDefaults() {
       {"O_PATH", 010000000}, {"S_IFMT", 0170000},
       {"S_IFDIR", 0040000},  {"AT_EMPTY_PATH", 0x1000},
       {"_IOFBF", 0},         {"_IOLBF", 1},
-      {"_IONBF", 2}};
+      {"_IONBF", 2},         {"EINTR", 4}};
   return Defaults;
 }
 

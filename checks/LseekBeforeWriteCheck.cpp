@@ -62,6 +62,38 @@ bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
   });
 }
 
+/// Whether \p Call is what an EINTR retry loop runs again
+/// (TEMP_FAILURE_RETRY, OpenJDK's RESTARTABLE): a retry follows a failed
+/// attempt, which wrote nothing, so it relies on no offset.
+bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
+                    const PosixConstants &Constants, ASTContext &Ctx) {
+  const Stmt *Loop = Call;
+  while (Loop && !llvm::isa<DoStmt, WhileStmt>(Loop))
+    Loop = Parents.getParent(Loop);
+  if (!Loop)
+    return false;
+  const Expr *Cond = llvm::isa<DoStmt>(Loop)
+                         ? llvm::cast<DoStmt>(Loop)->getCond()
+                         : llvm::cast<WhileStmt>(Loop)->getCond();
+  // `r == -1 && errno == EINTR`: a conjunction, so that nothing but a failed
+  // attempt (a short write, say) runs the call again.
+  const auto *And = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!And || And->getOpcode() != BO_LAnd ||
+      !match(findAll(binaryOperator(hasOperatorName("||"))), *Cond, Ctx)
+           .empty())
+    return false;
+  bool TestsEintr = false;
+  for (const BoundNodes &N :
+       match(findAll(binaryOperator(isComparisonOperator()).bind("cmp")), *Cond,
+             Ctx)) {
+    const auto *Cmp = N.getNodeAs<BinaryOperator>("cmp");
+    for (const Expr *Side : {Cmp->getLHS(), Cmp->getRHS()})
+      if (foldInteger(Side, Ctx) == Constants.get("EINTR"))
+        TestsEintr = true;
+  }
+  return TestsEintr;
+}
+
 /// The two error branches do the same, so a failed pwrite may take the
 /// write's branch for both calls.
 bool sameErrorHandling(const IfStmt *SeekCheck, const IfStmt *WriteCheck,
@@ -221,6 +253,9 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
             *Effect == OffsetEffect::Positional ||
             (Helper && Call->getDirectCallee() == Helper))
           return Step::Continue;
+        if (Call == Write &&
+            retriedOnEintr(Write, *infoOf(Func, Ctx).Parents, Constants, Ctx))
+          return Step::EndPath;
         if (*Effect == OffsetEffect::Closes)
           return Step::EndPath;
         // An absolute seek sets the offset without reading it.
@@ -511,9 +546,14 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
           ? Lexer::makeFileCharRange(
                 CharSourceRange::getTokenRange(Callee->getLocation()), SM, LO)
           : CharSourceRange();
-  if (Unfixable.empty() &&
-      (!SeekRange || OffsetRange.isInvalid() || CalleeRange.isInvalid() ||
-       Write->getRParenLoc().isMacroID()))
+  // The closing parenthesis, also when the write is a macro argument
+  // (TEMP_FAILURE_RETRY(write(...))).
+  SourceLocation RParen = Write->getRParenLoc();
+  if (RParen.isMacroID())
+    RParen = SM.isMacroArgExpansion(RParen) ? SM.getSpellingLoc(RParen)
+                                            : SourceLocation();
+  if (Unfixable.empty() && (!SeekRange || OffsetRange.isInvalid() ||
+                            CalleeRange.isInvalid() || RParen.isInvalid()))
     Unfixable = "a macro covers part of the code to change";
 
   {
@@ -528,8 +568,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       D << FixItHint::CreateRemoval(wholeLines(*SeekRange, SM))
         << FixItHint::CreateReplacement(CalleeRange, Pwrite)
         << FixItHint::CreateInsertion(
-               Write->getRParenLoc(),
-               ", " + Lexer::getSourceText(OffsetRange, SM, LO).str());
+               RParen, ", " + Lexer::getSourceText(OffsetRange, SM, LO).str());
   }
   diag(Write->getBeginLoc(), "the write at that offset", DiagnosticIDs::Note);
   if (!Unfixable.empty())

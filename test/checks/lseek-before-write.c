@@ -1,5 +1,6 @@
 // RUN: %check_syscall_tidy %s syscall-lseek-before-write %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -281,6 +282,20 @@ void handle_put(struct io_handle *h, const char *s) {
 // CHECK-FIXES-NEXT:   if ((h->flags & O_ACCMODE) != O_WRONLY)
 // CHECK-FIXES-NEXT:     lseek(h->fd, h->pos, SEEK_SET);
 
+// The write retried on EINTR (glibc's TEMP_FAILURE_RETRY): a retry follows
+// a failed attempt that wrote nothing, so pwrite does the same.
+int patch_retry(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  ssize_t w = TEMP_FAILURE_RETRY(write(fd, s, strlen(s)));
+  close(fd);
+  return w < 0 ? -1 : 0;
+}
+// CHECK-FIXES: ssize_t w = TEMP_FAILURE_RETRY(pwrite(fd, s, strlen(s), off));
+
 // ------------------------------------------------------------ must not flag
 
 // The offset is the answer the code wants.
@@ -517,4 +532,15 @@ ssize_t plain_write(struct plain_handle *h, const void *buf, size_t n) {
 ssize_t handle_read(struct io_handle *h, void *buf, size_t n) {
   lseek(h->fd, h->pos, SEEK_SET);
   return read(h->fd, buf, n);
+}
+
+// A loop that also continues after a short write relies on the offset.
+int write_fully(const char *path, off_t off, const char *s, ssize_t n) {
+  int fd = open(path, O_WRONLY);
+  ssize_t w;
+  lseek(fd, off, SEEK_SET);
+  do
+    w = write(fd, s, (size_t)n);
+  while ((w < 0 && errno == EINTR) || (w > 0 && (s += w, n -= w) > 0));
+  return close(fd);
 }

@@ -268,6 +268,10 @@ int main(int Argc, const char **Argv) {
   if (!DBError.empty())
     return fail("invalid compiler arguments after '--': " + DBError);
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "syscall-tidy " << SYSCALL_TIDY_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   std::string ParseErrors;
   llvm::raw_string_ostream ParseErrorStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(

@@ -111,6 +111,11 @@ static cl::opt<std::string> Output("output",
 static cl::opt<std::string>
     FailOn("fail-on", cl::desc("Exit with 1 on: warning (default) or none"),
            cl::init("warning"), cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Globs of checks whose findings are errors: reported as such, "
+             "and exit 1 even with --fail-on=none"),
+    cl::cat(Category));
 static cl::opt<std::string>
     SourceRoot("source-root",
                cl::desc("Paths in sarif, github and gitlab output are "
@@ -447,6 +452,13 @@ int main(int Argc, const char **Argv) {
     llvm::erase_if(Findings, [&](const Finding &F) {
       return !F.IsError && !touches(Changed, F);
     });
+  bool Errors = false;
+  if (!WarningsAsErrors.empty()) {
+    CachedGlobList AsErrors(WarningsAsErrors);
+    for (Finding &F : Findings)
+      if (!F.IsError && AsErrors.contains(F.Check))
+        F.IsError = Errors = true;
+  }
   RenderOptions Options;
   Options.SourceRoot = sourceRoot();
   Options.ToolVersion = SYSCALL_TIDY_VERSION;
@@ -476,5 +488,5 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << Findings.size() << " finding"
                  << (Findings.size() == 1 ? "" : "s") << " in " << Files.size()
                  << " file" << (Files.size() == 1 ? "" : "s") << ".\n";
-  return !Findings.empty() && FailOn == "warning" ? 1 : 0;
+  return Errors || (!Findings.empty() && FailOn == "warning") ? 1 : 0;
 }

@@ -94,6 +94,25 @@ bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
   return TestsEintr;
 }
 
+/// `lseek(fd, 0, SEEK_CUR); if (errno == ESPIPE) ...`: the call is made for
+/// the errno it leaves, which the next statement reads.
+bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
+  if (!St.Block)
+    return false;
+  const auto *It = llvm::find(St.Block->body(), St.Statement);
+  if (It == St.Block->body_end() || ++It == St.Block->body_end())
+    return false;
+  // Only errno is read there: another call would set errno itself.
+  bool ReadsErrno = false;
+  for (const BoundNodes &N : match(findAll(callExpr().bind("c")), **It, Ctx)) {
+    llvm::StringRef Name = calleeName(N.getNodeAs<CallExpr>("c"));
+    if (Name != "__errno_location" && Name != "__error" && Name != "___errno")
+      return false;
+    ReadsErrno = true;
+  }
+  return ReadsErrno;
+}
+
 /// The two error branches do the same, so a failed pwrite may take the
 /// write's branch for both calls.
 bool sameErrorHandling(const IfStmt *SeekCheck, const IfStmt *WriteCheck,
@@ -334,7 +353,8 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
          calleeName(Call).starts_with("fseek")};
   CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
   bool Zero = S.Offset && *S.Offset == 0;
-  bool Discarded = Statement.K == CallStatement::Discarded;
+  bool Discarded =
+      Statement.K == CallStatement::Discarded && !errnoReadNext(Statement, Ctx);
   llvm::StringRef Name = calleeName(Call);
 
   if (!S.IsStream && Zero && S.Whence == SeekCur && Discarded) {

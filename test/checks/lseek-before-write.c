@@ -544,3 +544,10 @@ int write_fully(const char *path, off_t off, const char *s, ssize_t n) {
   while ((w < 0 && errno == EINTR) || (w > 0 && (s += w, n -= w) > 0));
   return close(fd);
 }
+
+// The seek is made for the errno it leaves: can this descriptor seek?
+int is_pipe(int fd) {
+  errno = 0;
+  lseek(fd, 0, SEEK_CUR);
+  return errno == ESPIPE;
+}

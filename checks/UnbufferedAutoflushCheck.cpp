@@ -317,21 +317,44 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   const VarDecl *Var = varOf(Stream);
   // A local's writes are in this function; a static global's anywhere in
   // the file.
-  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Writes;
-  if (Var->isLocalVarDecl()) {
+  // Each write with the function it is in and the variable it writes: a
+  // local's writes are in this function or in a static helper it hands the
+  // stream to (a record written by `put_record(f, ...)`); a static global's
+  // anywhere in the file.
+  struct Write {
+    const CallExpr *Call;
+    const FunctionDecl *Owner;
+    const VarDecl *Stream;
+  };
+  std::vector<Write> Writes;
+  auto AddWritesIn = [&](const FunctionDecl *Owner, const VarDecl *Stream) {
     for (const BoundNodes &N :
-         match(findAll(callExpr().bind("w")), *Func->getBody(), Ctx))
-      Writes.push_back({N.getNodeAs<CallExpr>("w"), Func});
+         match(findAll(callExpr().bind("w")), *Owner->getBody(), Ctx))
+      Writes.push_back({N.getNodeAs<CallExpr>("w"), Owner, Stream});
+  };
+  if (Var->isLocalVarDecl()) {
+    AddWritesIn(Func, Var);
+    for (auto [Call, Caller] : usesInMainFile(Var, Ctx).ArgumentOf) {
+      const FunctionDecl *Helper = Call->getDirectCallee();
+      if (Caller != Func || !Helper || Helper == Func ||
+          Helper->isExternallyVisible() || !Helper->getBody())
+        continue;
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Helper->param_size();
+           ++I)
+        if (varOf(Call->getArg(I)) == Var)
+          AddWritesIn(Helper, Helper->getParamDecl(I));
+    }
   } else {
-    Writes = usesInMainFile(Var, Ctx).ArgumentOf;
+    for (auto [Call, Owner] : usesInMainFile(Var, Ctx).ArgumentOf)
+      Writes.push_back({Call, Owner, Var});
   }
   llvm::DenseMap<const Stmt *, unsigned> PerBlock;
   unsigned PerRecord = 0;
   bool PerCharacter = false, AnyInLoop = false;
-  for (auto [W, Owner] : Writes) {
+  for (auto [W, Owner, Stream] : Writes) {
     if (!Owner)
       continue;
-    if (varOf(writtenStream(W)) != Var || !Owner->getBody() ||
+    if (varOf(writtenStream(W)) != Stream || !Owner->getBody() ||
         !infoOf(Owner, Ctx).Flow)
       continue;
     bool InLoop = enclosingLoop(W, Owner, Ctx) != nullptr;

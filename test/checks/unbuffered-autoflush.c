@@ -179,6 +179,25 @@ int dump_pairs(const char *path, const char **keys, const char **vals, int n) {
 }
 // CHECK-FIXES: setvbuf(f, NULL, _IOFBF, BUFSIZ);
 
+// Each record written by a static helper with three calls.
+static void put_thread(FILE *out, const struct thread_info *t) {
+  fprintf(out, "\"%s\"", t->name);
+  fprintf(out, " #%d", t->id);
+  fputs(" runnable\n", out);
+}
+
+int dump_with_helper(const char *path, const struct thread_info *t, int n) {
+  FILE *out = fopen(path, "w");
+  if (!out)
+    return -1;
+  setvbuf(out, NULL, _IONBF, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: 3 write(2) calls per record
+  for (int i = 0; i < n; ++i)
+    put_thread(out, &t[i]);
+  return fclose(out);
+}
+// CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
+
 // ------------------------------------------------------------ must not flag
 
 // stderr is unbuffered on purpose.

@@ -2,6 +2,7 @@
 
 #include "FstatAfterWriteOpenCheck.h"
 #include "Conditions.h"
+#include "MainFileUses.h"
 #include "Matchers.h"
 #include "RejectionFix.h"
 #include "StatementShape.h"
@@ -224,6 +225,32 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
     checkPathStat(Stat, Func, *Result.Context);
 }
 
+std::optional<OpenCall>
+FstatAfterWriteOpenCheck::writeOpenOf(const VarDecl *Var, const Stmt *Use,
+                                      const FunctionDecl *Func, bool Stream,
+                                      ASTContext &Ctx) {
+  const FunctionFlow *Flow = flowOf(Func, Ctx);
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())
+    return std::nullopt;
+  std::optional<OpenCall> Open;
+  for (const Definition &Def : Defs) {
+    std::optional<OpenCall> This =
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+    if (!This || This->Mode.IsStream != Stream ||
+        This->Mode.K == AccessMode::ReadOnly ||
+        This->Mode.K == AccessMode::NotAFile)
+      return std::nullopt;
+    if (Open && Open->Call != This->Call &&
+        (Open->Mode.K == AccessMode::Runtime ||
+         This->Mode.K == AccessMode::Runtime))
+      return std::nullopt;
+    if (!Open)
+      Open = This;
+  }
+  return Open;
+}
+
 void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
                                                    const FunctionDecl *Func,
                                                    ASTContext &Ctx) {
@@ -238,24 +265,36 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
     return;
 
   // Every value the descriptor can hold here comes from a write open.
-  llvm::SmallVector<Definition, 4> Defs;
-  if (!Flow->reachingDefinitions(Tracked, Stat, Defs) || Defs.empty())
-    return;
-  std::optional<OpenCall> Open;
-  for (const Definition &Def : Defs) {
-    std::optional<OpenCall> This =
-        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
-    if (!This || This->Mode.IsStream != ViaFileno ||
-        This->Mode.K == AccessMode::ReadOnly ||
-        This->Mode.K == AccessMode::NotAFile)
-      return;
-    if (Open && Open->Call != This->Call &&
-        (Open->Mode.K == AccessMode::Runtime ||
-         This->Mode.K == AccessMode::Runtime))
-      return;
-    if (!Open)
-      Open = This;
+  std::optional<OpenCall> Open =
+      writeOpenOf(Tracked, Stat, Func, ViaFileno, Ctx);
+  // A static helper's parameter: every caller in this file must pass such a
+  // descriptor. Reported with a note; the helper's callers decide its fix.
+  bool InHelper = false;
+  const auto *Param = llvm::dyn_cast<ParmVarDecl>(Tracked);
+  if (!Open && Param && !Func->isExternallyVisible()) {
+    MainFileUses Uses = usesInMainFile(Func, Ctx);
+    unsigned Index = Param->getFunctionScopeIndex();
+    for (auto [Call, Caller] : Uses.Calls) {
+      const VarDecl *Arg = Index < Call->getNumArgs()
+                               ? trackedVariable(Call->getArg(Index))
+                               : nullptr;
+      std::optional<OpenCall> CallerOpen =
+          Arg && Caller && Caller->getBody() && Caller != Func
+              ? writeOpenOf(Arg, Call, Caller, ViaFileno, Ctx)
+              : std::nullopt;
+      if (!CallerOpen || CallerOpen->Mode.K != AccessMode::Writable) {
+        Open.reset();
+        break;
+      }
+      if (!Open)
+        Open = CallerOpen;
+    }
+    if (Uses.Calls.size() != Uses.References.size())
+      Open.reset(); // its address is taken: callers unknown
+    InHelper = Open.has_value();
   }
+  if (!Open)
+    return;
 
   if (Open->Mode.K == AccessMode::Runtime) {
     if (!FlagRuntimeAccessMode)
@@ -272,6 +311,9 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   RejectionPlan Plan;
   if (!Rejection.analyze(Stat, Buffer, Args->ModeField, Tracked, Plan))
     return;
+  if (InHelper)
+    Plan.Unsafe = "the stat is in a helper that every caller in this file "
+                  "hands a descriptor opened for writing; remove it there";
   report(Stat, *Open, Plan, Rejection.parents(), /*StatBeforeOpen=*/false, Ctx);
 }
 

@@ -24,6 +24,11 @@ public:
   void onEndOfTranslationUnit() override { Flows.clear(); }
 
 private:
+  /// The open every definition of \p Var reaching \p Use comes from, when
+  /// all are opens with a write (or run-time) access mode.
+  std::optional<OpenCall> writeOpenOf(const VarDecl *Var, const Stmt *Use,
+                                      const FunctionDecl *Func, bool Stream,
+                                      ASTContext &Ctx);
   void checkDescriptorStat(const CallExpr *Stat, const FunctionDecl *Func,
                            ASTContext &Ctx);
   void checkPathStat(const CallExpr *Stat, const FunctionDecl *Func,

@@ -646,12 +646,16 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
     return;
 
   // Code that already skips the seek for write-only handles.
-  std::string FlagsText =
-      Lexer::getSourceText(
-          CharSourceRange::getTokenRange(FdMember->getBase()->getSourceRange()),
-          Ctx.getSourceManager(), Ctx.getLangOpts())
-          .str() +
-      (FdMember->isArrow() ? "->" : ".") + Flags->getName().str();
+  // `h->flags`, or `flags` inside the handle's own member function.
+  std::string FlagsText = Flags->getName().str();
+  const auto *This =
+      llvm::dyn_cast<CXXThisExpr>(FdMember->getBase()->IgnoreParenImpCasts());
+  if (!This || !This->isImplicit())
+    FlagsText = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                         FdMember->getBase()->getSourceRange()),
+                                     Ctx.getSourceManager(), Ctx.getLangOpts())
+                    .str() +
+                (FdMember->isArrow() ? "->" : ".") + FlagsText;
   int64_t AccMode = Constants.get("O_ACCMODE"),
           WrOnly = Constants.get("O_WRONLY");
   auto IsFlags = [&](const Expr *E) {

@@ -95,6 +95,97 @@ void dumpAll(const char *path, const std::vector<std::string> &lines) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   }
 
+// A rewind right after ::open in a member function.
+class Snapshot {
+public:
+  bool save(const std::string &path, const std::string &data) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+      return false;
+    ::lseek(fd, 0, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'lseek' to offset 0
+    bool ok = ::write(fd, data.data(), data.size()) >= 0;
+    return ::close(fd) == 0 && ok;
+  }
+};
+// CHECK-FIXES: return false;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     bool ok = ::write(fd, data.data(), data.size()) >= 0;
+
+// lseek + write, both checked the same way, in a bool function.
+bool patchAt(const std::string &path, off_t at, const std::vector<char> &d) {
+  int fd = ::open(path.c_str(), O_WRONLY);
+  if (fd < 0)
+    return false;
+  bool ok = true;
+  if (::lseek(fd, at, SEEK_SET) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' then 'write' is one 'pwrite'
+    ok = false;
+  if (::write(fd, d.data(), d.size()) < 0)
+    ok = false;
+  ::close(fd);
+  return ok;
+}
+// CHECK-FIXES: bool ok = true;
+// CHECK-FIXES-NEXT:   if (::pwrite(fd, d.data(), d.size(), at) < 0)
+
+// A position the loop keeps, over a range-for.
+bool appendChunks(const std::string &path,
+                  const std::vector<std::string> &chunks) {
+  off_t pos = 0;
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  for (const std::string &c : chunks) {
+    ::lseek(fd, pos, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'lseek': the previous write on this write-only descriptor already left the offset at 'pos'
+    ssize_t n = ::write(fd, c.data(), c.size());
+    if (n < 0)
+      break;
+    pos += n;
+  }
+  return ::close(fd) == 0;
+}
+// CHECK-FIXES: for (const std::string &c : chunks) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     ssize_t n = ::write(fd, c.data(), c.size());
+
+// A helper private to this file (anonymous namespace) that seeks and writes.
+namespace {
+bool putBlock(int fd, off_t off, const std::string &block) {
+  ::lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return ::write(fd, block.data(), block.size()) >= 0;
+}
+} // namespace
+// CHECK-FIXES: bool putBlock(int fd, off_t off, const std::string &block) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return ::pwrite(fd, block.data(), block.size(), off) >= 0;
+
+struct BlockFile {
+  bool store(const std::string &path, const std::string &a) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
+    bool ok = putBlock(fd, 0, a) && putBlock(fd, 4096, a);
+    ::close(fd);
+    return ok;
+  }
+};
+
+// A handle with its open flags, in C++.
+struct Handle {
+  int fd;
+  int flags;
+  off_t pos;
+  ssize_t write(const char *p, size_t n) {
+    if (::lseek(fd, pos, SEEK_SET) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'lseek' to the handle's stored position is redundant when the handle is write-only
+      return -1;
+    ssize_t w = ::write(fd, p, n);
+    if (w > 0)
+      pos += w;
+    return w;
+  }
+};
+// CHECK-FIXES: if ((flags & O_ACCMODE) != O_WRONLY && ::lseek(fd, pos, SEEK_SET) < 0)
+
 // ------------------------------------------------------------ must not flag
 
 // The offset is the result wanted.
@@ -153,4 +244,55 @@ template <int Flags> bool writeAt(const char *path, off_t at, const char *s) {
 }
 bool useTemplate(const char *p) {
   return writeAt<O_WRONLY>(p, 0, "x") && writeAt<O_WRONLY | O_APPEND>(p, 0, "y");
+}
+
+// O_APPEND: never a pwrite.
+bool appendAt(const char *path, off_t at, const std::string &s) {
+  int fd = ::open(path, O_WRONLY | O_APPEND);
+  ::lseek(fd, at, SEEK_SET);
+  bool ok = ::write(fd, s.data(), s.size()) >= 0;
+  ::close(fd);
+  return ok;
+}
+
+// A lambda's descriptor comes from its caller.
+auto writeAtStart = [](int fd, const std::string &s) {
+  ::lseek(fd, 0, SEEK_SET);
+  return ::write(fd, s.data(), s.size()) >= 0;
+};
+
+// A handle without flags.
+struct PlainHandle {
+  int fd;
+  off_t pos;
+  ssize_t write(const char *p, size_t n) {
+    ::lseek(fd, pos, SEEK_SET);
+    return ::write(fd, p, n);
+  }
+};
+
+// A private helper whose caller goes on writing at the offset it left.
+namespace {
+bool putHeader(int fd, const std::string &h) {
+  ::lseek(fd, 0, SEEK_SET);
+  return ::write(fd, h.data(), h.size()) >= 0;
+}
+} // namespace
+bool writeDocument(const char *path, const std::string &h,
+                   const std::string &body) {
+  int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  putHeader(fd, h);
+  ::write(fd, body.data(), body.size());
+  return ::close(fd) == 0;
+}
+
+// Read-write: the seek positions the read.
+std::string readBack(const char *path, const std::string &s) {
+  int fd = ::open(path, O_RDWR | O_CREAT, 0644);
+  ::write(fd, s.data(), s.size());
+  ::lseek(fd, 0, SEEK_SET);
+  std::string out(s.size(), '\0');
+  ::read(fd, &out[0], out.size());
+  ::close(fd);
+  return out;
 }

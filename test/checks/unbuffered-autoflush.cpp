@@ -1,5 +1,6 @@
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t -- -std=c++17 -Wall
 
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -143,6 +144,63 @@ void saveAll(const std::vector<std::string> &paths) {
 }
 // CHECK-FIXES: out << i << '\n';
 
+// A member stream flushed per event through this->.
+class EventLog {
+public:
+  explicit EventLog(const char *path) : out_(path) {}
+  void drain(std::vector<std::string> &events) {
+    while (!events.empty()) {
+      this->out_ << events.back() << '\n' << std::flush;
+      // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: 'std::flush' flushes the file stream on every iteration
+      events.pop_back();
+    }
+  }
+
+private:
+  std::ofstream out_;
+};
+// CHECK-FIXES: this->out_ << events.back() << '\n';
+// CHECK-FIXES: this->out_.flush();
+
+// ios_base::unitbuf spelled through ios_base.
+void openTrace(std::ofstream &trace) {
+  trace.setf(std::ios_base::unitbuf);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setf(std::ios::unitbuf)' flushes the file stream
+}
+// CHECK-FIXES: void openTrace(std::ofstream &trace) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: }
+
+// C stdio from C++: a flush per record on a std::fopen'ed file.
+int saveRecords(const char *path, const std::vector<int> &v) {
+  std::FILE *f = std::fopen(path, "w");
+  for (int x : v) {
+    std::fprintf(f, "%d\n", x);
+    std::fflush(f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fflush' in a loop that writes to a file stream
+  }
+  return std::fclose(f);
+}
+// CHECK-FIXES: std::fprintf(f, "%d\n", x);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   }
+// CHECK-FIXES-NEXT:   fflush(f);
+
+// std::setbuf(f, nullptr), two writes per record.
+int savePairs(const char *path, const std::vector<std::string> &keys) {
+  std::FILE *f = std::fopen(path, "w");
+  std::setbuf(f, nullptr);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setbuf(f, NULL)' makes a file stream unbuffered: 2 write(2) calls per record
+  for (const std::string &k : keys) {
+    std::fputs(k.c_str(), f);
+    std::fputc('\n', f);
+  }
+  return std::fclose(f);
+}
+// CHECK-FIXES: std::FILE *f = std::fopen(path, "w");
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   for (const std::string &k : keys) {
+
 // ------------------------------------------------------------ must not flag
 
 // In-memory streams cost no syscall per flush.
@@ -209,3 +267,47 @@ private:
 
 // A stringstream's buffer.
 void memoryBuffer(std::stringstream &ss) { ss.rdbuf()->pubsetbuf(nullptr, 0); }
+
+// An in-memory stream made unitbuf.
+std::string unitbufInMemory(const std::vector<int> &v) {
+  std::stringstream ss;
+  ss << std::unitbuf;
+  for (int x : v)
+    ss << x << std::flush;
+  return ss.str();
+}
+
+// A stream over a descriptor of unknown kind (a socket?).
+void replyLines(int sock, const std::vector<std::string> &lines) {
+  std::FILE *f = fdopen(sock, "w");
+  setvbuf(f, nullptr, _IONBF, 0);
+  for (const std::string &l : lines) {
+    std::fputs(l.c_str(), f);
+    std::fputc('\n', f);
+  }
+}
+
+// An ostream& parameter that no caller in this file points at a file.
+void printTable(std::ostream &os, const std::vector<int> &v) {
+  for (int x : v)
+    os << x << std::endl;
+}
+
+// A flush made durable each time.
+int saveDurably(const char *path, const std::vector<int> &v) {
+  std::FILE *f = std::fopen(path, "w");
+  for (int x : v) {
+    std::fprintf(f, "%d\n", x);
+    std::fflush(f);
+    fsync(fileno(f));
+  }
+  return std::fclose(f);
+}
+
+// Diagnostics per line on stderr.
+void warnAll(const std::vector<std::string> &msgs) {
+  for (const std::string &m : msgs) {
+    std::fputs(m.c_str(), stderr);
+    std::fflush(stderr);
+  }
+}

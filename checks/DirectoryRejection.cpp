@@ -11,18 +11,6 @@ using namespace ast_matchers;
 
 namespace {
 
-const VarDecl *referencedVar(const Expr *E) {
-  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
-// errno expands to a call: (*__errno_location ()) in glibc and musl,
-// (*__error()) on the BSDs.
-bool isErrnoCall(const CallExpr *Call) {
-  llvm::StringRef Name = calleeName(Call);
-  return Name == "__errno_location" || Name == "__error" || Name == "___errno";
-}
-
 /// Calls that read state and change none.
 bool isPureCall(const CallExpr *Call) {
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {

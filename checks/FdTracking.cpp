@@ -221,6 +221,23 @@ const CallExpr *underlyingCall(const Expr *E) {
   return Found;
 }
 
+const VarDecl *referencedVar(const Expr *E) {
+  const auto *Ref =
+      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+bool refersTo(const Expr *E, const ValueDecl *D) {
+  const auto *Ref =
+      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return Ref && Ref->getDecl() == D;
+}
+
+bool isErrnoCall(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "__errno_location" || Name == "__error" || Name == "___errno";
+}
+
 const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno) {
   if (ViaFileno)
     *ViaFileno = false;

@@ -115,6 +115,16 @@ private:
 /// expression was `fileno(var)`.
 const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno = nullptr);
 
+/// The variable \p E names, through parentheses and implicit casts.
+const VarDecl *referencedVar(const Expr *E);
+
+/// Whether \p E names \p D, through parentheses and implicit casts.
+bool refersTo(const Expr *E, const ValueDecl *D);
+
+/// Whether \p Call is how errno is read: `(*__errno_location ())` in glibc
+/// and musl, `(*__error())` on the BSDs.
+bool isErrnoCall(const CallExpr *Call);
+
 /// The call \p E evaluates to, looking through parentheses, casts and
 /// EINTR-retry statement expressions `({ ... __result = (call); ... })`.
 const CallExpr *underlyingCall(const Expr *E);

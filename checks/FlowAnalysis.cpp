@@ -1,6 +1,7 @@
 //===--- FlowAnalysis.cpp - Order and reachability over clang's CFG ------===//
 
 #include "FlowAnalysis.h"
+#include "FdTracking.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -8,11 +9,6 @@
 namespace clang::tidy::syscall {
 
 namespace {
-
-bool refersTo(const Expr *E, const VarDecl *Var) {
-  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref && Ref->getDecl() == Var;
-}
 
 /// Whether the address of \p Var escapes (then any call may redefine it).
 class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {

@@ -23,12 +23,6 @@ constexpr int64_t SeekSet = 0, SeekCur = 1, SeekEnd = 2;
 
 using Step = FunctionFlow::Step;
 
-bool refersTo(const Expr *E, const VarDecl *Var) {
-  const auto *Ref =
-      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  return Ref && Ref->getDecl() == Var;
-}
-
 /// A statement that copies the descriptor somewhere the walk cannot follow.
 bool escapes(const Stmt *S, const VarDecl *Var) {
   if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(S))
@@ -105,8 +99,7 @@ bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
   // Only errno is read there: another call would set errno itself.
   bool ReadsErrno = false;
   for (const BoundNodes &N : match(findAll(callExpr().bind("c")), **It, Ctx)) {
-    llvm::StringRef Name = calleeName(N.getNodeAs<CallExpr>("c"));
-    if (Name != "__errno_location" && Name != "__error" && Name != "___errno")
+    if (!isErrnoCall(N.getNodeAs<CallExpr>("c")))
       return false;
     ReadsErrno = true;
   }

@@ -1,18 +1,13 @@
 //===--- MainFileUses.cpp - Where a declaration is used in the main file -===//
 
 #include "MainFileUses.h"
+#include "FdTracking.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::syscall {
 
 namespace {
-
-bool refersTo(const Expr *E, const ValueDecl *D) {
-  const auto *Ref =
-      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  return Ref && Ref->getDecl() == D;
-}
 
 class UseFinder : public RecursiveASTVisitor<UseFinder> {
 public:

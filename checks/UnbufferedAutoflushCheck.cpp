@@ -46,12 +46,6 @@ const Expr *writtenStream(const CallExpr *Call) {
                                                 : nullptr;
 }
 
-const VarDecl *varOf(const Expr *E) {
-  const auto *Ref =
-      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
@@ -181,7 +175,7 @@ bool UnbufferedAutoflushCheck::isReported(Destination D) const {
 
 UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
     const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx) {
-  const VarDecl *Var = varOf(Stream);
+  const VarDecl *Var = referencedVar(Stream);
   if (!Var)
     return Destination::Unknown;
   if (Var->hasGlobalStorage() && !Var->isStaticLocal() &&
@@ -314,7 +308,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
 
   // How many writes one record costs: the most unconditional writes to the
   // stream in one block, or one per character.
-  const VarDecl *Var = varOf(Stream);
+  const VarDecl *Var = referencedVar(Stream);
   // A local's writes are in this function; a static global's anywhere in
   // the file.
   // Each write with the function it is in and the variable it writes: a
@@ -341,7 +335,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
         continue;
       for (unsigned I = 0; I < Call->getNumArgs() && I < Helper->param_size();
            ++I)
-        if (varOf(Call->getArg(I)) == Var)
+        if (referencedVar(Call->getArg(I)) == Var)
           AddWritesIn(Helper, Helper->getParamDecl(I));
     }
   } else {
@@ -354,7 +348,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   for (auto [W, Owner, Stream] : Writes) {
     if (!Owner)
       continue;
-    if (varOf(writtenStream(W)) != Stream || !Owner->getBody() ||
+    if (referencedVar(writtenStream(W)) != Stream || !Owner->getBody() ||
         !infoOf(Owner, Ctx).Flow)
       continue;
     bool InLoop = enclosingLoop(W, Owner, Ctx) != nullptr;
@@ -412,7 +406,7 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
   if (Call->getNumArgs() != 1)
     return;
   const Expr *Stream = Call->getArg(0);
-  const VarDecl *Var = varOf(Stream);
+  const VarDecl *Var = referencedVar(Stream);
   const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
   if (!Var || !Loop || !isReported(fileDestination(Stream, Func, Ctx)))
     return;
@@ -424,7 +418,7 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
   for (const BoundNodes &N : match(findAll(callExpr().bind("c")), *Loop, Ctx)) {
     const auto *C = N.getNodeAs<CallExpr>("c");
     llvm::StringRef Name = calleeName(C);
-    if (varOf(writtenStream(C)) == Var)
+    if (referencedVar(writtenStream(C)) == Var)
       Writes = true;
     if (Name == "fsync" || Name == "fdatasync" || Name == "sync" ||
         Name == "syncfs")
@@ -498,7 +492,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
     return;
   }
   const Stmt *Loop = enclosingLoop(Shift, Func, Ctx);
-  const VarDecl *Local = varOf(Stream);
+  const VarDecl *Local = referencedVar(Stream);
   if (!Loop ||
       (Local && Local->isLocalVarDecl() &&
        SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Local->getLocation())))

@@ -212,4 +212,21 @@ bool FunctionFlow::reachable(
   return false;
 }
 
+const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
+                                        ASTContext &Ctx) {
+  Entry &E = Entries[Func];
+  if (!E.FlowBuilt) {
+    E.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
+    E.FlowBuilt = true;
+  }
+  return E.Flow.get();
+}
+
+const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
+  Entry &E = Entries[Func];
+  if (!E.Parents)
+    E.Parents = std::make_unique<ParentMap>(Func->getBody());
+  return *E.Parents;
+}
+
 } // namespace clang::tidy::syscall

@@ -9,6 +9,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 #define SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 
+#include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -84,6 +85,24 @@ private:
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, Position> Where;
   const Stmt *Body = nullptr;
+};
+
+/// The flow graph and parent map of each function a check looks into, each
+/// built once, on first use, and kept until the translation unit ends.
+class FunctionCache {
+public:
+  /// The flow graph of \p Func; null when clang cannot build one.
+  const FunctionFlow *flow(const FunctionDecl *Func, ASTContext &Ctx);
+  const ParentMap &parents(const FunctionDecl *Func);
+  void clear() { Entries.clear(); }
+
+private:
+  struct Entry {
+    bool FlowBuilt = false;
+    std::unique_ptr<FunctionFlow> Flow;
+    std::unique_ptr<ParentMap> Parents;
+  };
+  llvm::DenseMap<const FunctionDecl *, Entry> Entries;
 };
 
 } // namespace clang::tidy::syscall

@@ -203,14 +203,6 @@ void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-const FunctionFlow *FstatAfterWriteOpenCheck::flowOf(const FunctionDecl *Func,
-                                                     ASTContext &Ctx) {
-  auto [It, Inserted] = Flows.try_emplace(Func);
-  if (Inserted)
-    It->second = FunctionFlow::build(Func, Func->getBody(), Ctx);
-  return It->second.get();
-}
-
 void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   if (!Func || !Func->getBody() || Func->isDependentContext())
@@ -229,7 +221,7 @@ std::optional<OpenCall>
 FstatAfterWriteOpenCheck::writeOpenOf(const VarDecl *Var, const Stmt *Use,
                                       const FunctionDecl *Func, bool Stream,
                                       ASTContext &Ctx) {
-  const FunctionFlow *Flow = flowOf(Func, Ctx);
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())
     return std::nullopt;
@@ -260,7 +252,7 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   bool ViaFileno = false;
   const VarDecl *Tracked = trackedVariable(Args->Target, &ViaFileno);
   const VarDecl *Buffer = bufferVariable(Args->Buffer);
-  const FunctionFlow *Flow = flowOf(Func, Ctx);
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   if (!Tracked || !Buffer || !Flow)
     return;
 

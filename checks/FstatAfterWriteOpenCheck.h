@@ -21,7 +21,7 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Flows.clear(); }
+  void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
   /// The open every definition of \p Var reaching \p Use comes from, when
@@ -40,14 +40,13 @@ private:
   void report(const CallExpr *Stat, const OpenCall &Open,
               const RejectionPlan &Plan, const ParentMap &Parents,
               bool StatBeforeOpen, ASTContext &Ctx);
-  const FunctionFlow *flowOf(const FunctionDecl *Func, ASTContext &Ctx);
 
   const std::string RawOpenLikeFunctions;
   const std::string RawFopenLikeFunctions;
   const bool FlagRuntimeAccessMode;
   const OpenFunctionTable Opens;
   PosixConstants Constants;
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionFlow>> Flows;
+  FunctionCache Functions;
 };
 
 } // namespace clang::tidy::syscall

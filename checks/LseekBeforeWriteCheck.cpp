@@ -168,20 +168,10 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-const LseekBeforeWriteCheck::FunctionInfo &
-LseekBeforeWriteCheck::infoOf(const FunctionDecl *Func, ASTContext &Ctx) {
-  auto [It, Inserted] = Functions.try_emplace(Func);
-  if (Inserted) {
-    It->second.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
-    It->second.Parents = std::make_unique<ParentMap>(Func->getBody());
-  }
-  return It->second;
-}
-
 std::optional<LseekBeforeWriteCheck::Origin>
 LseekBeforeWriteCheck::originOf(const VarDecl *Var, const Stmt *Use,
                                 const FunctionDecl *Func, ASTContext &Ctx) {
-  const FunctionFlow *Flow = infoOf(Func, Ctx).Flow.get();
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())
     return std::nullopt;
@@ -207,8 +197,8 @@ LseekBeforeWriteCheck::originOf(const VarDecl *Var, const Stmt *Use,
 bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
   if (!originOf(S.Target, S.Call, S.Func, Ctx))
     return false;
-  return infoOf(S.Func, Ctx)
-      .Flow->walkBackward(
+  return Functions.flow(S.Func, Ctx)
+      ->walkBackward(
           S.Call,
           [&](const Stmt *Element) {
             Definition Def;
@@ -225,8 +215,8 @@ bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
 
 bool LseekBeforeWriteCheck::onlyWritesFollow(const Seek &S, ASTContext &Ctx) {
   bool Local = !llvm::isa<ParmVarDecl>(S.Target);
-  return infoOf(S.Func, Ctx)
-      .Flow->walkForward(
+  return Functions.flow(S.Func, Ctx)
+      ->walkForward(
           S.Call,
           [&](const Stmt *Element) {
             if (escapes(Element, S.Target))
@@ -252,7 +242,7 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
                                               const FunctionDecl *Helper) {
   // Returning from a helper hands the descriptor back to its callers, which
   // helperCallersAgree() examines.
-  return infoOf(Func, Ctx).Flow->walkForward(
+  return Functions.flow(Func, Ctx)->walkForward(
       Write,
       [&](const Stmt *Element) {
         if (escapes(Element, Var))
@@ -266,7 +256,7 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
             (Helper && Call->getDirectCallee() == Helper))
           return Step::Continue;
         if (Call == Write &&
-            retriedOnEintr(Write, *infoOf(Func, Ctx).Parents, Constants, Ctx))
+            retriedOnEintr(Write, Functions.parents(Func), Constants, Ctx))
           return Step::EndPath;
         if (*Effect == OffsetEffect::Closes)
           return Step::EndPath;
@@ -298,7 +288,7 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
   if (!FlagsVar || !isNeverModified(FlagsVar, Func->getBody(), Ctx))
     return false;
   int64_t Append = Constants.get("O_APPEND");
-  return !infoOf(Func, Ctx).Flow->reachable(
+  return !Functions.flow(Func, Ctx)->reachable(
       nullptr, Use, [&](const Expr *Cond, bool Branch) {
         return impliesNoAppend(Cond, Branch, O.Mode.FlagsExpr, Append, Ctx);
       });
@@ -321,7 +311,7 @@ bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
     const VarDecl *Var = Index < Call->getNumArgs()
                              ? trackedVariable(Call->getArg(Index))
                              : nullptr;
-    if (!Var || llvm::isa<ParmVarDecl>(Var) || !infoOf(Caller, Ctx).Flow)
+    if (!Var || llvm::isa<ParmVarDecl>(Var) || !Functions.flow(Caller, Ctx))
       return false;
     std::optional<Origin> O = originOf(Var, Call, Caller, Ctx);
     if (!O || !notAppend(*O, Call, Caller, Ctx) ||
@@ -336,7 +326,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   ASTContext &Ctx = *Result.Context;
   if (!Call || !Func || !Func->getBody() || Func->isDependentContext() ||
-      inNestedCallable(Call, Func, Ctx) || !infoOf(Func, Ctx).Flow)
+      inNestedCallable(Call, Func, Ctx) || !Functions.flow(Func, Ctx))
     return;
   Seek S{Call,
          Func,
@@ -344,7 +334,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
          foldInteger(Call->getArg(1), Ctx),
          foldInteger(Call->getArg(2), Ctx),
          calleeName(Call).starts_with("fseek")};
-  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   bool Zero = S.Offset && *S.Offset == 0;
   bool Discarded =
       Statement.K == CallStatement::Discarded && !errnoReadNext(Statement, Ctx);
@@ -434,7 +424,7 @@ bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
   };
   if (!Pos || !Pos->isLocalVarDeclOrParm() || !O || !WriteOnly(O->Mode))
     return false;
-  OffsetSync Sync(*infoOf(S.Func, Ctx).Flow, S.Func->getBody(), Operations,
+  OffsetSync Sync(*Functions.flow(S.Func, Ctx), S.Func->getBody(), Operations,
                   Ctx);
   return Sync.inSyncAt(S.Call, S.Target, Pos, [&](const Expr *Value) {
     std::optional<OpenCall> Open = Opens.classify(Value, Ctx, Constants);
@@ -444,7 +434,7 @@ bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
 
 void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
                                        ASTContext &Ctx) {
-  const ParentMap &Parents = *infoOf(S.Func, Ctx).Parents;
+  const ParentMap &Parents = Functions.parents(S.Func);
   CallStatement Statement = statementOf(S.Call, Parents, Ctx);
   std::optional<CharSourceRange> Range =
       Statement.Statement
@@ -463,14 +453,15 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
 }
 
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
-  const FunctionInfo &Info = infoOf(S.Func, Ctx);
-  CallStatement SeekStatement = statementOf(S.Call, *Info.Parents, Ctx);
+  const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
+  const ParentMap &Parents = Functions.parents(S.Func);
+  CallStatement SeekStatement = statementOf(S.Call, Parents, Ctx);
   if (!SeekStatement.Block)
     return;
 
   // The one write every path reaches next.
   const CallExpr *Write = nullptr;
-  bool Found = Info.Flow->walkForward(
+  bool Found = Flow.walkForward(
       S.Call,
       [&](const Stmt *Element) {
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
@@ -500,9 +491,9 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   // A later statement of the same block runs it, exactly once.
   const Stmt *WriteStatement = Write;
   while (WriteStatement &&
-         Info.Parents->getParent(WriteStatement) != SeekStatement.Block)
-    WriteStatement = Info.Parents->getParent(WriteStatement);
-  if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, *Info.Parents))
+         Parents.getParent(WriteStatement) != SeekStatement.Block)
+    WriteStatement = Parents.getParent(WriteStatement);
+  if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
     return;
   auto SeekIt =
       llvm::find(SeekStatement.Block->body(), SeekStatement.Statement);
@@ -538,7 +529,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   std::string Unfixable;
   llvm::StringRef WriteName = calleeName(Write);
   std::string Pwrite = WriteName == "write" ? "pwrite" : PwriteFunction;
-  CallStatement WriteCheck = statementOf(Write, *Info.Parents, Ctx);
+  CallStatement WriteCheck = statementOf(Write, Parents, Ctx);
   if (Pwrite.empty())
     Unfixable = "no positional form of '" + WriteName.str() +
                 "' is configured (option PwriteFunction)";
@@ -620,9 +611,9 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
     return M && M->getMemberDecl() == FdMember->getMemberDecl() &&
            sameValue(M->getBase(), FdMember->getBase());
   };
-  const FunctionInfo &Info = infoOf(S.Func, Ctx);
+  const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
   const CallExpr *Write = nullptr;
-  bool Found = Info.Flow->walkForward(
+  bool Found = Flow.walkForward(
       S.Call,
       [&](const Stmt *Element) {
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
@@ -670,7 +661,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
       return Value && M && (*M & Constants.get("O_RDWR"));
     });
   };
-  if (!Info.Flow->reachable(nullptr, S.Call, CanRead))
+  if (!Flow.reachable(nullptr, S.Call, CanRead))
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();

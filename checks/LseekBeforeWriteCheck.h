@@ -7,7 +7,6 @@
 #include "FlowAnalysis.h"
 #include "StatementShape.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
@@ -25,11 +24,6 @@ public:
   void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
-  /// The CFG and parent map of one function, built once per function.
-  struct FunctionInfo {
-    std::unique_ptr<FunctionFlow> Flow;
-    std::unique_ptr<ParentMap> Parents;
-  };
   /// One seek call and what it asks for.
   struct Seek {
     const CallExpr *Call;
@@ -44,7 +38,6 @@ private:
     const CallExpr *Open;
   };
 
-  const FunctionInfo &infoOf(const FunctionDecl *Func, ASTContext &Ctx);
   std::optional<Origin> originOf(const VarDecl *Var, const Stmt *Use,
                                  const FunctionDecl *Func, ASTContext &Ctx);
   bool nothingSinceOpen(const Seek &S, ASTContext &Ctx);
@@ -71,7 +64,7 @@ private:
   const FdOperationTable Operations;
   const OpenFunctionTable Opens;
   PosixConstants Constants;
-  llvm::DenseMap<const FunctionDecl *, FunctionInfo> Functions;
+  FunctionCache Functions;
 };
 
 } // namespace clang::tidy::syscall

@@ -126,16 +126,6 @@ void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
                      this);
 }
 
-const UnbufferedAutoflushCheck::FunctionInfo &
-UnbufferedAutoflushCheck::infoOf(const FunctionDecl *Func, ASTContext &Ctx) {
-  auto [It, Inserted] = Functions.try_emplace(Func);
-  if (Inserted) {
-    It->second.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
-    It->second.Parents = std::make_unique<ParentMap>(Func->getBody());
-  }
-  return It->second;
-}
-
 void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Overflow = Result.Nodes.getNodeAs<CXXMethodDecl>("overflow"))
@@ -147,7 +137,7 @@ void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Node)
     Node = Result.Nodes.getNodeAs<Stmt>("member");
   if (!Func || !Func->getBody() || Func->isDependentContext() || !Node ||
-      inNestedCallable(Node, Func, Ctx) || !infoOf(Func, Ctx).Flow)
+      inNestedCallable(Node, Func, Ctx) || !Functions.flow(Func, Ctx))
     return;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
     llvm::StringRef Name = calleeName(Call);
@@ -189,7 +179,7 @@ UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
   llvm::SmallVector<const Expr *, 4> Values;
   if (Var->isLocalVarDecl() && !llvm::isa<ParmVarDecl>(Var)) {
     llvm::SmallVector<Definition, 4> Defs;
-    if (!infoOf(Func, Ctx).Flow->reachingDefinitions(Var, Stream, Defs))
+    if (!Functions.flow(Func, Ctx)->reachingDefinitions(Var, Stream, Defs))
       return Destination::Unknown;
     for (const Definition &Def : Defs)
       Values.push_back(Def.Value);
@@ -255,7 +245,7 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
 const Stmt *UnbufferedAutoflushCheck::enclosingLoop(const Stmt *S,
                                                     const FunctionDecl *Func,
                                                     ASTContext &Ctx) {
-  const ParentMap &Parents = *infoOf(Func, Ctx).Parents;
+  const ParentMap &Parents = Functions.parents(Func);
   for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
     const Stmt *P = Parents.getParent(Cur);
     if (!P || llvm::isa<LambdaExpr>(P))
@@ -282,7 +272,7 @@ void UnbufferedAutoflushCheck::reportRemovable(const CallExpr *Call,
                                                const FunctionDecl *Func,
                                                ASTContext &Ctx) {
   DiagnosticBuilder D = diag(Call->getBeginLoc(), "%0") << Message;
-  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   if (Statement.K == CallStatement::Discarded)
     removeStatement(Statement.Statement, D, Ctx);
 }
@@ -349,7 +339,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (!Owner)
       continue;
     if (referencedVar(writtenStream(W)) != Stream || !Owner->getBody() ||
-        !infoOf(Owner, Ctx).Flow)
+        !Functions.flow(Owner, Ctx))
       continue;
     bool InLoop = enclosingLoop(W, Owner, Ctx) != nullptr;
     AnyInLoop |= InLoop;
@@ -357,7 +347,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (stdioWrite(calleeName(W))->PerCharacter &&
         !W->getArg(0)->isEvaluatable(Ctx) && InLoop)
       PerCharacter = true;
-    const ParentMap &Parents = *infoOf(Owner, Ctx).Parents;
+    const ParentMap &Parents = Functions.parents(Owner);
     const Stmt *Top = W;
     while (Parents.getParent(Top) &&
            !llvm::isa<CompoundStmt>(Parents.getParent(Top)))
@@ -382,7 +372,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
            "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "
            "give it a full buffer")
       << (IsSetbuf ? "'setbuf(f, NULL)'" : "'setvbuf'") << LineBuffered << Cost;
-  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   if (IsSetbuf) {
     if (Statement.K == CallStatement::Discarded)
       removeStatement(Statement.Statement, D, Ctx);
@@ -433,7 +423,7 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
   // loop costs nothing.
   if (!Writes || Durable)
     return;
-  CallStatement Statement = statementOf(Call, *infoOf(Func, Ctx).Parents, Ctx);
+  CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   std::optional<CharSourceRange> LoopRange =
       statementRange(Loop, SM, Ctx.getLangOpts());
   {
@@ -483,7 +473,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
         diag(Manip->getBeginLoc(),
              "'std::unitbuf' flushes the file stream after every output "
              "operation: one write(2) per '<<'; remove it");
-    const ParentMap &Parents = *infoOf(Func, Ctx).Parents;
+    const ParentMap &Parents = Functions.parents(Func);
     if (Shift->getArg(0)->IgnoreImplicit() == Stream &&
         llvm::isa<CompoundStmt>(Parents.getParent(Shift)))
       removeStatement(Shift, D, Ctx);
@@ -609,7 +599,7 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
     return;
   // Only descriptors opened on a file for writing in this function.
   llvm::SmallVector<Definition, 4> Defs;
-  if (!infoOf(Func, Ctx).Flow->reachingDefinitions(Fd, Call, Defs) ||
+  if (!Functions.flow(Func, Ctx)->reachingDefinitions(Fd, Call, Defs) ||
       Defs.empty())
     return;
   for (const Definition &Def : Defs) {

@@ -6,7 +6,6 @@
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
@@ -29,12 +28,6 @@ public:
   enum class Destination { File, Memory, Stdout, Stderr, Device, Unknown };
 
 private:
-  struct FunctionInfo {
-    std::unique_ptr<FunctionFlow> Flow;
-    std::unique_ptr<ParentMap> Parents;
-  };
-  const FunctionInfo &infoOf(const FunctionDecl *Func, ASTContext &Ctx);
-
   Destination fileDestination(const Expr *Stream, const FunctionDecl *Func,
                               ASTContext &Ctx);
   Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
@@ -66,7 +59,7 @@ private:
   const unsigned SmallWriteLimit;
   const OpenFunctionTable Opens;
   PosixConstants Constants;
-  llvm::DenseMap<const FunctionDecl *, FunctionInfo> Functions;
+  FunctionCache Functions;
 };
 
 } // namespace clang::tidy::syscall

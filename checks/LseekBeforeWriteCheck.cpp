@@ -195,7 +195,7 @@ LseekBeforeWriteCheck::originOf(const VarDecl *Var, const Stmt *Use,
 }
 
 bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
-  if (!originOf(S.Target, S.Call, S.Func, Ctx))
+  if (!S.Opened)
     return false;
   return Functions.flow(S.Func, Ctx)
       ->walkBackward(
@@ -333,8 +333,10 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
          trackedVariable(Call->getArg(0)),
          foldInteger(Call->getArg(1), Ctx),
          foldInteger(Call->getArg(2), Ctx),
-         calleeName(Call).starts_with("fseek")};
-  CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
+         calleeName(Call).starts_with("fseek"),
+         statementOf(Call, Functions.parents(Func), Ctx),
+         std::nullopt};
+  const CallStatement &Statement = S.Statement;
   bool Zero = S.Offset && *S.Offset == 0;
   bool Discarded =
       Statement.K == CallStatement::Discarded && !errnoReadNext(Statement, Ctx);
@@ -351,11 +353,12 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
   if (!S.Target) {
     if (FlagHandleSeeks && !S.IsStream && S.Whence == SeekSet &&
         (Discarded || Statement.K == CallStatement::ErrorChecked))
-      checkHandleSeek(S, Statement, Ctx);
+      checkHandleSeek(S, Ctx);
     return;
   }
+  S.Opened = originOf(S.Target, Call, Func, Ctx);
   if (S.IsStream && Zero && S.Whence == SeekCur && Discarded) {
-    std::optional<Origin> O = originOf(S.Target, Call, Func, Ctx);
+    const std::optional<Origin> &O = S.Opened;
     if (O && O->Mode.IsStream && O->Mode.K == AccessMode::Writable &&
         !O->Mode.Reads)
       removeSeek(S,
@@ -376,7 +379,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   if (Zero && S.Whence == SeekEnd && Discarded) {
-    std::optional<Origin> O = originOf(S.Target, Call, Func, Ctx);
+    const std::optional<Origin> &O = S.Opened;
     if (O && O->Mode.K == AccessMode::Writable && O->Mode.Append &&
         !(S.IsStream && O->Mode.Reads) && onlyWritesFollow(S, Ctx))
       removeSeek(S,
@@ -418,7 +421,7 @@ bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
   const auto *Ref =
       llvm::dyn_cast<DeclRefExpr>(S.Call->getArg(1)->IgnoreParenCasts());
   const auto *Pos = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  std::optional<Origin> O = originOf(S.Target, S.Call, S.Func, Ctx);
+  const std::optional<Origin> &O = S.Opened;
   auto WriteOnly = [](const AccessMode &M) {
     return M.K == AccessMode::Writable && !M.Reads && !M.Append;
   };
@@ -434,8 +437,7 @@ bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
 
 void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
                                        ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(S.Func);
-  CallStatement Statement = statementOf(S.Call, Parents, Ctx);
+  const CallStatement &Statement = S.Statement;
   std::optional<CharSourceRange> Range =
       Statement.Statement
           ? statementRange(Statement.Statement, Ctx.getSourceManager(),
@@ -455,7 +457,7 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
   const ParentMap &Parents = Functions.parents(S.Func);
-  CallStatement SeekStatement = statementOf(S.Call, Parents, Ctx);
+  const CallStatement &SeekStatement = S.Statement;
   if (!SeekStatement.Block)
     return;
 
@@ -517,7 +519,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         !offsetUnusedAfter(Write, S.Target, S.Func, Ctx))
       return;
   } else {
-    std::optional<Origin> O = originOf(S.Target, S.Call, S.Func, Ctx);
+    const std::optional<Origin> &O = S.Opened;
     if (!O || O->Mode.IsStream || !notAppend(*O, S.Call, S.Func, Ctx) ||
         !offsetUnusedAfter(Write, S.Target, S.Func, Ctx))
       return;
@@ -580,9 +582,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         << Unfixable;
 }
 
-void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S,
-                                            const CallStatement &Statement,
-                                            ASTContext &Ctx) {
+void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
+  const CallStatement &Statement = S.Statement;
   // lseek(h->fd, h->pos, SEEK_SET) on a handle that also keeps its flags.
   const auto *FdMember =
       llvm::dyn_cast<MemberExpr>(S.Call->getArg(0)->IgnoreParenImpCasts());

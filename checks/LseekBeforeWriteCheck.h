@@ -24,6 +24,11 @@ public:
   void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
+  /// The access mode every definition of a descriptor reaching a use has.
+  struct Origin {
+    AccessMode Mode;
+    const CallExpr *Open;
+  };
   /// One seek call and what it asks for.
   struct Seek {
     const CallExpr *Call;
@@ -31,11 +36,8 @@ private:
     const VarDecl *Target; ///< the descriptor or stream variable, if any
     std::optional<int64_t> Offset, Whence;
     bool IsStream;
-  };
-  /// The access mode every definition of a descriptor reaching a use has.
-  struct Origin {
-    AccessMode Mode;
-    const CallExpr *Open;
+    CallStatement Statement;      ///< how the seek's result is used
+    std::optional<Origin> Opened; ///< where Target comes from at the seek
   };
 
   std::optional<Origin> originOf(const VarDecl *Var, const Stmt *Use,
@@ -51,8 +53,7 @@ private:
                  ASTContext &Ctx);
   bool seeksWhereWriteLeft(const Seek &S, ASTContext &Ctx);
   void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
-  void checkHandleSeek(const Seek &S, const CallStatement &Statement,
-                       ASTContext &Ctx);
+  void checkHandleSeek(const Seek &S, ASTContext &Ctx);
   void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
 
   const std::string RawSeekFunctions;

@@ -403,7 +403,7 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
                          "redundant '%0': its result only rejects a "
                          "directory, and '%1' with a write access mode "
                          "already fails with EISDIR on one");
-    D << StatName << Open.Function;
+    D << StatName << Open.Function << Stat->getSourceRange();
     for (const FixItHint &Hint : Fix.Fixes)
       D << Hint;
   }

@@ -404,7 +404,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
       if (Discarded)
         removeSeek(S, Message, Ctx);
       else {
-        diag(Call->getBeginLoc(), "%0") << Message;
+        diag(Call->getBeginLoc(), "%0") << Message << Call->getSourceRange();
         diag(Call->getBeginLoc(),
              "no automatic fix: the error check would also reject "
              "descriptors that cannot seek (pipes)",
@@ -444,7 +444,8 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
                            Ctx.getLangOpts())
           : std::nullopt;
   {
-    DiagnosticBuilder D = diag(S.Call->getBeginLoc(), "%0") << Message;
+    DiagnosticBuilder D = diag(S.Call->getBeginLoc(), "%0")
+                          << Message << S.Call->getSourceRange();
     if (Range)
       D << FixItHint::CreateRemoval(wholeLines(*Range, Ctx.getSourceManager()));
   }
@@ -569,7 +570,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
              "seek sets and nothing after it uses the file offset; one "
              "syscall instead of two")
         << calleeName(S.Call) << WriteName
-        << (Pwrite.empty() ? std::string("pwrite") : Pwrite);
+        << (Pwrite.empty() ? std::string("pwrite") : Pwrite)
+        << S.Call->getSourceRange();
     if (Unfixable.empty())
       D << FixItHint::CreateRemoval(wholeLines(*SeekRange, SM))
         << FixItHint::CreateReplacement(CalleeRange, Pwrite)
@@ -676,7 +678,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
              "'%0' to the handle's stored position is redundant when the "
              "handle is write-only: without a read buffer nothing moves the "
              "offset away from it; skip the seek unless the handle can read")
-        << calleeName(S.Call);
+        << calleeName(S.Call) << S.Call->getSourceRange();
     if (Range && Constants.isDefined("O_ACCMODE")) {
       if (Statement.K == CallStatement::ErrorChecked) {
         const Expr *Cond = llvm::cast<IfStmt>(Statement.Statement)->getCond();

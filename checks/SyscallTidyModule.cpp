@@ -14,12 +14,9 @@ namespace clang::tidy::syscall {
 class SyscallTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<FstatAfterWriteOpenCheck>(
-        "syscall-fstat-after-write-open");
-    Factories.registerCheck<LseekBeforeWriteCheck>(
-        "syscall-lseek-before-write");
-    Factories.registerCheck<UnbufferedAutoflushCheck>(
-        "syscall-unbuffered-autoflush");
+#define SYSCALL_CHECK(Class, Name) Factories.registerCheck<Class>(Name);
+#include "CheckList.def"
+#undef SYSCALL_CHECK
   }
 };
 

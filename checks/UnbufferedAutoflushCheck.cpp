@@ -271,7 +271,8 @@ void UnbufferedAutoflushCheck::reportRemovable(const CallExpr *Call,
                                                llvm::StringRef Message,
                                                const FunctionDecl *Func,
                                                ASTContext &Ctx) {
-  DiagnosticBuilder D = diag(Call->getBeginLoc(), "%0") << Message;
+  DiagnosticBuilder D = diag(Call->getBeginLoc(), "%0")
+                        << Message << Call->getSourceRange();
   CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   if (Statement.K == CallStatement::Discarded)
     removeStatement(Statement.Statement, D, Ctx);
@@ -371,7 +372,8 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
       diag(Call->getBeginLoc(),
            "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "
            "give it a full buffer")
-      << (IsSetbuf ? "'setbuf(f, NULL)'" : "'setvbuf'") << LineBuffered << Cost;
+      << (IsSetbuf ? "'setbuf(f, NULL)'" : "'setvbuf'") << LineBuffered << Cost
+      << Call->getSourceRange();
   CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   if (IsSetbuf) {
     if (Statement.K == CallStatement::Discarded)
@@ -430,7 +432,8 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
     DiagnosticBuilder D =
         diag(Call->getBeginLoc(),
              "'fflush' in a loop that writes to a file stream: one write(2) "
-             "per iteration; flush once after the loop");
+             "per iteration; flush once after the loop")
+        << Call->getSourceRange();
     if (!NeedsData && Statement.K == CallStatement::Discarded && LoopRange) {
       removeStatement(Statement.Statement, D, Ctx);
       D << FixItHint::CreateInsertion(
@@ -472,7 +475,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
     DiagnosticBuilder D =
         diag(Manip->getBeginLoc(),
              "'std::unitbuf' flushes the file stream after every output "
-             "operation: one write(2) per '<<'; remove it");
+             "operation: one write(2) per '<<'; remove it")
+        << Manip->getSourceRange();
     const ParentMap &Parents = Functions.parents(Func);
     if (Shift->getArg(0)->IgnoreImplicit() == Stream &&
         llvm::isa<CompoundStmt>(Parents.getParent(Shift)))
@@ -517,7 +521,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
              "'std::%0' flushes the file stream on every iteration: one "
              "write(2) per %select{line|record}1; %select{write '\\n'|drop "
              "it}1 and let the buffer fill%select{| (%3)}2")
-        << Name << (Name == "flush") << !Why.empty() << Why;
+        << Name << (Name == "flush") << !Why.empty() << Why
+        << Manip->getSourceRange();
     if (ManipRange.isValid() && ShiftRange.isValid()) {
       if (Name == "endl")
         D << FixItHint::CreateReplacement(ManipRange,
@@ -619,7 +624,7 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
            : "'dprintf' in a loop: one write(2) per call; format into a "
              "buffer (leanio's lio_writer, or a FILE* with a full buffer) "
              "and write it together")
-      << static_cast<unsigned>(Size.value_or(0));
+      << static_cast<unsigned>(Size.value_or(0)) << Call->getSourceRange();
 }
 
 void UnbufferedAutoflushCheck::checkOverflow(const CXXMethodDecl *Overflow,

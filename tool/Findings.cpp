@@ -6,38 +6,36 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA1.h"
-#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <tuple>
 
 namespace syscall_tidy {
 
-llvm::StringRef FindingCollector::contents(const std::string &File) {
-  auto It = Files.find(File);
-  if (It == Files.end()) {
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
-    It = Files.try_emplace(File, Buffer ? (*Buffer)->getBuffer().str() : "")
-             .first;
-  }
-  return It->second;
+void SourceTexts::add(llvm::StringRef Path, llvm::StringRef Text) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Texts.try_emplace(Path, Text.str());
 }
 
-Position FindingCollector::position(const std::string &File, unsigned Offset) {
-  Position P;
-  P.File = File;
-  P.Offset = Offset;
-  llvm::StringRef Text = contents(File);
-  Offset = std::min<unsigned>(Offset, Text.size());
-  llvm::StringRef Before = Text.take_front(Offset);
-  P.Line = 1 + Before.count('\n');
-  size_t LineStart = Before.rfind('\n');
-  P.Column =
-      Offset - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1) + 1;
-  return P;
+std::optional<llvm::StringRef> SourceTexts::get(llvm::StringRef Path) const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Texts.find(Path);
+  if (It == Texts.end())
+    return std::nullopt;
+  return llvm::StringRef(It->second); // entries never move
 }
+
+std::vector<std::string> SourceTexts::paths() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::vector<std::string> Paths;
+  for (const auto &Entry : Texts)
+    Paths.push_back(Entry.getKey().str());
+  return Paths;
+}
+
+namespace {
 
 /// Absolute and without dots: one spelling per file across TUs.
-static std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
+std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
   llvm::SmallString<256> P(Path);
   if (!llvm::sys::path::is_absolute(P) && !Base.empty()) {
     P = Base;
@@ -48,43 +46,98 @@ static std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
   return P.str().str();
 }
 
-void FindingCollector::add(const clang::tidy::ClangTidyError &Original) {
-  clang::tidy::ClangTidyError Error = Original;
-  clang::tooling::DiagnosticMessage &M = Error.Message;
-  if (M.FilePath.empty())
-    return;
-  M.FilePath = absolute(M.FilePath, Error.BuildDirectory);
-  for (clang::tooling::DiagnosticMessage &N : Error.Notes)
-    if (!N.FilePath.empty())
-      N.FilePath = absolute(N.FilePath, Error.BuildDirectory);
-  if (!M.Ranges.empty())
-    M.Ranges.front().FilePath =
-        absolute(M.Ranges.front().FilePath, Error.BuildDirectory);
-  Finding F;
-  F.Check = Error.DiagnosticName;
-  F.IsError = Error.DiagLevel == clang::tooling::Diagnostic::Error;
-  F.Message = M.Message;
-  F.Begin = F.End = position(M.FilePath, M.FileOffset);
-  if (!M.Ranges.empty() && M.Ranges.front().FilePath == M.FilePath)
-    F.End = position(M.FilePath,
-                     M.Ranges.front().FileOffset + M.Ranges.front().Length);
-  llvm::StringRef Text = contents(M.FilePath);
-  size_t Start = F.Begin.Offset - (F.Begin.Column - 1);
-  F.LineText = Text.substr(Start).split('\n').first.trim().str();
-  for (const clang::tooling::DiagnosticMessage &N : Error.Notes)
-    if (!N.FilePath.empty())
-      F.Notes.push_back({N.Message, position(N.FilePath, N.FileOffset)});
-  for (const auto &FileFix : M.Fix)
-    for (const clang::tooling::Replacement &R : FileFix.getValue()) {
-      std::string File = absolute(R.getFilePath(), Error.BuildDirectory);
-      F.Fixes.push_back({position(File, R.getOffset()),
-                         position(File, R.getOffset() + R.getLength()),
-                         R.getReplacementText().str()});
-    }
-  All.push_back(std::move(F));
+} // namespace
+
+std::optional<llvm::StringRef>
+FindingConverter::text(llvm::StringRef Absolute, llvm::StringRef AsSpelled) {
+  if (std::optional<llvm::StringRef> Known = Texts.get(Absolute))
+    return Known;
+  if (SM) {
+    clang::FileManager &FM = SM->getFileManager();
+    for (llvm::StringRef Name : {AsSpelled, Absolute})
+      if (auto File = FM.getOptionalFileRef(Name)) {
+        clang::FileID ID = SM->translateFile(*File);
+        if (ID.isValid())
+          if (std::optional<llvm::StringRef> Data =
+                  SM->getBufferDataOrNone(ID)) {
+            Texts.add(Absolute, *Data);
+            return Texts.get(Absolute);
+          }
+      }
+  }
+  // Only regular files: reading a FIFO again would block.
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Absolute, Status) ||
+      Status.type() != llvm::sys::fs::file_type::regular_file)
+    return std::nullopt;
+  auto Buffer = llvm::MemoryBuffer::getFile(Absolute);
+  if (!Buffer)
+    return std::nullopt;
+  Texts.add(Absolute, (*Buffer)->getBuffer());
+  return Texts.get(Absolute);
 }
 
-std::vector<Finding> FindingCollector::take() {
+Position FindingConverter::position(llvm::StringRef Path,
+                                    llvm::StringRef BuildDirectory,
+                                    unsigned Offset) {
+  Position P;
+  if (Path.empty())
+    return P;
+  P.File = absolute(Path, BuildDirectory);
+  P.Offset = Offset;
+  std::optional<llvm::StringRef> Text = text(P.File, Path);
+  if (!Text) {
+    P.Line = P.Column = 0;
+    return P;
+  }
+  auto [It, New] = LineStarts.try_emplace(P.File);
+  std::vector<unsigned> &Starts = It->second;
+  if (New) {
+    Starts.push_back(0);
+    for (size_t I = 0; I < Text->size(); ++I)
+      if ((*Text)[I] == '\n')
+        Starts.push_back(I + 1);
+  }
+  Offset = std::min<unsigned>(Offset, Text->size());
+  P.Offset = Offset;
+  auto Line = std::upper_bound(Starts.begin(), Starts.end(), Offset) - 1;
+  P.Line = Line - Starts.begin() + 1;
+  P.Column = Offset - *Line + 1;
+  return P;
+}
+
+Finding FindingConverter::convert(const clang::tidy::ClangTidyError &Error) {
+  const clang::tooling::DiagnosticMessage &M = Error.Message;
+  llvm::StringRef Dir = Error.BuildDirectory;
+  Finding F;
+  F.Check = Error.DiagnosticName;
+  // clang-tidy keeps a check's warning at warning level and marks it;
+  // only the compiler's own errors have the error level.
+  F.FromCompiler = Error.DiagLevel == clang::tooling::Diagnostic::Error;
+  F.IsError = F.FromCompiler || Error.IsWarningAsError;
+  F.Message = M.Message;
+  F.Begin = F.End = position(M.FilePath, Dir, M.FileOffset);
+  if (!M.Ranges.empty() && !M.FilePath.empty() &&
+      absolute(M.Ranges.front().FilePath, Dir) == F.Begin.File &&
+      M.Ranges.front().FileOffset == M.FileOffset)
+    F.End = position(M.FilePath, Dir, M.FileOffset + M.Ranges.front().Length);
+  if (std::optional<llvm::StringRef> Text =
+          F.Begin.File.empty() ? std::nullopt : Texts.get(F.Begin.File)) {
+    size_t Start = F.Begin.Offset - (F.Begin.Column - 1);
+    F.LineText = Text->substr(Start).split('\n').first.trim().str();
+  }
+  for (const clang::tooling::DiagnosticMessage &N : Error.Notes)
+    F.Notes.push_back({N.Message, position(N.FilePath, Dir, N.FileOffset)});
+  for (const auto &FileFix : M.Fix)
+    for (const clang::tooling::Replacement &R : FileFix.getValue())
+      F.Fixes.push_back(
+          {position(R.getFilePath(), Dir, R.getOffset()),
+           position(R.getFilePath(), Dir, R.getOffset() + R.getLength()),
+           R.getReplacementText().str()});
+  return F;
+}
+
+void sortUnique(std::vector<Finding> &All) {
   // The fix is part of the identity: one header may get different fixes
   // from translation units that configure it differently, and --fix must
   // see that conflict.
@@ -107,11 +160,13 @@ std::vector<Finding> FindingCollector::take() {
                           return Key(A) == Key(B);
                         }),
             All.end());
-  return std::move(All);
 }
 
 std::string helpUri(llvm::StringRef Check) {
-  return (SYSCALL_TIDY_DOCS_URL + Check + ".md").str();
+  llvm::StringRef Base = SYSCALL_TIDY_DOCS_URL;
+  if (Base.empty() || Check.empty() || !Check.starts_with("syscall-"))
+    return "";
+  return (Base + Check + ".md").str();
 }
 
 std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root) {

@@ -4,8 +4,11 @@
 #define SYSCALL_TIDY_TOOL_FINDINGS_H
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +16,7 @@ namespace syscall_tidy {
 
 /// A place in a file: 1-based line and column, and the byte offset.
 struct Position {
-  std::string File; ///< absolute path
+  std::string File; ///< absolute path; empty for a message without place
   unsigned Offset = 0, Line = 0, Column = 0;
 };
 
@@ -29,7 +32,8 @@ struct Note {
 
 struct Finding {
   std::string Check;
-  bool IsError = false;
+  bool IsError = false;      ///< an error: the compiler's, or WarningsAsErrors
+  bool FromCompiler = false; ///< a clang-diagnostic-* error: no analysis
   std::string Message;
   Position Begin, End;
   std::string LineText; ///< the source line, for stable fingerprints
@@ -37,22 +41,44 @@ struct Finding {
   std::vector<Edit> Fixes;
 };
 
-/// Converts clang-tidy's errors into findings, reading each file once.
-class FindingCollector {
+/// The text of each file a finding points into, as the compiler read it: a
+/// FIFO or a process substitution cannot be read a second time.
+class SourceTexts {
 public:
-  void add(const clang::tidy::ClangTidyError &Error);
-  /// Sorted by file, line, column, check, message; duplicates (a header
-  /// seen from several translation units) removed.
-  std::vector<Finding> take();
+  /// Keeps \p Text for \p Path unless a text is already there.
+  void add(llvm::StringRef Path, llvm::StringRef Text);
+  std::optional<llvm::StringRef> get(llvm::StringRef Path) const;
+  std::vector<std::string> paths() const;
 
 private:
-  Position position(const std::string &File, unsigned Offset);
-  llvm::StringRef contents(const std::string &File);
-  llvm::StringMap<std::string> Files;
-  std::vector<Finding> All;
+  mutable std::mutex Lock;
+  llvm::StringMap<std::string> Texts;
 };
 
-/// The check's page in docs/checks/.
+/// Converts clang-tidy's errors into findings. With the translation unit's
+/// SourceManager, file texts come from the compiler's buffers; without one
+/// (messages that arrive after the unit ended), from regular files only.
+class FindingConverter {
+public:
+  FindingConverter(const clang::SourceManager *SM, SourceTexts &Texts)
+      : SM(SM), Texts(Texts) {}
+  Finding convert(const clang::tidy::ClangTidyError &Error);
+
+private:
+  Position position(llvm::StringRef Path, llvm::StringRef BuildDirectory,
+                    unsigned Offset);
+  std::optional<llvm::StringRef> text(llvm::StringRef Absolute,
+                                      llvm::StringRef AsSpelled);
+  const clang::SourceManager *SM;
+  SourceTexts &Texts;
+  llvm::StringMap<std::vector<unsigned>> LineStarts;
+};
+
+/// Sorted by file, line, column, check, message; duplicates (a header seen
+/// from several translation units) removed.
+void sortUnique(std::vector<Finding> &Findings);
+
+/// The check's page, when a docs URL is configured (SYSCALL_TIDY_DOCS_URL).
 std::string helpUri(llvm::StringRef Check);
 
 /// A path relative to \p Root when it lies below it.
@@ -61,22 +87,6 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root);
 /// A fingerprint that survives line shifts: check, file, message and the
 /// text of the flagged line.
 std::string fingerprint(const Finding &F, llvm::StringRef Root);
-
-/// Output formats; each renders the whole list.
-struct RenderOptions {
-  std::string SourceRoot; ///< paths in SARIF/GitHub/GitLab are relative to it
-  std::string ToolVersion;
-};
-void renderText(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
-                const RenderOptions &Options);
-void renderJson(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
-                const RenderOptions &Options);
-void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
-                 const RenderOptions &Options);
-void renderGithub(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
-                  const RenderOptions &Options);
-void renderGitlab(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
-                  const RenderOptions &Options);
 
 } // namespace syscall_tidy
 

@@ -1,15 +1,21 @@
-//===--- Fixes.cpp - Project-wide --fix and --diff
-//-------------------------===//
+//===--- Fixes.cpp - Project-wide --fix -----------------------------------===//
 
 #include "Fixes.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang/Format/Format.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <map>
+#include <set>
+#include <sys/stat.h>
 #include <tuple>
+#include <unistd.h>
 
 namespace syscall_tidy {
 
@@ -30,16 +36,140 @@ bool sameEdit(const Edit &A, const Edit &B) {
          A.Text == B.Text;
 }
 
+/// \p Code with \p Edits (sorted, disjoint) applied, reformatted around
+/// them in \p Style unless it is empty or "none".
+bool edit(llvm::StringRef File, llvm::StringRef Code,
+          const std::vector<Located> &Edits, llvm::StringRef Style,
+          std::string &Result, std::string &Error) {
+  clang::tooling::Replacements Replaces;
+  for (const Located &L : Edits)
+    if (llvm::Error E = Replaces.add(clang::tooling::Replacement(
+            File, L.E->Begin.Offset, L.E->End.Offset - L.E->Begin.Offset,
+            L.E->Text))) {
+      Error = "cannot apply the fix of " + describe(L) + " in " + File.str() +
+              ": " + llvm::toString(std::move(E));
+      return false;
+    }
+  if (!Style.empty() && Style != "none") {
+    llvm::Expected<clang::format::FormatStyle> Format =
+        clang::format::getStyle(Style, File, "none", Code);
+    if (!Format) {
+      Error = "invalid format style '" + Style.str() +
+              "': " + llvm::toString(Format.takeError());
+      return false;
+    }
+    llvm::Expected<clang::tooling::Replacements> Formatted =
+        clang::format::formatReplacements(Code, Replaces, *Format);
+    if (!Formatted) {
+      Error = "cannot format the fixes in " + File.str() + ": " +
+              llvm::toString(Formatted.takeError());
+      return false;
+    }
+    Replaces = std::move(*Formatted);
+  }
+  llvm::Expected<std::string> New =
+      clang::tooling::applyAllReplacements(Code, Replaces);
+  if (!New) {
+    Error = "cannot apply the fixes in " + File.str() + ": " +
+            llvm::toString(New.takeError());
+    return false;
+  }
+  Result = std::move(*New);
+  return true;
+}
+
+bool writeAll(int FD, llvm::StringRef Text) {
+  while (!Text.empty()) {
+    ssize_t N = ::write(FD, Text.data(), Text.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Text = Text.drop_front(N);
+  }
+  return true;
+}
+
 } // namespace
 
-bool applyFixes(const std::vector<Finding> &Findings, unsigned &Applied,
+bool replaceFiles(
+    const std::vector<std::pair<std::string, std::string>> &Contents,
+    std::string &Error) {
+  std::vector<std::string> Temporaries;
+  auto Abandon = [&](const std::string &Why) {
+    for (const std::string &T : Temporaries)
+      llvm::sys::fs::remove(T);
+    Error = Why + "; no file was changed";
+    return false;
+  };
+  for (const auto &[File, Text] : Contents) {
+    struct stat Original;
+    if (::stat(File.c_str(), &Original) != 0)
+      return Abandon("cannot fix " + File + ": " + std::strerror(errno));
+    llvm::SmallString<256> Model(File);
+    Model += ".syscall-tidy-%%%%%%";
+    int FD = -1;
+    llvm::SmallString<256> Temporary;
+    if (std::error_code EC =
+            llvm::sys::fs::createUniqueFile(Model, FD, Temporary))
+      return Abandon("cannot write beside " + File + ": " + EC.message());
+    Temporaries.push_back(Temporary.str().str());
+    bool Written = writeAll(FD, Text) && ::fsync(FD) == 0 &&
+                   ::fchmod(FD, Original.st_mode & 07777) == 0;
+    int WriteErrno = errno;
+    if (::close(FD) != 0 && Written) {
+      Written = false;
+      WriteErrno = errno;
+    }
+    if (!Written)
+      return Abandon("cannot write the fixed " + File + ": " +
+                     std::strerror(WriteErrno));
+  }
+  for (size_t I = 0; I < Contents.size(); ++I)
+    if (::rename(Temporaries[I].c_str(), Contents[I].first.c_str()) != 0) {
+      Error = "cannot replace " + Contents[I].first + ": " +
+              std::strerror(errno) + "; " + std::to_string(I) + " of " +
+              std::to_string(Contents.size()) + " files were changed";
+      for (size_t J = I; J < Temporaries.size(); ++J)
+        llvm::sys::fs::remove(Temporaries[J]);
+      return false;
+    }
+  return true;
+}
+
+void exportFixes(llvm::StringRef MainFile,
+                 const std::vector<clang::tidy::ClangTidyError> &Errors,
+                 llvm::raw_ostream &OS) {
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  std::vector<clang::tidy::ClangTidyError> Unique;
+  for (const clang::tidy::ClangTidyError &E : Errors) {
+    llvm::SmallString<256> Path(E.Message.FilePath);
+    if (!llvm::sys::path::is_absolute(Path) && !E.BuildDirectory.empty()) {
+      Path = E.BuildDirectory;
+      llvm::sys::path::append(Path, E.Message.FilePath);
+    }
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (Seen.insert({E.DiagnosticName, Path.str().str(), E.Message.FileOffset,
+                     E.Message.Message})
+            .second)
+      Unique.push_back(E);
+  }
+  clang::tidy::exportReplacements(MainFile, Unique, OS);
+}
+
+bool applyFixes(const std::vector<Finding> &Findings,
+                llvm::function_ref<std::string(llvm::StringRef)> StyleOf,
+                const SourceTexts &Texts, FixResult &Result,
                 std::string &Error) {
   std::map<std::string, std::vector<Located>> ByFile;
+  std::set<const Finding *> Fixed;
   for (const Finding &F : Findings)
-    for (const Edit &E : F.Fixes)
+    for (const Edit &E : F.Fixes) {
       ByFile[E.Begin.File].push_back({&E, &F});
-  std::map<std::string, std::string> NewContents;
-  Applied = 0;
+      Fixed.insert(&F);
+    }
+  std::vector<std::pair<std::string, std::string>> NewContents;
+  Result = FixResult();
   for (auto &[File, Edits] : ByFile) {
     std::sort(Edits.begin(), Edits.end(),
               [](const Located &A, const Located &B) {
@@ -64,123 +194,38 @@ bool applyFixes(const std::vector<Finding> &Findings, unsigned &Applied,
       }
       Unique.push_back(L);
     }
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(File, Status) ||
+        Status.type() != llvm::sys::fs::file_type::regular_file) {
+      Error = "cannot fix " + File +
+              ": not a regular file; no file was "
+              "changed";
+      return false;
+    }
     auto Buffer = llvm::MemoryBuffer::getFile(File);
     if (!Buffer) {
-      Error = "cannot read " + File + ": " + Buffer.getError().message();
+      Error = "cannot read " + File + ": " + Buffer.getError().message() +
+              "; no file was changed";
       return false;
     }
     llvm::StringRef Old = (*Buffer)->getBuffer();
+    // The fixes are offsets into the text the compiler read; a file
+    // changed since then would be damaged.
+    if (std::optional<llvm::StringRef> Read = Texts.get(File);
+        Read && *Read != Old) {
+      Error = File + " changed while it was analysed; no file was changed";
+      return false;
+    }
     std::string New;
-    unsigned At = 0;
-    for (const Located &L : Unique) {
-      New += Old.slice(At, L.E->Begin.Offset).str() + L.E->Text;
-      At = L.E->End.Offset;
-    }
-    New += Old.substr(At).str();
-    NewContents[File] = std::move(New);
-    Applied += Unique.size();
-  }
-  for (const auto &[File, Contents] : NewContents) {
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(File, EC);
-    if (!EC) {
-      Out << Contents;
-      Out.close();
-      EC = Out.error();
-    }
-    if (EC) {
-      Error = "cannot write " + File + ": " + EC.message();
+    if (!edit(File, Old, Unique, StyleOf(File), New, Error))
       return false;
-    }
+    NewContents.emplace_back(File, std::move(New));
+    Result.Edits += Unique.size();
   }
-  return true;
-}
-
-namespace {
-
-/// Runs git with \p Args and returns its standard output.
-bool runGit(llvm::ArrayRef<llvm::StringRef> Args, std::string &Output,
-            std::string &Error) {
-  llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
-  if (!Git) {
-    Error = "git not found";
+  if (!replaceFiles(NewContents, Error))
     return false;
-  }
-  llvm::SmallString<128> OutFile;
-  llvm::sys::fs::createTemporaryFile("syscall-tidy-git", "txt", OutFile);
-  std::vector<llvm::StringRef> Argv{*Git};
-  Argv.insert(Argv.end(), Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {
-      std::nullopt, llvm::StringRef(OutFile), std::nullopt};
-  std::string Message;
-  int Status = llvm::sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0,
-                                         0, &Message);
-  auto Buffer = llvm::MemoryBuffer::getFile(OutFile);
-  llvm::sys::fs::remove(OutFile);
-  if (Status != 0 || !Buffer) {
-    Error = "git " + Args.front().str() + " failed" +
-            (Message.empty() ? "" : ": " + Message);
-    return false;
-  }
-  Output = (*Buffer)->getBuffer().str();
+  Result.Findings = Fixed.size();
   return true;
-}
-
-} // namespace
-
-bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
-  std::string Diff, Root;
-  if (Rev == "-") {
-    auto Stdin = llvm::MemoryBuffer::getSTDIN();
-    if (!Stdin) {
-      Error = "cannot read the diff from standard input";
-      return false;
-    }
-    Diff = (*Stdin)->getBuffer().str();
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    Root = Cwd.str().str();
-  } else {
-    if (!runGit({"rev-parse", "--show-toplevel"}, Root, Error) ||
-        !runGit({"diff", "-U0", "--no-color", "--no-ext-diff", Rev, "--"}, Diff,
-                Error))
-      return false;
-    Root = llvm::StringRef(Root).trim().str();
-  }
-  std::string Current;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  llvm::StringRef(Diff).split(Lines, '\n');
-  for (llvm::StringRef Line : Lines) {
-    if (Line.consume_front("+++ ")) {
-      if (Line.starts_with("b/"))
-        Line = Line.drop_front(2);
-      llvm::SmallString<256> Path(Root);
-      llvm::sys::path::append(Path, Line.trim());
-      Current = Line.trim() == "/dev/null" ? "" : Path.str().str();
-      continue;
-    }
-    // @@ -a,b +c,d @@: d lines from c (d 0: a pure deletion).
-    if (!Line.consume_front("@@ ") || Current.empty())
-      continue;
-    llvm::StringRef Plus = Line.split('+').second.split(' ').first;
-    auto [StartText, CountText] = Plus.split(',');
-    unsigned Start = 0, Count = 1;
-    if (StartText.getAsInteger(10, Start) ||
-        (!CountText.empty() && CountText.getAsInteger(10, Count)))
-      continue;
-    if (Count)
-      Changed[Current].push_back({Start, Start + Count - 1});
-  }
-  return true;
-}
-
-bool touches(const ChangedLines &Changed, const Finding &F) {
-  auto It = Changed.find(F.Begin.File);
-  if (It == Changed.end())
-    return false;
-  return llvm::any_of(It->second, [&](const std::pair<unsigned, unsigned> &R) {
-    return F.Begin.Line >= R.first && F.Begin.Line <= R.second;
-  });
 }
 
 } // namespace syscall_tidy

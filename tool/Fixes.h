@@ -1,29 +1,42 @@
-//===--- Fixes.h - Project-wide --fix and --diff
-//---------------------------===//
+//===--- Fixes.h - Project-wide --fix -------------------------------------===//
 
 #ifndef SYSCALL_TIDY_TOOL_FIXES_H
 #define SYSCALL_TIDY_TOOL_FIXES_H
 
 #include "Findings.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace syscall_tidy {
 
-/// Applies each distinct edit of the findings' fixes once, across files. On
-/// overlapping edits no file is touched and \p Error names both findings.
-bool applyFixes(const std::vector<Finding> &Findings, unsigned &Applied,
+struct FixResult {
+  unsigned Edits = 0;    ///< distinct edits applied
+  unsigned Findings = 0; ///< findings whose fix was applied
+};
+
+/// Applies each distinct edit of the findings' fixes once, across files,
+/// reformatting around the edits with the clang-format style \p StyleOf
+/// names for a file ("" or "none": no reformatting). Each changed file is
+/// written to a temporary file beside it and renamed over it, all or none:
+/// on overlapping edits or any write failure no file is changed and
+/// \p Error says why.
+bool applyFixes(const std::vector<Finding> &Findings,
+                llvm::function_ref<std::string(llvm::StringRef)> StyleOf,
+                const SourceTexts &Texts, FixResult &Result,
                 std::string &Error);
 
-/// Changed lines per absolute path: [first, last] ranges.
-using ChangedLines =
-    llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>>;
+/// Replaces the files in \p Contents (path -> new text) as one step: every
+/// text goes to a temporary file in its file's directory, is synced, takes
+/// the original's mode, and only when all are written are they renamed
+/// over the originals.
+bool replaceFiles(
+    const std::vector<std::pair<std::string, std::string>> &Contents,
+    std::string &Error);
 
-/// Reads the lines a change touches: `git diff -U0 <Rev>` run in the current
-/// directory, or a unified diff on standard input when \p Rev is "-".
-bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error);
-
-/// Whether \p F starts on a changed line.
-bool touches(const ChangedLines &Changed, const Finding &F);
+/// --export-fixes: the errors of all translation units as the YAML that
+/// clang-apply-replacements reads, each header's error once.
+void exportFixes(llvm::StringRef MainFile,
+                 const std::vector<clang::tidy::ClangTidyError> &Errors,
+                 llvm::raw_ostream &OS);
 
 } // namespace syscall_tidy
 

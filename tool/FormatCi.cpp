@@ -1,6 +1,6 @@
 //===--- FormatCi.cpp - GitHub workflow commands, GitLab Code Quality ----===//
 
-#include "Findings.h"
+#include "Renderers.h"
 #include "llvm/Support/JSON.h"
 
 namespace syscall_tidy {

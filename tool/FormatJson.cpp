@@ -1,6 +1,7 @@
 //===--- FormatJson.cpp - the stable JSON schema (docs/integration.md) ---===//
 
-#include "Findings.h"
+#include "CheckDocs.h"
+#include "Renderers.h"
 #include "llvm/Support/JSON.h"
 
 namespace syscall_tidy {
@@ -24,16 +25,18 @@ void renderJson(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
       Fixes.push_back(llvm::json::Object{{"begin", location(E.Begin)},
                                          {"end", location(E.End)},
                                          {"replacement", E.Text}});
-    List.push_back(
-        llvm::json::Object{{"check", F.Check},
-                           {"severity", F.IsError ? "error" : "warning"},
-                           {"message", F.Message},
-                           {"location", location(F.Begin)},
-                           {"end", location(F.End)},
-                           {"notes", std::move(Notes)},
-                           {"fixes", std::move(Fixes)},
-                           {"fingerprint", fingerprint(F, Options.SourceRoot)},
-                           {"help", helpUri(F.Check)}});
+    llvm::json::Object Item{{"check", F.Check},
+                            {"severity", F.IsError ? "error" : "warning"},
+                            {"message", F.Message},
+                            {"location", location(F.Begin)},
+                            {"end", location(F.End)},
+                            {"notes", std::move(Notes)},
+                            {"fixes", std::move(Fixes)},
+                            {"fingerprint", fingerprint(F, Options.SourceRoot)},
+                            {"description", checkDoc(F.Check).Short}};
+    if (std::string Uri = helpUri(F.Check); !Uri.empty())
+      Item["help"] = Uri;
+    List.push_back(std::move(Item));
   }
   OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
                                    {"version", 1},

@@ -1,6 +1,7 @@
 //===--- FormatSarif.cpp - SARIF 2.1.0 -----------------------------------===//
 
-#include "Findings.h"
+#include "CheckDocs.h"
+#include "Renderers.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
@@ -27,20 +28,6 @@ llvm::json::Object region(const Position &Begin, const Position &End) {
   return R;
 }
 
-/// What each check is about, for the rule list.
-llvm::StringRef ruleSummary(llvm::StringRef Check) {
-  if (Check == "syscall-fstat-after-write-open")
-    return "An fstat/stat made only to reject a directory around an open "
-           "with a write access mode, which fails with EISDIR anyway.";
-  if (Check == "syscall-lseek-before-write")
-    return "A seek that cannot move the file offset before a write, or an "
-           "lseek + write pair that one pwrite does.";
-  if (Check == "syscall-unbuffered-autoflush")
-    return "File output that costs one write(2) per record: unbuffered "
-           "streams, flushes or std::endl per iteration.";
-  return "A compiler diagnostic.";
-}
-
 } // namespace
 
 void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
@@ -49,15 +36,18 @@ void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
   llvm::StringMap<unsigned> RuleIndex;
   for (const Finding &F : Findings) {
     auto [It, New] = RuleIndex.try_emplace(F.Check, RuleIndex.size());
-    if (New)
-      Rules.push_back(llvm::json::Object{
+    if (New) {
+      CheckDoc Doc = checkDoc(F.Check);
+      llvm::json::Object Rule{
           {"id", F.Check},
-          {"shortDescription",
-           llvm::json::Object{{"text", ruleSummary(F.Check)}}},
-          {"fullDescription",
-           llvm::json::Object{{"text", ruleSummary(F.Check)}}},
-          {"helpUri", helpUri(F.Check)},
-          {"help", llvm::json::Object{{"text", "See " + helpUri(F.Check)}}}});
+          {"shortDescription", llvm::json::Object{{"text", Doc.Short}}},
+          {"fullDescription", llvm::json::Object{{"text", Doc.Full}}},
+          {"help",
+           llvm::json::Object{{"text", Doc.Full}, {"markdown", Doc.Markdown}}}};
+      if (std::string Uri = helpUri(F.Check); !Uri.empty())
+        Rule["helpUri"] = Uri;
+      Rules.push_back(std::move(Rule));
+    }
     llvm::json::Array Fixes, Related;
     if (!F.Fixes.empty()) {
       llvm::json::Array Changes;
@@ -102,13 +92,14 @@ void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
       Result["fixes"] = std::move(Fixes);
     Results.push_back(std::move(Result));
   }
+  llvm::json::Object Driver{{"name", "syscall-tidy"},
+                            {"version", Options.ToolVersion},
+                            {"semanticVersion", Options.ToolVersion},
+                            {"rules", std::move(Rules)}};
+  if (llvm::StringRef Docs = SYSCALL_TIDY_DOCS_URL; !Docs.empty())
+    Driver["informationUri"] = Docs;
   llvm::json::Object Run{
-      {"tool",
-       llvm::json::Object{
-           {"driver", llvm::json::Object{{"name", "syscall-tidy"},
-                                         {"version", Options.ToolVersion},
-                                         {"informationUri", helpUri("")},
-                                         {"rules", std::move(Rules)}}}}},
+      {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
       {"results", std::move(Results)}};
   if (!Options.SourceRoot.empty())
     Run["originalUriBaseIds"] = llvm::json::Object{

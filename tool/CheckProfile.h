@@ -1,0 +1,20 @@
+//===--- CheckProfile.h - Time spent parsing and in each check -----------===//
+
+#ifndef SYSCALL_TIDY_TOOL_CHECKPROFILE_H
+#define SYSCALL_TIDY_TOOL_CHECKPROFILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace syscall_tidy {
+
+/// Prints one table for the whole run: the parse time the runner measured
+/// and each check's wall time summed over the JSON profiles clang-tidy
+/// wrote under \p ProfileDir (--store-check-profile's format).
+void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
+                       double ParseSeconds, double CheckSeconds,
+                       llvm::raw_ostream &OS);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_CHECKPROFILE_H

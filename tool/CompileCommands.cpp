@@ -1,0 +1,221 @@
+//===--- CompileCommands.cpp - The compile commands of a run -------------===//
+
+#include "CompileCommands.h"
+#include "clang/Driver/Options.h"
+#include "clang/Driver/Types.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+namespace options = clang::driver::options;
+
+namespace syscall_tidy {
+
+namespace {
+
+bool isSourceName(llvm::StringRef Arg) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Arg);
+  return !Ext.empty() && driver::types::lookupTypeForExtension(
+                             Ext.drop_front()) != driver::types::TY_INVALID;
+}
+
+/// -Wp,-MD,path and -Wp,-MMD,path (kbuild, autotools) write a dependency
+/// file; the other -Wp, values (-D_FORTIFY_SOURCE=2) still matter.
+std::string withoutDependencyOutput(const llvm::opt::Arg &Wp) {
+  std::string Kept;
+  for (unsigned I = 0; I < Wp.getNumValues(); ++I) {
+    llvm::StringRef V = Wp.getValue(I);
+    if (V == "-MD" || V == "-MMD" || V == "-MF" || V == "-MT" || V == "-MQ") {
+      ++I; // and its file
+      continue;
+    }
+    if (V.starts_with("-M"))
+      continue;
+    Kept += (Kept.empty() ? "" : ",") + V.str();
+  }
+  return Kept.empty() ? "" : "-Wp," + Kept;
+}
+
+/// The arguments of a compile command that clang can take for a syntax
+/// check of one file. \p Inputs: whether source file arguments stay (a
+/// database entry names its file) or go (the file is added per run).
+std::vector<std::string> adjust(const std::vector<std::string> &Command,
+                                bool KeepInputs,
+                                std::map<std::string, unsigned> &Dropped) {
+  if (Command.empty())
+    return Command;
+  llvm::StringRef Mode;
+  for (llvm::StringRef Arg : Command)
+    if (Arg.starts_with("--driver-mode="))
+      Mode = Arg.drop_front(strlen("--driver-mode="));
+  bool IsCl = Mode == "cl" ||
+              llvm::sys::path::stem(Command[0]).ends_with_insensitive("cl");
+  if (IsCl)
+    return Command; // clang-cl's flags differ; leave them to clang.
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Command.size(); ++I)
+    Argv.push_back(Command[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  const llvm::opt::OptTable &Table = driver::getDriverOptTable();
+  llvm::opt::InputArgList Args =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                      llvm::opt::Visibility(options::ClangOption));
+  std::vector<std::string> Result{Command[0]};
+  std::vector<const llvm::opt::Arg *> List(Args.begin(), Args.end());
+  for (size_t I = 0; I < List.size(); ++I) {
+    const llvm::opt::Arg &A = *List[I];
+    unsigned Begin = A.getIndex();
+    unsigned End = I + 1 < List.size() ? List[I + 1]->getIndex() : Argv.size();
+    const llvm::opt::Option &O = A.getOption();
+    if (O.getID() == options::OPT_UNKNOWN) {
+      ++Dropped[A.getAsString(Args)];
+      continue;
+    }
+    if (O.matches(options::OPT_M_Group) || O.matches(options::OPT_o) ||
+        O.matches(options::OPT_c))
+      continue;
+    if (O.matches(options::OPT_INPUT) && !KeepInputs &&
+        isSourceName(A.getValue()))
+      continue;
+    if (O.matches(options::OPT_Wp_COMMA)) {
+      std::string Kept = withoutDependencyOutput(A);
+      if (!Kept.empty())
+        Result.push_back(Kept);
+      continue;
+    }
+    for (unsigned J = Begin; J < End; ++J)
+      Result.push_back(Argv[J]);
+  }
+  // A flag missing its value (a bare trailing -I) stays for clang to
+  // report.
+  if (MissingCount)
+    for (unsigned J = MissingIndex; J < Argv.size(); ++J)
+      Result.push_back(Argv[J]);
+  return Result;
+}
+
+/// The command after `--`: one compile job for whichever file is named,
+/// as CMake's <LANG>_CLANG_TIDY passes it (`-- cc -o x.o -c x.c`).
+class CommandLineCompilations : public tooling::CompilationDatabase {
+public:
+  explicit CommandLineCompilations(std::vector<std::string> Args) {
+    // A leading word that is not a flag or a source is the compiler.
+    if (Args.empty() || Args[0].empty() || Args[0][0] == '-' ||
+        isSourceName(Args[0]))
+      Args.insert(Args.begin(), "clang-tool");
+    std::map<std::string, unsigned> Unused;
+    Command = adjust(Args, /*KeepInputs=*/false, Unused);
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Directory = Cwd.str().str();
+  }
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<std::string> Line = Command;
+    Line.push_back(File.str());
+    return {tooling::CompileCommand(Directory, File, Line, "")};
+  }
+
+private:
+  std::vector<std::string> Command;
+  std::string Directory;
+};
+
+} // namespace
+
+bool isCOrCxxFile(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  if (Ext.empty())
+    return true; // a header without extension, or stdin-like input
+  driver::types::ID Type =
+      driver::types::lookupTypeForExtension(Ext.drop_front());
+  return Type == driver::types::TY_C || Type == driver::types::TY_CHeader ||
+         Type == driver::types::TY_ObjC || driver::types::isCXX(Type);
+}
+
+std::vector<tooling::CompileCommand>
+AdjustedCompilations::getCompileCommands(llvm::StringRef File) const {
+  std::vector<tooling::CompileCommand> Commands =
+      Inner->getCompileCommands(File);
+  std::map<std::string, unsigned> Flags;
+  for (tooling::CompileCommand &C : Commands)
+    C.CommandLine = adjust(C.CommandLine, /*KeepInputs=*/true, Flags);
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (const auto &[Flag, Count] : Flags)
+    Dropped[Flag] += Count;
+  return Commands;
+}
+
+std::vector<std::string> AdjustedCompilations::getAllFiles() const {
+  std::vector<std::string> Files = Inner->getAllFiles();
+  llvm::erase_if(Files, [](const std::string &F) { return !isCOrCxxFile(F); });
+  return Files;
+}
+
+std::string AdjustedCompilations::problem(llvm::StringRef File) const {
+  for (const tooling::CompileCommand &C : Inner->getCompileCommands(File)) {
+    if (C.CommandLine.empty())
+      return "the compile command of '" + File.str() + "' is empty";
+    if (!llvm::sys::fs::is_directory(C.Directory))
+      return "the compile command of '" + File.str() + "' runs in '" +
+             C.Directory + "', which is not a directory";
+  }
+  return "";
+}
+
+std::vector<std::string> AdjustedCompilations::droppedFlags() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::vector<std::string> Lines;
+  for (const auto &[Flag, Count] : Dropped)
+    Lines.push_back("dropped '" + Flag + "', which clang does not know (" +
+                    std::to_string(Count) + " compile command" +
+                    (Count == 1 ? "" : "s") + ")");
+  return Lines;
+}
+
+std::unique_ptr<AdjustedCompilations>
+loadCompilations(const ToolOptions &Options, std::string &Error) {
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  std::string Detail;
+  if (Options.CommandLine) {
+    DB = std::make_unique<CommandLineCompilations>(*Options.CommandLine);
+  } else if (!Options.BuildPath.empty()) {
+    // -p names the directory that holds the database, as a build directory
+    // does; searching its parents would silently pick another project's.
+    llvm::SmallString<256> Json(Options.BuildPath);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Json)) {
+      Error = "no compile_commands.json in '" + Options.BuildPath + "'";
+      return nullptr;
+    }
+    DB = tooling::JSONCompilationDatabase::loadFromFile(
+        Json, Detail, tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!DB) {
+      Error = "cannot read '" + Json.str().str() +
+              "': " + llvm::StringRef(Detail).trim().str();
+      return nullptr;
+    }
+    // What loadFromDirectory adds: @rsp files, commands for files the
+    // database lacks (headers, new files), and the target from the name.
+    DB = tooling::inferTargetAndDriverMode(
+        tooling::inferMissingCompileCommands(tooling::expandResponseFiles(
+            std::move(DB), llvm::vfs::getRealFileSystem())));
+  } else if (!Options.SourcePaths.empty()) {
+    DB = tooling::CompilationDatabase::autoDetectFromSource(
+        Options.SourcePaths[0], Detail);
+    if (!DB) {
+      Error = "no compile_commands.json in the directories above '" +
+              Options.SourcePaths[0] + "'";
+      return nullptr;
+    }
+  } else {
+    Error = "no input files and no -p <build-dir>";
+    return nullptr;
+  }
+  return std::make_unique<AdjustedCompilations>(std::move(DB));
+}
+
+} // namespace syscall_tidy

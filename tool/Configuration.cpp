@@ -1,0 +1,284 @@
+//===--- Configuration.cpp - Which checks run, with which options --------===//
+
+#include "Configuration.h"
+#include "ResourceDir.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/GlobList.h"
+#include "llvm/Config/llvm-config.h"
+#if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include <mutex>
+
+using namespace clang::tidy;
+
+namespace syscall_tidy {
+
+CheckCatalog::CheckCatalog() {
+  ClangTidyCheckFactories Factories;
+  for (const auto &Module : ClangTidyModuleRegistry::entries())
+    Module.instantiate()->addCheckFactories(Factories);
+  ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+      ClangTidyGlobalOptions(), ClangTidyOptions()));
+  for (const auto &Factory : Factories) {
+    if (!Factory.getKey().starts_with("syscall-"))
+      continue;
+    Names.insert(Factory.getKey());
+    ClangTidyOptions::OptionMap Stored;
+    Factory.getValue()(Factory.getKey(), &Context)->storeOptions(Stored);
+    for (const auto &Option : Stored) {
+      OptionKeys.insert(Option.getKey());
+      Defaults.insert({Option.getKey(), Option.getValue()});
+    }
+  }
+}
+
+namespace {
+
+std::vector<llvm::StringRef> globsOf(llvm::StringRef Globs) {
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  Globs.split(Parts, ',', -1, false);
+  std::vector<llvm::StringRef> Result;
+  for (llvm::StringRef Glob : Parts)
+    if (!(Glob = Glob.trim()).empty())
+      Result.push_back(Glob);
+  return Result;
+}
+
+/// Errors met while reading .clang-tidy files, for every thread's provider.
+class ConfigErrors {
+public:
+  void add(std::string Message) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (First.empty())
+      First = std::move(Message);
+  }
+  std::string first() {
+    std::lock_guard<std::mutex> Guard(Lock);
+    return First;
+  }
+
+private:
+  std::mutex Lock;
+  std::string First;
+};
+
+ConfigErrors &configErrors() {
+  static ConfigErrors Errors;
+  return Errors;
+}
+
+/// clang-tidy's .clang-tidy parser, with its errors kept for one message
+/// instead of printed and ignored.
+llvm::ErrorOr<ClangTidyOptions> parseDotClangTidy(llvm::MemoryBufferRef Text) {
+  std::string Message;
+  llvm::ErrorOr<ClangTidyOptions> Parsed =
+      parseConfigurationWithDiags(Text, [&](const llvm::SMDiagnostic &D) {
+        if (Message.empty())
+          Message = std::to_string(D.getLineNo()) + ":" +
+                    std::to_string(D.getColumnNo() + 1) + ": " +
+                    D.getMessage().str();
+      });
+  if (Parsed)
+    return Parsed;
+  configErrors().add(
+      "invalid configuration in '" + Text.getBufferIdentifier().str() +
+      "': " + (Message.empty() ? Parsed.getError().message() : Message));
+  return ClangTidyOptions(); // reported once by the caller
+}
+
+/// .clang-tidy files up the tree, read through the run's file system (the
+/// compile command's working directory) with parseDotClangTidy.
+class CheckedFileOptionsProvider : public FileOptionsProvider {
+public:
+  CheckedFileOptionsProvider(ClangTidyGlobalOptions Global,
+                             ClangTidyOptions Defaults,
+                             ClangTidyOptions Overrides,
+                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
+      : FileOptionsProvider(std::move(Global), std::move(Defaults),
+                            std::move(Overrides), std::move(FS)) {
+    ConfigHandlers = {{".clang-tidy", parseDotClangTidy}};
+  }
+};
+
+/// The user's configuration followed by one source that enables exactly the
+/// syscall-* checks it enables: `Checks: '*'` in a project's .clang-tidy is
+/// meant for clang-tidy, not a request to run every linked check here.
+class SyscallChecksOnly : public ClangTidyOptionsProvider {
+public:
+  SyscallChecksOnly(std::unique_ptr<ClangTidyOptionsProvider> User,
+                    const CheckCatalog &Catalog)
+      : User(std::move(User)), Catalog(Catalog) {}
+
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    return User->getGlobalOptions();
+  }
+
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
+    std::vector<OptionsSource> Sources = User->getRawOptions(File);
+    ClangTidyOptions Merged;
+    for (const OptionsSource &Source : Sources)
+      Merged.mergeWith(Source.first, 0);
+    CachedGlobList Enabled(Merged.Checks.value_or(""));
+    std::string Ours = "-*";
+    for (const auto &Name : Catalog.Names)
+      if (Enabled.contains(Name.getKey()))
+        Ours += "," + Name.getKey().str();
+    ClangTidyOptions Narrowed;
+    Narrowed.Checks = Ours;
+    Sources.emplace_back(Narrowed, "syscall-tidy (syscall-* checks only)");
+    return Sources;
+  }
+
+private:
+  std::unique_ptr<ClangTidyOptionsProvider> User;
+  const CheckCatalog &Catalog;
+};
+
+/// Whether \p Globs say anything about \p Check, enabling or disabling it.
+bool mentions(llvm::StringRef Globs, llvm::StringRef Check) {
+  return GlobList(Globs).contains(Check) ||
+         !GlobList(("*," + Globs).str()).contains(Check);
+}
+
+} // namespace
+
+std::unique_ptr<Configuration> Configuration::create(const ToolOptions &Options,
+                                                     std::string &Error) {
+  std::unique_ptr<Configuration> C(new Configuration());
+  if (!Options.LineFilter.empty())
+    if (std::error_code EC = parseLineFilter(Options.LineFilter, C->Global)) {
+      Error = "invalid --line-filter: " + EC.message();
+      return nullptr;
+    }
+  C->Defaults = ClangTidyOptions::getDefaults();
+  C->Defaults.Checks = "-*,syscall-*";
+  if (Options.Checks)
+    C->Overrides.Checks = *Options.Checks;
+  if (Options.WarningsAsErrors)
+    C->Overrides.WarningsAsErrors = *Options.WarningsAsErrors;
+  C->Overrides.HeaderFilterRegex = Options.HeaderFilter;
+  C->Overrides.ExcludeHeaderFilterRegex = Options.ExcludeHeaderFilter;
+  C->Overrides.SystemHeaders = Options.SystemHeaders;
+  C->Overrides.FormatStyle = Options.FormatStyle;
+  C->Overrides.ExtraArgsBefore = Options.ExtraArgsBefore;
+  C->Overrides.ExtraArgsBefore->push_back("-resource-dir=" +
+                                          resourceDir(Options.Argv0.c_str()));
+  C->Overrides.ExtraArgs = Options.ExtraArgs;
+
+  std::string Text = Options.Config;
+  std::string Name = "--config";
+  if (!Options.ConfigFile.empty()) {
+    auto File = llvm::MemoryBuffer::getFile(Options.ConfigFile);
+    if (!File) {
+      Error = "cannot read --config-file '" + Options.ConfigFile +
+              "': " + File.getError().message();
+      return nullptr;
+    }
+    Text = (*File)->getBuffer().str();
+    Name = Options.ConfigFile;
+  }
+  if (!Text.empty()) {
+    parseDotClangTidy(llvm::MemoryBufferRef(Text, Name));
+    if (!(Error = configErrors().first()).empty())
+      return nullptr;
+    C->Explicit = *parseConfiguration(llvm::MemoryBufferRef(Text, Name));
+  }
+  C->Probe = C->provider();
+  return C;
+}
+
+std::unique_ptr<ClangTidyOptionsProvider>
+Configuration::userProvider(FileSystemRef FS) const {
+  if (Explicit)
+    return std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Explicit,
+                                                   Overrides, FS);
+  return std::make_unique<CheckedFileOptionsProvider>(Global, Defaults,
+                                                      Overrides, FS);
+}
+
+std::unique_ptr<ClangTidyOptionsProvider>
+Configuration::provider(FileSystemRef FS) const {
+  return std::make_unique<SyscallChecksOnly>(userProvider(FS), Catalog);
+}
+
+std::vector<std::string>
+Configuration::enabledChecks(llvm::StringRef File) const {
+  CachedGlobList Enabled(Probe->getOptions(File).Checks.value_or(""));
+  std::vector<std::string> Result;
+  for (const auto &Name : Catalog.Names)
+    if (Enabled.contains(Name.getKey()))
+      Result.push_back(Name.getKey().str());
+  llvm::sort(Result);
+  return Result;
+}
+
+std::string Configuration::verify(llvm::StringRef File) const {
+  ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
+  if (std::string Broken = configErrors().first(); !Broken.empty())
+    return Broken;
+  for (llvm::StringRef Glob : globsOf(Options.Checks.value_or(""))) {
+    if (Glob.starts_with("syscall-") && !Glob.contains('*') &&
+        !Catalog.Names.contains(Glob))
+      return "unknown check '" + Glob.str() +
+             "' (syscall-tidy --list-checks --checks='syscall-*' lists them)";
+  }
+  for (const std::optional<std::string> *Regex :
+       {&Options.HeaderFilterRegex, &Options.ExcludeHeaderFilterRegex}) {
+    std::string Why;
+    if (*Regex && !llvm::Regex(**Regex).isValid(Why))
+      return "invalid header filter '" + **Regex + "': " + Why;
+  }
+  for (const auto &Option : Options.CheckOptions) {
+    llvm::StringRef Key = Option.getKey();
+    if (Key.starts_with("syscall-") && !Catalog.OptionKeys.contains(Key))
+      return "unknown check option '" + Key.str() + "'";
+  }
+  return "";
+}
+
+std::vector<std::string>
+Configuration::foreignChecks(llvm::StringRef File) const {
+  ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
+  std::vector<std::string> Foreign;
+  for (llvm::StringRef Glob : globsOf(Options.Checks.value_or("")))
+    if (!Glob.consume_front("-") && !Glob.starts_with("syscall-") &&
+        Glob != "*")
+      Foreign.push_back(Glob.str());
+  return Foreign;
+}
+
+std::string Configuration::dump(llvm::StringRef File) const {
+  ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
+  for (const std::string &Check : enabledChecks(File))
+    for (const auto &Default : Catalog.Defaults)
+      if (Default.getKey().starts_with(Check + ".") &&
+          !Options.CheckOptions.count(Default.getKey()))
+        Options.CheckOptions.insert({Default.getKey(), Default.getValue()});
+  return configurationAsText(Options);
+}
+
+std::vector<std::string> Configuration::explain(llvm::StringRef File) const {
+  std::vector<ClangTidyOptionsProvider::OptionsSource> Sources =
+      userProvider(nullptr)->getRawOptions(File);
+  std::vector<std::string> Lines;
+  for (const std::string &Check : enabledChecks(File)) {
+    std::string From = "the default";
+    for (const auto &[Options, Source] : Sources)
+      if (Options.Checks && mentions(*Options.Checks, Check))
+        From = Source;
+    Lines.push_back("'" + Check + "' is enabled in " + From + ".");
+  }
+  return Lines;
+}
+
+} // namespace syscall_tidy

@@ -1,0 +1,248 @@
+//===--- ToolOptions.cpp - What the command line asks for -----------------===//
+//
+// The flags clang-tidy users already type, in clang-tidy's spelling, and the
+// ones CI needs on top; `--help` shows them in these two groups.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolOptions.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+namespace syscall_tidy {
+
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory ClangTidyFlags("Options shared with clang-tidy");
+cl::OptionCategory OwnFlags("syscall-tidy options for CI and hooks");
+
+// clang-tidy's own flags.
+cl::list<std::string> SourcePaths(cl::Positional, cl::desc("[<file> ...]"),
+                                  cl::cat(ClangTidyFlags));
+cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
+              cl::value_desc("build-dir"), cl::cat(ClangTidyFlags));
+cl::opt<std::string>
+    Checks("checks",
+           cl::desc("Comma-separated globs of checks, added to the ones from "
+                    ".clang-tidy; only syscall-* checks run here"),
+           cl::cat(ClangTidyFlags));
+cl::opt<std::string>
+    Config("config",
+           cl::desc("Configuration in YAML/JSON, e.g. "
+                    "'{Checks: \"syscall-*\", CheckOptions: {...}}'; "
+                    "replaces .clang-tidy files"),
+           cl::cat(ClangTidyFlags));
+cl::opt<std::string>
+    ConfigFile("config-file",
+               cl::desc("Read the configuration from this file instead of "
+                        ".clang-tidy files"),
+               cl::value_desc("path"), cl::cat(ClangTidyFlags));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Globs of checks whose findings are errors (added to "
+             "WarningsAsErrors from .clang-tidy); they exit 1 even with "
+             "--fail-on=none"),
+    cl::cat(ClangTidyFlags));
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression of headers whose diagnostics are shown"),
+    cl::cat(ClangTidyFlags));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regular expression of headers whose diagnostics are not shown"),
+    cl::cat(ClangTidyFlags));
+cl::opt<bool> SystemHeaders("system-headers",
+                            cl::desc("Show diagnostics in system headers too"),
+                            cl::cat(ClangTidyFlags));
+cl::opt<std::string> LineFilter(
+    "line-filter",
+    cl::desc("Report only these lines, as JSON: "
+             "'[{\"name\":\"file.c\",\"lines\":[[1,3],[5,7]]}, ...]'"),
+    cl::cat(ClangTidyFlags));
+cl::list<std::string> ExtraArgs("extra-arg",
+                                cl::desc("Compiler argument to append"),
+                                cl::cat(ClangTidyFlags));
+cl::list<std::string> ExtraArgsBefore("extra-arg-before",
+                                      cl::desc("Compiler argument to prepend"),
+                                      cl::cat(ClangTidyFlags));
+cl::opt<std::string>
+    VfsOverlay("vfsoverlay",
+               cl::desc("Overlay the file system with this virtual file "
+                        "system file (clang's -ivfsoverlay format)"),
+               cl::value_desc("filename"), cl::cat(ClangTidyFlags));
+cl::opt<bool> Fix("fix", cl::desc("Apply the suggested fixes"),
+                  cl::cat(ClangTidyFlags));
+cl::opt<bool> FixErrors("fix-errors",
+                        cl::desc("Apply the fixes even when the code has "
+                                 "compiler errors"),
+                        cl::cat(ClangTidyFlags));
+cl::opt<bool> FixNotes("fix-notes",
+                       cl::desc("Apply a fix that a note offers when the "
+                                "finding has none of its own"),
+                       cl::cat(ClangTidyFlags));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc("Write the fixes as YAML that "
+                                          "clang-apply-replacements accepts"),
+                                 cl::value_desc("file"),
+                                 cl::cat(ClangTidyFlags));
+cl::opt<std::string>
+    FormatStyle("format-style",
+                cl::desc("Reformat the code around fixes with this "
+                         "clang-format style (file, llvm, google, none, "
+                         "{...})"),
+                cl::cat(ClangTidyFlags));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit"),
+                         cl::cat(ClangTidyFlags));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the configuration in effect for the "
+                                  "first file (or this directory) and exit"),
+                         cl::cat(ClangTidyFlags));
+cl::opt<bool>
+    ExplainConfig("explain-config",
+                  cl::desc("Say where each enabled check was enabled, and "
+                           "which check names are not ours, and exit"),
+                  cl::cat(ClangTidyFlags));
+cl::opt<bool> VerifyConfig("verify-config",
+                           cl::desc("Check the configuration and exit"),
+                           cl::cat(ClangTidyFlags));
+cl::opt<bool> AllowNoChecks("allow-no-checks",
+                            cl::desc("Exit 0 when no syscall-* check is "
+                                     "enabled instead of failing"),
+                            cl::cat(ClangTidyFlags));
+cl::opt<bool> UseColor("use-color",
+                       cl::desc("Colour the text output (default: when "
+                                "standard output is a terminal)"),
+                       cl::cat(ClangTidyFlags));
+cl::opt<bool> EnableCheckProfile(
+    "enable-check-profile",
+    cl::desc("Print the time spent parsing and in each check"),
+    cl::cat(ClangTidyFlags));
+cl::opt<std::string> StoreCheckProfile(
+    "store-check-profile",
+    cl::desc("With --enable-check-profile, write each file's profile as "
+             "JSON under this prefix instead of printing it"),
+    cl::value_desc("prefix"), cl::cat(ClangTidyFlags));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print no progress, no notes about the compile "
+                             "commands and no summary"),
+                    cl::cat(ClangTidyFlags));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Translation units analysed in parallel "
+                                "(-j N or -jN; default: the number of cores)"),
+                       cl::Prefix, cl::init(0), cl::cat(ClangTidyFlags));
+
+// Ours.
+cl::opt<std::string>
+    Format("format",
+           cl::desc("Output format: text, json, sarif, github, gitlab"),
+           cl::init("text"), cl::cat(OwnFlags));
+cl::opt<std::string> Output("output",
+                            cl::desc("Write the findings to this file"),
+                            cl::value_desc("file"), cl::cat(OwnFlags));
+cl::opt<std::string>
+    FailOn("fail-on", cl::desc("Exit with 1 on: warning (default) or none"),
+           cl::init("warning"), cl::cat(OwnFlags));
+cl::opt<std::string>
+    SourceRoot("source-root",
+               cl::desc("Paths in sarif, github and gitlab output are "
+                        "relative to this directory (default: $SRCROOT or "
+                        "the current directory)"),
+               cl::cat(OwnFlags));
+cl::opt<std::string>
+    Diff("diff",
+         cl::desc("Report only findings on lines changed since this git "
+                  "revision, or in the unified diff on stdin ('-')"),
+         cl::value_desc("rev"), cl::cat(OwnFlags));
+
+template <typename T> std::optional<T> ifGiven(const cl::opt<T> &Flag) {
+  if (Flag.getNumOccurrences())
+    return Flag.getValue();
+  return std::nullopt;
+}
+
+/// LLVM's command-line errors as one line.
+std::string oneLine(std::string Text) {
+  while (!Text.empty() && Text.back() == '\n')
+    Text.pop_back();
+  std::string Line;
+  for (char C : Text)
+    Line += C == '\n' ? std::string("; ") : std::string(1, C);
+  return Line;
+}
+
+} // namespace
+
+bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
+                      int &Exit) {
+  Options.Argv0 = Argv[0];
+  // The compile command after `--` is taken whole, as clang-tidy does; it
+  // may itself contain flags that look like ours (-o, -p).
+  const char **DoubleDash =
+      std::find_if(Argv + 1, Argv + Argc,
+                   [](const char *A) { return llvm::StringRef(A) == "--"; });
+  if (DoubleDash != Argv + Argc)
+    Options.CommandLine = std::vector<std::string>(DoubleDash + 1, Argv + Argc);
+  int OwnArgc = DoubleDash - Argv;
+
+  cl::HideUnrelatedOptions({&ClangTidyFlags, &OwnFlags});
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "syscall-tidy " << SYSCALL_TIDY_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
+  std::string Errors;
+  llvm::raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(
+          OwnArgc, Argv,
+          "syscall-tidy: finds system calls C and C++ code makes for "
+          "nothing\n",
+          &ErrorStream)) {
+    ErrorStream.flush();
+    llvm::errs() << oneLine(Errors) << "\n"; // names the tool already
+    Exit = 2;
+    return false;
+  }
+
+  Options.SourcePaths.assign(SourcePaths.begin(), SourcePaths.end());
+  Options.BuildPath = BuildPath;
+  Options.Checks = ifGiven(Checks);
+  Options.Config = Config;
+  Options.ConfigFile = ConfigFile;
+  Options.WarningsAsErrors = ifGiven(WarningsAsErrors);
+  Options.HeaderFilter = ifGiven(HeaderFilter);
+  Options.ExcludeHeaderFilter = ifGiven(ExcludeHeaderFilter);
+  Options.SystemHeaders = ifGiven(SystemHeaders);
+  Options.FormatStyle = ifGiven(FormatStyle);
+  Options.LineFilter = LineFilter;
+  Options.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
+                                 ExtraArgsBefore.end());
+  Options.VfsOverlay = VfsOverlay;
+  Options.DumpConfig = DumpConfig;
+  Options.ExplainConfig = ExplainConfig;
+  Options.VerifyConfig = VerifyConfig;
+  Options.ListChecks = ListChecks;
+  Options.AllowNoChecks = AllowNoChecks;
+  Options.Fix = Fix || FixErrors;
+  Options.FixErrors = FixErrors;
+  Options.FixNotes = FixNotes;
+  Options.ExportFixes = ExportFixes;
+  Options.Quiet = Quiet;
+  Options.UseColor = ifGiven(UseColor);
+  Options.EnableCheckProfile = EnableCheckProfile;
+  Options.StoreCheckProfile = StoreCheckProfile;
+  Options.Format = Format;
+  Options.Output = Output;
+  Options.FailOn = FailOn;
+  Options.SourceRoot = SourceRoot;
+  Options.Diff = Diff;
+  Options.Jobs = Jobs;
+  return true;
+}
+
+} // namespace syscall_tidy

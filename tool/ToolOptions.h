@@ -1,0 +1,60 @@
+//===--- ToolOptions.h - What the command line asks for -------------------===//
+
+#ifndef SYSCALL_TIDY_TOOL_TOOLOPTIONS_H
+#define SYSCALL_TIDY_TOOL_TOOLOPTIONS_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace syscall_tidy {
+
+/// Every flag of a run, spelled as clang-tidy 19 spells it where clang-tidy
+/// has it. Optional members are unset when the flag was not given, so the
+/// configuration files decide.
+struct ToolOptions {
+  std::string Argv0;
+  std::vector<std::string> SourcePaths;
+  std::string BuildPath;
+  /// The compile command after `--`, when there is one.
+  std::optional<std::vector<std::string>> CommandLine;
+
+  // Configuration.
+  std::optional<std::string> Checks;
+  std::string Config, ConfigFile;
+  std::optional<std::string> WarningsAsErrors;
+  std::optional<std::string> HeaderFilter, ExcludeHeaderFilter;
+  std::optional<bool> SystemHeaders;
+  std::optional<std::string> FormatStyle;
+  std::string LineFilter;
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore;
+  std::string VfsOverlay;
+  bool DumpConfig = false, ExplainConfig = false, VerifyConfig = false;
+  bool ListChecks = false, AllowNoChecks = false;
+
+  // Fixes.
+  bool Fix = false, FixErrors = false, FixNotes = false;
+  std::string ExportFixes;
+
+  // Output.
+  bool Quiet = false;
+  std::optional<bool> UseColor;
+  bool EnableCheckProfile = false;
+  std::string StoreCheckProfile;
+  std::string Format = "text";
+  std::string Output;
+  std::string FailOn = "warning";
+  std::string SourceRoot;
+  std::string Diff;
+  unsigned Jobs = 0;
+};
+
+/// Fills \p Options from the command line. Returns false with \p Exit set
+/// when the run ends here: 0 after --help or --version, 2 after an error
+/// (already printed, one line).
+bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
+                      int &Exit);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_TOOLOPTIONS_H

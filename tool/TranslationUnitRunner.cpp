@@ -1,0 +1,220 @@
+//===--- TranslationUnitRunner.cpp - Runs the checks over translation units ==//
+
+#include "TranslationUnitRunner.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace syscall_tidy {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsBetween(Clock::time_point A, Clock::time_point B) {
+  return std::chrono::duration<double>(B - A).count();
+}
+
+/// Notes the time when the parse is over (first in a MultiplexConsumer)
+/// or when the checks are (last).
+class TimeStamp : public ASTConsumer {
+public:
+  explicit TimeStamp(Clock::time_point &At) : At(At) {}
+  void HandleTranslationUnit(ASTContext &) override { At = Clock::now(); }
+
+private:
+  Clock::time_point &At;
+};
+
+/// One unit's analysis; converts its findings while its SourceManager, and
+/// with it the text the compiler read, is still there.
+class TidyAction : public ASTFrontendAction {
+public:
+  TidyAction(ClangTidyASTConsumerFactory &Factory,
+             ClangTidyDiagnosticConsumer &Diagnostics, SourceTexts &Texts,
+             TranslationUnitResult &Result)
+      : Factory(Factory), Diagnostics(Diagnostics), Texts(Texts),
+        Result(Result) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef File) override {
+    Start = ParseEnd = ChecksEnd = Clock::now();
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
+    Consumers.push_back(Factory.createASTConsumer(CI, File));
+    Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+  void EndSourceFileAction() override {
+    Result.ParseSeconds += secondsBetween(Start, ParseEnd);
+    Result.CheckSeconds += secondsBetween(ParseEnd, ChecksEnd);
+    FindingConverter Converter(&getCompilerInstance().getSourceManager(),
+                               Texts);
+    for (ClangTidyError &E : Diagnostics.take()) {
+      Result.Findings.push_back(Converter.convert(E));
+      Result.Errors.push_back(std::move(E));
+    }
+  }
+
+private:
+  ClangTidyASTConsumerFactory &Factory;
+  ClangTidyDiagnosticConsumer &Diagnostics;
+  SourceTexts &Texts;
+  TranslationUnitResult &Result;
+  Clock::time_point Start, ParseEnd, ChecksEnd;
+};
+
+class TidyActionFactory : public tooling::FrontendActionFactory {
+public:
+  TidyActionFactory(ClangTidyContext &Context,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                    ClangTidyDiagnosticConsumer &Diagnostics,
+                    SourceTexts &Texts, TranslationUnitResult &Result)
+      : Factory(Context, std::move(FS)), Diagnostics(Diagnostics), Texts(Texts),
+        Result(Result) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TidyAction>(Factory, Diagnostics, Texts, Result);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Consumer) override {
+    // __clang_analyzer__ is defined for clang-tidy; code tests it.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // No "N warnings generated." line: the findings are the output.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
+                                                Consumer);
+  }
+
+private:
+  ClangTidyASTConsumerFactory Factory;
+  ClangTidyDiagnosticConsumer &Diagnostics;
+  SourceTexts &Texts;
+  TranslationUnitResult &Result;
+};
+
+TranslationUnitResult runOne(const std::string &File,
+                             const RunSettings &Settings, SourceTexts &Texts) {
+  TranslationUnitResult Result;
+  Result.File = File;
+  std::string Error;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS =
+      runFileSystem(Settings, Error);
+  ClangTidyContext Context(Settings.Config->provider(FS));
+  Context.setEnableProfiling(Settings.EnableCheckProfile);
+  Context.setProfileStoragePrefix(Settings.StoreCheckProfile);
+  ClangTidyDiagnosticConsumer Diagnostics(Context, nullptr,
+                                          /*RemoveIncompatibleErrors=*/true,
+                                          Settings.FixNotes);
+  DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(),
+                           &Diagnostics, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&Engine);
+
+  tooling::ClangTool Tool(*Settings.Compilations, {File},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setDiagnosticConsumer(&Diagnostics);
+  Tool.setPrintErrorMessage(false); // the errors themselves are findings
+  Tool.appendArgumentsAdjuster(
+      [&Context](const tooling::CommandLineArguments &Args,
+                 StringRef Filename) {
+        ClangTidyOptions Options = Context.getOptionsForFile(Filename);
+        tooling::CommandLineArguments Adjusted = Args;
+        if (Options.ExtraArgsBefore) {
+          auto At = Adjusted.begin();
+          if (At != Adjusted.end() && !StringRef(*At).starts_with("-"))
+            ++At; // after the compiler's name
+          Adjusted.insert(At, Options.ExtraArgsBefore->begin(),
+                          Options.ExtraArgsBefore->end());
+        }
+        if (Options.ExtraArgs)
+          Adjusted.insert(Adjusted.end(), Options.ExtraArgs->begin(),
+                          Options.ExtraArgs->end());
+        return Adjusted;
+      });
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result);
+  int Status = Tool.run(&Factory);
+
+  // Messages without a unit: the driver's (unknown argument, -std=bogus,
+  // no such file) arrive before any source file is entered.
+  FindingConverter Converter(nullptr, Texts);
+  for (ClangTidyError &E : Diagnostics.take()) {
+    Result.Findings.push_back(Converter.convert(E));
+    Result.Errors.push_back(std::move(E));
+  }
+  bool Reported = llvm::any_of(Result.Findings,
+                               [](const Finding &F) { return F.FromCompiler; });
+  if (Status != 0 && !Reported) {
+    Finding Failed;
+    Failed.Check = "clang-diagnostic-error";
+    Failed.IsError = Failed.FromCompiler = true;
+    Failed.Message = "clang could not analyse '" + File + "'";
+    Result.Findings.push_back(std::move(Failed));
+  }
+  sortUnique(Result.Findings);
+  return Result;
+}
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+runFileSystem(const RunSettings &Settings, std::string &Error) {
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  if (Settings.OverlayPath.empty())
+    return FS;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay =
+      llvm::vfs::getVFSFromYAML(
+          llvm::MemoryBuffer::getMemBufferCopy(Settings.OverlayText,
+                                               Settings.OverlayPath),
+          /*DiagHandler=*/[](const llvm::SMDiagnostic &, void *) {},
+          Settings.OverlayPath, nullptr, FS);
+  if (!Overlay) {
+    Error = "invalid --vfsoverlay '" + Settings.OverlayPath + "'";
+    return nullptr;
+  }
+  FS->pushOverlay(Overlay);
+  return FS;
+}
+
+void runTranslationUnits(
+    const std::vector<std::string> &Files, const RunSettings &Settings,
+    SourceTexts &Texts,
+    llvm::function_ref<void(TranslationUnitResult &&)> Done) {
+  std::atomic<size_t> Next{0};
+  std::mutex Lock;
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      TranslationUnitResult Result = runOne(Files[I], Settings, Texts);
+      std::lock_guard<std::mutex> Guard(Lock);
+      Done(std::move(Result));
+    }
+  };
+  unsigned Threads =
+      std::max(1u, std::min<unsigned>(Settings.Jobs, Files.size()));
+  std::vector<std::thread> Pool;
+  for (unsigned T = 1; T < Threads; ++T)
+    Pool.emplace_back(Work);
+  Work();
+  for (std::thread &T : Pool)
+    T.join();
+}
+
+} // namespace syscall_tidy

@@ -1,0 +1,49 @@
+//===--- TranslationUnitRunner.h - Runs the checks over translation units ===//
+
+#ifndef SYSCALL_TIDY_TOOL_TRANSLATIONUNITRUNNER_H
+#define SYSCALL_TIDY_TOOL_TRANSLATIONUNITRUNNER_H
+
+#include "Configuration.h"
+#include "Findings.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace syscall_tidy {
+
+struct RunSettings {
+  const Configuration *Config = nullptr;
+  const clang::tooling::CompilationDatabase *Compilations = nullptr;
+  /// --vfsoverlay: the overlay file's path and text (checked valid).
+  std::string OverlayPath, OverlayText;
+  bool FixNotes = false;
+  bool EnableCheckProfile = false;
+  std::string StoreCheckProfile; ///< directory prefix for JSON profiles
+  unsigned Jobs = 1;
+};
+
+/// The file system of one run: the real one with its own working
+/// directory (set per compile command; threads must not share it), under
+/// the --vfsoverlay if any. Null with \p Error set if the overlay is bad.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+runFileSystem(const RunSettings &Settings, std::string &Error);
+
+/// What one translation unit gave.
+struct TranslationUnitResult {
+  std::string File;
+  std::vector<Finding> Findings;                   ///< sorted
+  std::vector<clang::tidy::ClangTidyError> Errors; ///< for --export-fixes
+  double ParseSeconds = 0, CheckSeconds = 0;
+};
+
+/// Runs every file in \p Files, \p Settings.Jobs at a time, each with a
+/// context and file system of its own. \p Done sees each result as soon as
+/// its unit is done, one call at a time. File texts the findings point into
+/// are kept in \p Texts.
+void runTranslationUnits(
+    const std::vector<std::string> &Files, const RunSettings &Settings,
+    SourceTexts &Texts,
+    llvm::function_ref<void(TranslationUnitResult &&)> Done);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_TRANSLATIONUNITRUNNER_H

@@ -226,7 +226,8 @@ std::string Configuration::verify(llvm::StringRef File) const {
   ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
   if (std::string Broken = configErrors().first(); !Broken.empty())
     return Broken;
-  for (llvm::StringRef Glob : globsOf(Options.Checks.value_or(""))) {
+  std::string Checks = Options.Checks.value_or("");
+  for (llvm::StringRef Glob : globsOf(Checks)) {
     if (Glob.starts_with("syscall-") && !Glob.contains('*') &&
         !Catalog.Names.contains(Glob))
       return "unknown check '" + Glob.str() +
@@ -250,7 +251,8 @@ std::vector<std::string>
 Configuration::foreignChecks(llvm::StringRef File) const {
   ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
   std::vector<std::string> Foreign;
-  for (llvm::StringRef Glob : globsOf(Options.Checks.value_or("")))
+  std::string Checks = Options.Checks.value_or("");
+  for (llvm::StringRef Glob : globsOf(Checks))
     if (!Glob.consume_front("-") && !Glob.starts_with("syscall-") &&
         Glob != "*")
       Foreign.push_back(Glob.str());

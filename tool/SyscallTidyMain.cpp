@@ -354,6 +354,9 @@ int main(int Argc, const char **Argv) {
                    << Remaining << " left";
     llvm::errs() << "\n";
   }
+  if (CompilerErrors) // only with --fix-errors
+    return fail("the input does not compile; " + std::to_string(Fixed.Edits) +
+                " edits were applied anyway (--fix-errors)");
   if (Errors && (!Options.Fix || Remaining))
     return 1;
   return Remaining && Options.FailOn == "warning" ? 1 : 0;

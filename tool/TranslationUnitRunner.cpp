@@ -176,16 +176,19 @@ TranslationUnitResult runOne(const std::string &File,
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 runFileSystem(const RunSettings &Settings, std::string &Error) {
-  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
+      llvm::vfs::createPhysicalFileSystem();
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   if (Settings.OverlayPath.empty())
     return FS;
+  // The overlay redirects into the physical file system, not into FS,
+  // which would redirect back into the overlay.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Overlay =
       llvm::vfs::getVFSFromYAML(
           llvm::MemoryBuffer::getMemBufferCopy(Settings.OverlayText,
                                                Settings.OverlayPath),
           /*DiagHandler=*/[](const llvm::SMDiagnostic &, void *) {},
-          Settings.OverlayPath, nullptr, FS);
+          Settings.OverlayPath, nullptr, Physical);
   if (!Overlay) {
     Error = "invalid --vfsoverlay '" + Settings.OverlayPath + "'";
     return nullptr;

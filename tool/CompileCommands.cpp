@@ -6,6 +6,8 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -150,13 +152,16 @@ AdjustedCompilations::getCompileCommands(llvm::StringRef File) const {
 }
 
 std::vector<std::string> AdjustedCompilations::getAllFiles() const {
-  std::vector<std::string> Files = Inner->getAllFiles();
-  llvm::erase_if(Files, [](const std::string &F) { return !isCOrCxxFile(F); });
-  return Files;
+  return Inner->getAllFiles();
 }
 
 std::string AdjustedCompilations::problem(llvm::StringRef File) const {
-  for (const tooling::CompileCommand &C : Inner->getCompileCommands(File)) {
+  std::vector<tooling::CompileCommand> Commands =
+      Inner->getCompileCommands(File);
+  if (Commands.empty())
+    return "no compile command for '" + File.str() +
+           "', and no entry to infer one from";
+  for (const tooling::CompileCommand &C : Commands) {
     if (C.CommandLine.empty())
       return "the compile command of '" + File.str() + "' is empty";
     if (!llvm::sys::fs::is_directory(C.Directory))
@@ -190,6 +195,17 @@ loadCompilations(const ToolOptions &Options, std::string &Error) {
     if (!llvm::sys::fs::exists(Json)) {
       Error = "no compile_commands.json in '" + Options.BuildPath + "'";
       return nullptr;
+    }
+    // clang's loader prints YAML parse errors over three lines; JSON's own
+    // parser says what is wrong in one.
+    if (auto Text = llvm::MemoryBuffer::getFile(Json)) {
+      if (llvm::Expected<llvm::json::Value> Parsed =
+              llvm::json::parse((*Text)->getBuffer());
+          !Parsed) {
+        Error = "cannot read '" + Json.str().str() +
+                "': " + llvm::toString(Parsed.takeError());
+        return nullptr;
+      }
     }
     DB = tooling::JSONCompilationDatabase::loadFromFile(
         Json, Detail, tooling::JSONCommandLineSyntax::AutoDetect);

@@ -15,7 +15,8 @@ namespace syscall_tidy {
 /// A database whose commands clang can take, adjusted as clangd adjusts a
 /// gcc-built project's commands: flags clang does not know are dropped (one
 /// note per flag), dependency-file output (-M*, -Wp,-MD,...) and -o/-c are
-/// dropped, and entries that are not C or C++ (assembly) are skipped.
+/// dropped. Entries that are not C or C++ (assembly) are for the caller to
+/// skip (isCOrCxxFile).
 class AdjustedCompilations : public clang::tooling::CompilationDatabase {
 public:
   explicit AdjustedCompilations(
@@ -24,7 +25,6 @@ public:
 
   std::vector<clang::tooling::CompileCommand>
   getCompileCommands(llvm::StringRef File) const override;
-  /// The C and C++ files of the database.
   std::vector<std::string> getAllFiles() const override;
 
   /// Why \p File cannot be analysed as the database says (no command, a

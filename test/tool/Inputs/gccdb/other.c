@@ -1,0 +1,1 @@
+int other(void) { return 0; }

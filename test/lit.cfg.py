@@ -42,6 +42,9 @@ if shutil.which("strace"):
 
 config.substitutions.append(
     ("%bin_dir", os.path.dirname(config.syscall_tidy)))
+# CMake's <LANG>_CLANG_TIDY integration builds a project with Ninja.
+if shutil.which("ninja") and shutil.which("gcc"):
+    config.available_features.add("ninja")
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ToolOptions.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -146,7 +147,10 @@ cl::opt<std::string> Output("output",
                             cl::desc("Write the findings to this file"),
                             cl::value_desc("file"), cl::cat(OwnFlags));
 cl::opt<std::string>
-    FailOn("fail-on", cl::desc("Exit with 1 on: warning (default) or none"),
+    FailOn("fail-on",
+           cl::desc("Exit with 1 on: warning (default) or none (default "
+                    "for a compile command with -o after '--', as CMake "
+                    "passes it)"),
            cl::init("warning"), cl::cat(OwnFlags));
 cl::opt<std::string>
     SourceRoot("source-root",
@@ -239,6 +243,12 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.Format = Format;
   Options.Output = Output;
   Options.FailOn = FailOn;
+  // As a build step (CMake's <LANG>_CLANG_TIDY passes the compile command
+  // with its -o), findings are warnings in the build log, as clang-tidy's
+  // are; only --warnings-as-errors or --fail-on=warning fail the step.
+  if (!FailOn.getNumOccurrences() && Options.CommandLine &&
+      llvm::is_contained(*Options.CommandLine, "-o"))
+    Options.FailOn = "none";
   Options.SourceRoot = SourceRoot;
   Options.Diff = Diff;
   Options.Jobs = Jobs;

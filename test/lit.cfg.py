@@ -42,6 +42,13 @@ if shutil.which("strace"):
 
 config.substitutions.append(
     ("%bin_dir", os.path.dirname(config.syscall_tidy)))
+# clang-tidy's own driver script for whole projects.
+run_clang_tidy = os.path.join(os.path.dirname(config.clang_tidy),
+                              os.path.basename(config.clang_tidy).replace(
+                                  "clang-tidy", "run-clang-tidy"))
+if os.path.exists(run_clang_tidy):
+    config.available_features.add("run-clang-tidy")
+    config.substitutions.append(("%run_clang_tidy", run_clang_tidy))
 # CMake's <LANG>_CLANG_TIDY integration builds a project with Ninja.
 if shutil.which("ninja") and shutil.which("gcc"):
     config.available_features.add("ninja")

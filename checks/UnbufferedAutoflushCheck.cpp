@@ -451,8 +451,12 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
 void UnbufferedAutoflushCheck::checkManipulator(
     const CXXOperatorCallExpr *Shift, const FunctionDecl *Func,
     ASTContext &Ctx) {
+  // `o << (std::endl)` is the same manipulator; the parentheses go with it.
+  const Expr *ManipArg = Shift->getArg(1);
   const auto *Manip =
-      llvm::cast<DeclRefExpr>(Shift->getArg(1)->IgnoreImplicit());
+      llvm::dyn_cast<DeclRefExpr>(ManipArg->IgnoreParenImpCasts());
+  if (!Manip || !Manip->getDecl()->getIdentifier())
+    return;
   llvm::StringRef Name = Manip->getDecl()->getName();
   const Expr *Stream = shiftBase(Shift);
   std::string Why;
@@ -462,12 +466,12 @@ void UnbufferedAutoflushCheck::checkManipulator(
   const LangOptions &LO = Ctx.getLangOpts();
   // ` << std::flush` and ` << std::unitbuf` go; std::endl becomes '\n'.
   CharSourceRange ManipRange = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Manip->getSourceRange()), SM, LO);
+      CharSourceRange::getTokenRange(ManipArg->getSourceRange()), SM, LO);
   // From the end of the left operand: ` << std::flush` with its blank.
   CharSourceRange ShiftRange = Lexer::makeFileCharRange(
       CharSourceRange::getCharRange(
           Lexer::getLocForEndOfToken(Shift->getArg(0)->getEndLoc(), 0, SM, LO),
-          Lexer::getLocForEndOfToken(Manip->getEndLoc(), 0, SM, LO)),
+          Lexer::getLocForEndOfToken(ManipArg->getEndLoc(), 0, SM, LO)),
       SM, LO);
   bool Wide =
       Manip->getType().getAsString().find("wchar_t") != std::string::npos;
@@ -503,7 +507,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
     const auto *Other = N.getNodeAs<CXXOperatorCallExpr>("s");
     const auto *OtherManip =
         Other->getNumArgs() == 2
-            ? llvm::dyn_cast<DeclRefExpr>(Other->getArg(1)->IgnoreImplicit())
+            ? llvm::dyn_cast<DeclRefExpr>(
+                  Other->getArg(1)->IgnoreParenImpCasts())
             : nullptr;
     if (Other != Shift && OtherManip &&
         OtherManip->getDecl()->getIdentifier() &&
@@ -527,6 +532,9 @@ void UnbufferedAutoflushCheck::checkManipulator(
       if (Name == "endl")
         D << FixItHint::CreateReplacement(ManipRange,
                                           Wide ? "L'\\n'" : "'\\n'");
+      else if (Shift->getArg(0)->IgnoreImplicit() == Stream &&
+               llvm::isa<CompoundStmt>(Functions.parents(Func).getParent(Shift)))
+        removeStatement(Shift, D, Ctx); // `out << std::flush;` alone
       else
         D << FixItHint::CreateRemoval(ShiftRange);
       if (Publishes && FirstInLoop && LoopRange)

@@ -201,6 +201,31 @@ int savePairs(const char *path, const std::vector<std::string> &keys) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   for (const std::string &k : keys) {
 
+// Manipulators in parentheses, as macro-heavy logging code spells them; the
+// fix takes the parentheses with them.
+void writeSpans(std::ofstream &out, const std::vector<int> &spans) {
+  for (int s : spans) {
+    out << s << (std::endl);
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'std::endl' flushes the file stream on every iteration
+    // CHECK-FIXES: {{^}}    out << s << '\n';{{$}}
+    out << (std::flush);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'std::flush' flushes the file stream on every iteration
+  }
+  // CHECK-FIXES: {{^}}  }{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  out.flush();{{$}}
+}
+
+// A flush that is a statement of its own goes with its line.
+void writeTicks(std::ofstream &out, int n) {
+  for (int i = 0; i < n; ++i) {
+    out << i << ',';
+    out << std::flush;
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'std::flush' flushes the file stream on every iteration
+  }
+  // CHECK-FIXES: {{^}}    out << i << ',';{{$}}
+  // CHECK-FIXES-NOT: out << std::flush;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // In-memory streams cost no syscall per flush.
@@ -310,4 +335,13 @@ void warnAll(const std::vector<std::string> &msgs) {
     std::fputs(m.c_str(), stderr);
     std::fflush(stderr);
   }
+}
+
+// Parenthesised manipulators on the terminal and on a string stream.
+void progressDots(std::ostringstream &ss, int n) {
+  for (int i = 0; i < n; ++i) {
+    std::cout << '.' << (std::flush);
+    ss << i << (std::endl);
+  }
+  std::cout << (std::unitbuf);
 }

@@ -400,6 +400,17 @@ bool sameValue(const Expr *A, const Expr *B) {
   const auto *RB = llvm::dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
   if (RA && RB)
     return RA->getDecl() == RB->getDecl();
+  // `oflag | O_CLOEXEC` in a guard the fix wrote on an earlier run.
+  const auto *BA = llvm::dyn_cast<BinaryOperator>(A->IgnoreParenImpCasts());
+  const auto *BB = llvm::dyn_cast<BinaryOperator>(B->IgnoreParenImpCasts());
+  if (BA && BB)
+    return BA->getOpcode() == BB->getOpcode() && !BA->isAssignmentOp() &&
+           sameValue(BA->getLHS(), BB->getLHS()) &&
+           sameValue(BA->getRHS(), BB->getRHS());
+  const auto *IA = llvm::dyn_cast<IntegerLiteral>(A->IgnoreParenImpCasts());
+  const auto *IB = llvm::dyn_cast<IntegerLiteral>(B->IgnoreParenImpCasts());
+  if (IA && IB)
+    return llvm::APInt::isSameValue(IA->getValue(), IB->getValue());
   return Expr::isSameComparisonOperand(A, B);
 }
 

@@ -505,11 +505,10 @@ void UnbufferedAutoflushCheck::checkManipulator(
                cxxOperatorCallExpr(hasOverloadedOperatorName("<<")).bind("s")),
            *Loop, Ctx)) {
     const auto *Other = N.getNodeAs<CXXOperatorCallExpr>("s");
-    const auto *OtherManip =
-        Other->getNumArgs() == 2
-            ? llvm::dyn_cast<DeclRefExpr>(
-                  Other->getArg(1)->IgnoreParenImpCasts())
-            : nullptr;
+    const auto *OtherManip = Other->getNumArgs() == 2
+                                 ? llvm::dyn_cast<DeclRefExpr>(
+                                       Other->getArg(1)->IgnoreParenImpCasts())
+                                 : nullptr;
     if (Other != Shift && OtherManip &&
         OtherManip->getDecl()->getIdentifier() &&
         (OtherManip->getDecl()->getName() == "endl" ||
@@ -533,7 +532,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
         D << FixItHint::CreateReplacement(ManipRange,
                                           Wide ? "L'\\n'" : "'\\n'");
       else if (Shift->getArg(0)->IgnoreImplicit() == Stream &&
-               llvm::isa<CompoundStmt>(Functions.parents(Func).getParent(Shift)))
+               llvm::isa<CompoundStmt>(
+                   Functions.parents(Func).getParent(Shift)))
         removeStatement(Shift, D, Ctx); // `out << std::flush;` alone
       else
         D << FixItHint::CreateRemoval(ShiftRange);

@@ -13,7 +13,8 @@ analysed with --fix, and then:
     fails the test; a file without such lines must produce no warning;
   * the fixed file must match the CHECK-FIXES lines, or be unchanged when
     there are none;
-  * the fixed file must compile (-fsyntax-only, same language and flags).
+  * the fixed file must compile (-fsyntax-only, same language and flags);
+  * a second --fix on the fixed file must change nothing.
 """
 
 import argparse
@@ -151,6 +152,11 @@ def check_runner(args, runner, clean_text, present, prefix_map):
         raise TestFailure("%s changed the file although the test has no "
                           "CHECK-FIXES:\n%s" % (runner, fixed))
     compile_fixed(args, path)
+    analyse(args, runner, path)
+    again = open(path).read()
+    if again != fixed:
+        raise TestFailure("%s --fix is not idempotent: the second run changed "
+                          "the fixed file to:\n%s" % (runner, again))
 
 
 def main(argv):

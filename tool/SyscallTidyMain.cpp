@@ -24,7 +24,10 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
+#include <cerrno>
+#include <cstring>
 #include <set>
+#include <unistd.h>
 
 using namespace syscall_tidy;
 
@@ -60,6 +63,8 @@ std::string sourceRoot(const ToolOptions &Options) {
 }
 
 /// A file named on the command line that cannot be analysed, or "".
+/// Nothing here reads it: a FIFO or a process substitution gives its text
+/// once, to the compiler.
 std::string unreadable(llvm::StringRef File) {
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(File, Status))
@@ -69,10 +74,8 @@ std::string unreadable(llvm::StringRef File) {
   if (std::error_code EC =
           llvm::sys::fs::access(File, llvm::sys::fs::AccessMode::Exist))
     return "cannot read '" + File.str() + "': " + EC.message();
-  int FD;
-  if (std::error_code EC = llvm::sys::fs::openFileForRead(File, FD))
-    return "cannot read '" + File.str() + "': " + EC.message();
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  if (::access(File.str().c_str(), R_OK) != 0)
+    return "cannot read '" + File.str() + "': " + std::strerror(errno);
   return "";
 }
 
@@ -184,12 +187,26 @@ int main(int Argc, const char **Argv) {
                        "or compiler arguments after '--'"
                      : ""));
   std::vector<std::string> Files = Options.SourcePaths;
+  RunSettings Settings;
   if (Files.empty())
     Files = Compilations->getAllFiles();
-  else
-    for (const std::string &File : Files)
+  for (std::string &File : Files) {
+    if (File == "-") {
+      if (!Settings.StdinPath.empty() || Options.Diff == "-")
+        return fail("standard input can be read only once");
+      if (Options.Fix)
+        return fail("--fix cannot edit standard input");
+      auto Stdin = llvm::MemoryBuffer::getSTDIN();
+      if (!Stdin)
+        return fail("cannot read standard input: " +
+                    Stdin.getError().message());
+      Settings.StdinPath = File = absolutePath(Options.AssumeFilename);
+      Settings.StdinText = (*Stdin)->getBuffer().str();
+    } else if (!Options.SourcePaths.empty()) {
       if (std::string Why = unreadable(File); !Why.empty())
         return fail(Why);
+    }
+  }
   size_t Named = Files.size();
   llvm::erase_if(Files, [](const std::string &F) { return !isCOrCxxFile(F); });
   if (Files.size() < Named)
@@ -216,7 +233,6 @@ int main(int Argc, const char **Argv) {
   ChangedLines Changed;
   if (!Options.Diff.empty() && !loadDiff(Options.Diff, Changed, Error))
     return fail("--diff " + Options.Diff + ": " + Error);
-  RunSettings Settings;
   Settings.Config = Config.get();
   Settings.Compilations = Compilations.get();
   Settings.FixNotes = Options.FixNotes;

@@ -22,7 +22,8 @@ cl::OptionCategory ClangTidyFlags("Options shared with clang-tidy");
 cl::OptionCategory OwnFlags("syscall-tidy options for CI and hooks");
 
 // clang-tidy's own flags.
-cl::list<std::string> SourcePaths(cl::Positional, cl::desc("[<file> ...]"),
+cl::list<std::string> SourcePaths(cl::Positional,
+                                  cl::desc("[<file> ...] ('-': standard input)"),
                                   cl::cat(ClangTidyFlags));
 cl::opt<std::string>
     BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
@@ -139,6 +140,11 @@ cl::opt<unsigned> Jobs("j",
                        cl::Prefix, cl::init(0), cl::cat(ClangTidyFlags));
 
 // Ours.
+cl::opt<std::string> AssumeFilename(
+    "assume-filename",
+    cl::desc("The file name standard input ('-') is analysed as (its "
+             "language, compile command and .clang-tidy; default stdin.c)"),
+    cl::init("stdin.c"), cl::cat(OwnFlags));
 cl::opt<std::string>
     Format("format",
            cl::desc("Output format: text, json, sarif, github, gitlab"),
@@ -213,6 +219,7 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   }
 
   Options.SourcePaths.assign(SourcePaths.begin(), SourcePaths.end());
+  Options.AssumeFilename = AssumeFilename;
   Options.BuildPath = BuildPath;
   Options.Checks = ifGiven(Checks);
   Options.Config = Config;

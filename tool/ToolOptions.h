@@ -14,7 +14,9 @@ namespace syscall_tidy {
 /// configuration files decide.
 struct ToolOptions {
   std::string Argv0;
-  std::vector<std::string> SourcePaths;
+  std::vector<std::string> SourcePaths; ///< "-": standard input
+  /// The name standard input is analysed under (clang-format's flag).
+  std::string AssumeFilename;
   std::string BuildPath;
   /// The compile command after `--`, when there is one.
   std::optional<std::vector<std::string>> CommandLine;

@@ -179,6 +179,13 @@ runFileSystem(const RunSettings &Settings, std::string &Error) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
       llvm::vfs::createPhysicalFileSystem();
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  if (!Settings.StdinPath.empty()) {
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    Memory->addFile(Settings.StdinPath, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(Settings.StdinText,
+                                                         Settings.StdinPath));
+    FS->pushOverlay(Memory);
+  }
   if (Settings.OverlayPath.empty())
     return FS;
   // The overlay redirects into the physical file system, not into FS,

@@ -15,6 +15,8 @@ struct RunSettings {
   const clang::tooling::CompilationDatabase *Compilations = nullptr;
   /// --vfsoverlay: the overlay file's path and text (checked valid).
   std::string OverlayPath, OverlayText;
+  /// Standard input, analysed as a file of this (absolute) path.
+  std::string StdinPath, StdinText;
   bool FixNotes = false;
   bool EnableCheckProfile = false;
   std::string StoreCheckProfile; ///< directory prefix for JSON profiles
@@ -23,7 +25,7 @@ struct RunSettings {
 
 /// The file system of one run: the real one with its own working
 /// directory (set per compile command; threads must not share it), under
-/// the --vfsoverlay if any. Null with \p Error set if the overlay is bad.
+/// the --vfsoverlay if any, with standard input's text at its path. Null with \p Error set if the overlay is bad.
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 runFileSystem(const RunSettings &Settings, std::string &Error);
 

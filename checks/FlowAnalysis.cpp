@@ -4,31 +4,32 @@
 #include "FdTracking.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::syscall {
 
 namespace {
 
-/// Whether the address of \p Var escapes (then any call may redefine it).
-class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {
+/// The variables whose address escapes (then any call may redefine them),
+/// found in one walk of the body for all of them.
+class EscapeCollector : public RecursiveASTVisitor<EscapeCollector> {
 public:
-  explicit AddressTakenFinder(const VarDecl *Var) : Var(Var) {}
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf && refersTo(U->getSubExpr(), Var))
-      Found = true;
-    return !Found;
+    if (U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *Var = referencedVar(U->getSubExpr()))
+        Escaped.insert(Var);
+    return true;
   }
   bool VisitVarDecl(VarDecl *D) {
     // A non-const reference bound to the variable aliases it.
     if (D->getType()->isReferenceType() &&
-        !D->getType().getNonReferenceType().isConstQualified() &&
-        D->getInit() && refersTo(D->getInit(), Var))
-      Found = true;
-    return !Found;
+        !D->getType().getNonReferenceType().isConstQualified() && D->getInit())
+      if (const VarDecl *Var = referencedVar(D->getInit()))
+        Escaped.insert(Var);
+    return true;
   }
-  const VarDecl *Var;
-  bool Found = false;
+  llvm::DenseSet<const VarDecl *> Escaped;
 };
 
 } // namespace
@@ -88,6 +89,9 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
     }
   }
   Flow->Graph = std::move(Graph);
+  EscapeCollector Escapes;
+  Escapes.TraverseStmt(const_cast<Stmt *>(Body));
+  Flow->Escaped = std::move(Escapes.Escaped);
   return Flow;
 }
 
@@ -147,28 +151,90 @@ bool FunctionFlow::walkForward(const Stmt *From,
   return true;
 }
 
+const FunctionFlow::VariableFlow &
+FunctionFlow::variableFlow(const VarDecl *Var) const {
+  std::unique_ptr<VariableFlow> &Cached = Variables[Var];
+  if (Cached)
+    return *Cached;
+  Cached = std::make_unique<VariableFlow>();
+  VariableFlow &V = *Cached;
+  // Per block: the definition each element sees last within the block,
+  // and what the block passes on; then the classic iterative union over
+  // predecessors for what reaches each block's entry. One pass per
+  // variable, however many uses ask.
+  llvm::DenseMap<const CFGBlock *, int> LastInBlock;
+  for (const CFGBlock *Block : *Graph) {
+    std::vector<int> &Before = V.LastBefore[Block];
+    Before.assign(Block->size() + 1, -1);
+    int Last = -1;
+    unsigned Index = 0;
+    for (const CFGElement &Element : *Block) {
+      Before[Index] = Last;
+      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
+        Definition Def;
+        if (definesVariable(S->getStmt(), Var, Def)) {
+          Last = V.Defs.size();
+          V.Defs.push_back(Def);
+        }
+      }
+      ++Index;
+    }
+    Before[Index] = Last;
+    LastInBlock[Block] = Last;
+  }
+  // Index Defs.size(): the value from outside (a parameter, unknown).
+  const unsigned Outside = V.Defs.size();
+  V.Defs.push_back(Definition{});
+  llvm::SmallVector<const CFGBlock *, 32> Work;
+  llvm::DenseSet<const CFGBlock *> Queued;
+  V.In[&Graph->getEntry()] = {Outside};
+  Work.push_back(&Graph->getEntry());
+  Queued.insert(&Graph->getEntry());
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.pop_back_val();
+    Queued.erase(Block);
+    int Last = LastInBlock.lookup(Block);
+    llvm::SmallVector<unsigned, 4> Out;
+    if (Last >= 0)
+      Out.push_back(Last);
+    else
+      Out = V.In[Block];
+    for (const CFGBlock *Succ : Block->succs()) {
+      if (!Succ)
+        continue;
+      llvm::SmallVector<unsigned, 4> &In = V.In[Succ];
+      size_t Before = In.size();
+      for (unsigned D : Out)
+        if (!llvm::is_contained(In, D))
+          In.push_back(D);
+      if (In.size() != Before && Queued.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  }
+  return V;
+}
+
 bool FunctionFlow::reachingDefinitions(
     const VarDecl *Var, const Stmt *Use,
     llvm::SmallVectorImpl<Definition> &Defs) const {
-  AddressTakenFinder Escape(Var);
-  Escape.TraverseStmt(const_cast<Stmt *>(Body));
-  if (Escape.Found) {
+  auto It = Where.find(Use);
+  if (It == Where.end())
+    return false;
+  if (Escaped.count(Var)) {
     Defs.push_back(Definition{});
-    return Where.count(Use) != 0;
+    return true;
   }
-  return walkBackward(
-      Use,
-      [&](const Stmt *S) {
-        Definition Def;
-        if (!definesVariable(S, Var, Def))
-          return Step::Continue;
-        Defs.push_back(Def);
-        return Step::EndPath;
-      },
-      [&] {
-        Defs.push_back(Definition{}); // A parameter or an unknown value.
-        return Step::EndPath;
-      });
+  const VariableFlow &V = variableFlow(Var);
+  int Last = V.LastBefore.lookup(It->second.Block)[It->second.Index];
+  if (Last >= 0) {
+    Defs.push_back(V.Defs[Last]);
+    return true;
+  }
+  auto In = V.In.find(It->second.Block);
+  if (In != V.In.end())
+    for (unsigned D : In->second)
+      Defs.push_back(V.Defs[D]);
+  return true;
 }
 
 bool FunctionFlow::reachable(
@@ -227,6 +293,35 @@ const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
   if (!E.Parents)
     E.Parents = std::make_unique<ParentMap>(Func->getBody());
   return *E.Parents;
+}
+
+bool FunctionCache::inNestedCallable(const Stmt *Node, const FunctionDecl *Func,
+                                     ASTContext &Ctx) {
+  const ParentMap &Parents = parents(Func);
+  const Stmt *Body = Func->getBody();
+  for (const Stmt *S = Node; S; S = Parents.getParent(S)) {
+    if (S == Body)
+      return false;
+    if (llvm::isa<LambdaExpr>(S) || llvm::isa<BlockExpr>(S))
+      return true;
+  }
+  // Not below the body in the parent map: inside a block's body (a
+  // BlockExpr has no children), or outside the body (an initializer).
+  Entry &E = Entries[Func];
+  if (!E.Nested) {
+    using namespace ast_matchers;
+    E.Nested = std::make_unique<std::vector<SourceRange>>();
+    for (const BoundNodes &N :
+         match(findAll(expr(anyOf(lambdaExpr(), blockExpr())).bind("nested")),
+               *Body, Ctx))
+      E.Nested->push_back(N.getNodeAs<Expr>("nested")->getSourceRange());
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Node->getBeginLoc();
+  return llvm::any_of(*E.Nested, [&](SourceRange R) {
+    return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
+  });
 }
 
 } // namespace clang::tidy::syscall

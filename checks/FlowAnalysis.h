@@ -12,9 +12,11 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <vector>
 
 namespace clang::tidy::syscall {
 
@@ -82,8 +84,22 @@ private:
     const CFGBlock *Block;
     unsigned Index;
   };
+  /// Reaching definitions of one variable at every CFG element.
+  struct VariableFlow {
+    std::vector<Definition> Defs;
+    /// Per block, per element index: the definition (index into Defs) the
+    /// element sees from earlier in its block, or -1.
+    llvm::DenseMap<const CFGBlock *, std::vector<int>> LastBefore;
+    /// Per block: the definitions that reach its entry.
+    llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> In;
+  };
+  const VariableFlow &variableFlow(const VarDecl *Var) const;
+
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, Position> Where;
+  llvm::DenseSet<const VarDecl *> Escaped;
+  mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
+      Variables;
   const Stmt *Body = nullptr;
 };
 
@@ -94,6 +110,11 @@ public:
   /// The flow graph of \p Func; null when clang cannot build one.
   const FunctionFlow *flow(const FunctionDecl *Func, ASTContext &Ctx);
   const ParentMap &parents(const FunctionDecl *Func);
+  /// Whether \p Node sits in a lambda or block inside \p Func: those are
+  /// matched again as functions of their own. Climbs the parent map, so a
+  /// query costs the node's depth, not the function's size.
+  bool inNestedCallable(const Stmt *Node, const FunctionDecl *Func,
+                        ASTContext &Ctx);
   void clear() { Entries.clear(); }
 
 private:
@@ -101,6 +122,9 @@ private:
     bool FlowBuilt = false;
     std::unique_ptr<FunctionFlow> Flow;
     std::unique_ptr<ParentMap> Parents;
+    /// Source ranges of the lambdas and blocks, for nodes the parent map
+    /// does not reach (a block's body); null until first needed.
+    std::unique_ptr<std::vector<SourceRange>> Nested;
   };
   llvm::DenseMap<const FunctionDecl *, Entry> Entries;
 };

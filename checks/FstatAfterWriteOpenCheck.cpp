@@ -209,7 +209,7 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   for (const char *Id : {"fdstat", "pathstat"})
     if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(Id))
-      if (inNestedCallable(Call, Func, *Result.Context))
+      if (Functions.inNestedCallable(Call, Func, *Result.Context))
         return;
   if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("fdstat"))
     checkDescriptorStat(Stat, Func, *Result.Context);

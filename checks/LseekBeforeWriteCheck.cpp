@@ -326,7 +326,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   ASTContext &Ctx = *Result.Context;
   if (!Call || !Func || !Func->getBody() || Func->isDependentContext() ||
-      inNestedCallable(Call, Func, Ctx) || !Functions.flow(Func, Ctx))
+      Functions.inNestedCallable(Call, Func, Ctx) || !Functions.flow(Func, Ctx))
     return;
   Seek S{Call,
          Func,

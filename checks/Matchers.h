@@ -24,11 +24,6 @@ inUserFunction(const InnerMatcher &Inner) {
       .bind("func");
 }
 
-/// Whether \p Node sits in a lambda or block inside \p Func: those are
-/// matched again as functions of their own.
-bool inNestedCallable(const Stmt *Node, const FunctionDecl *Func,
-                      ASTContext &Ctx);
-
 } // namespace clang::tidy::syscall
 
 #endif // SYSCALL_TIDY_CHECKS_MATCHERS_H

@@ -137,7 +137,7 @@ void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Node)
     Node = Result.Nodes.getNodeAs<Stmt>("member");
   if (!Func || !Func->getBody() || Func->isDependentContext() || !Node ||
-      inNestedCallable(Node, Func, Ctx) || !Functions.flow(Func, Ctx))
+      Functions.inNestedCallable(Node, Func, Ctx) || !Functions.flow(Func, Ctx))
     return;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
     llvm::StringRef Name = calleeName(Call);

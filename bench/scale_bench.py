@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""How each check's time grows with the size of one function.
+
+Usage: bench/scale_bench.py [--build build] [--sizes 500,1000,2000,4000,8000]
+                            [--max-exponent E]
+
+Generates the shapes generated code has (state machines, serialisers) at
+each size n and runs syscall-tidy --enable-check-profile on each, in one
+process per file, printing the parse time, each check's time and, per
+shape and check, the growth exponent k of time ~ n^k (least squares on
+log-log over the sizes). With --max-exponent, exits 1 when any exponent of
+a check that takes measurable time exceeds E (the CI test uses 1.3).
+
+  seek-write   n straight-line lseek + write pairs on one descriptor
+  open-stat    n { open; fstat; S_ISDIR } blocks
+  switch-seek  a switch of n cases, each a seek and a write
+  fflush-loop  a loop of n fprintf + fflush pairs on one stream
+  endl-loop    a loop of n `out << i << std::endl` on an ofstream
+"""
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def seek_write(n):
+    body = "".join("  lseek(fd, %d, SEEK_SET);\n  write(fd, buf, 8);\n"
+                   % (i * 8) for i in range(n))
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "void put(const char *p, const char *buf) {\n"
+            "  int fd = open(p, O_WRONLY | O_CREAT, 0644);\n"
+            + body + "  close(fd);\n}\n", ".c")
+
+
+def open_stat(n):
+    block = ("  {\n    int fd = open(p, O_WRONLY | O_CREAT, 0644);\n"
+             "    struct stat st;\n"
+             "    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {\n"
+             "      close(fd);\n      return -1;\n    }\n"
+             "    close(fd);\n  }\n")
+    return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+            "int make(const char *p) {\n" + block * n + "  return 0;\n}\n",
+            ".c")
+
+
+def switch_seek(n):
+    cases = "".join("  case %d:\n    lseek(fd, %d, SEEK_SET);\n"
+                    "    write(fd, buf, 8);\n    break;\n" % (i, i * 8)
+                    for i in range(n))
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "void put(const char *p, const char *buf, int k) {\n"
+            "  int fd = open(p, O_WRONLY | O_CREAT, 0644);\n"
+            "  switch (k) {\n" + cases + "  }\n  close(fd);\n}\n", ".c")
+
+
+def fflush_loop(n):
+    body = "".join('    fprintf(f, "%%d\\n", v[i] + %d);\n    fflush(f);\n' % i
+                   for i in range(n))
+    return ("#include <stdio.h>\n"
+            "int dump(const char *p, const int *v, int m) {\n"
+            '  FILE *f = fopen(p, "w");\n'
+            "  for (int i = 0; i < m; ++i) {\n" + body + "  }\n"
+            "  return fclose(f);\n}\n", ".c")
+
+
+def endl_loop(n):
+    body = "".join("    out << v[i] + %d << std::endl;\n" % i for i in range(n))
+    return ("#include <fstream>\n#include <vector>\n"
+            "void dump(const char *p, const std::vector<int> &v) {\n"
+            "  std::ofstream out(p);\n"
+            "  for (size_t i = 0; i < v.size(); ++i) {\n" + body + "  }\n}\n",
+            ".cpp")
+
+
+SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
+          "switch-seek": switch_seek, "fflush-loop": fflush_loop,
+          "endl-loop": endl_loop}
+ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")
+
+
+def profile(tool, path):
+    proc = subprocess.run([tool, "--enable-check-profile", "--quiet",
+                           "--checks=-*,syscall-*", path, "--",
+                           "-D_GNU_SOURCE"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=3600)
+    if proc.returncode not in (0, 1):
+        sys.exit("scale_bench: syscall-tidy failed on %s:\n%s"
+                 % (path, proc.stderr))
+    times = {}
+    for line in proc.stderr.splitlines():
+        m = ROW.match(line)
+        if m:
+            times[m.group(1)] = float(m.group(2))
+    return times
+
+
+def exponent(sizes, times):
+    xs = [math.log(n) for n in sizes]
+    ys = [math.log(max(t, 1e-6)) for t in times]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return (sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+            / sum((x - mx) ** 2 for x in xs))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--sizes", default="500,1000,2000,4000,8000")
+    ap.add_argument("--shapes", default=",".join(SHAPES))
+    ap.add_argument("--max-exponent", type=float)
+    ap.add_argument("--min-seconds", type=float, default=0.02,
+                    help="checks faster than this at the largest size are "
+                    "not judged (timer noise)")
+    args = ap.parse_args()
+    tool = os.path.join(args.build, "bin", "syscall-tidy")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    work = tempfile.mkdtemp(prefix="syscall-tidy-scale-")
+    failed = []
+    for shape in args.shapes.split(","):
+        results = []
+        for n in sizes:
+            text, ext = SHAPES[shape](n)
+            path = os.path.join(work, "%s-%d%s" % (shape, n, ext))
+            with open(path, "w") as f:
+                f.write(text)
+            results.append(profile(tool, path))
+        names = [k for k in results[-1] if k.startswith("syscall-")]
+        print("%s:" % shape)
+        print("  %-32s %s" % ("n", " ".join("%9d" % n for n in sizes)))
+        for name in ["parse (clang)"] + names:
+            series = [r.get(name, 0.0) for r in results]
+            k = exponent(sizes, series)
+            judged = name != "parse (clang)" and series[-1] >= args.min_seconds
+            verdict = ""
+            if args.max_exponent is not None and judged:
+                if k > args.max_exponent:
+                    verdict = "  > %.2f FAIL" % args.max_exponent
+                    failed.append("%s/%s" % (shape, name))
+            print("  %-32s %s   k=%.2f%s%s"
+                  % (name, " ".join("%9.4f" % t for t in series), k,
+                     "" if judged or name == "parse (clang)" else " (fast)",
+                     verdict))
+    if failed:
+        print("superlinear: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

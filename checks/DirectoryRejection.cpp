@@ -64,22 +64,6 @@ public:
 
 } // namespace
 
-const DeclStmt *soleDeclaration(const VarDecl *Var, const ParentMap &Parents,
-                                const Stmt *Body) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool VisitDeclStmt(DeclStmt *DS) {
-      if (DS->isSingleDecl() && DS->getSingleDecl() == Var)
-        Found = DS;
-      return !Found;
-    }
-    const VarDecl *Var = nullptr;
-    const DeclStmt *Found = nullptr;
-  } F;
-  F.Var = Var;
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Found;
-}
-
 const Stmt *DirectoryRejection::parentIgnoringParens(const Stmt *S) const {
   const Stmt *P = Parents.getParent(S);
   while (P && llvm::isa<ParenExpr, ImplicitCastExpr>(P))
@@ -119,11 +103,7 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
                                          int Depth) {
   if (Depth > 3)
     return false;
-  auto Refs =
-      match(findAll(declRefExpr(to(varDecl(equalsNode(Var)))).bind("ref")),
-            *Body, Ctx);
-  for (const BoundNodes &N : Refs) {
-    const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
+  for (const DeclRefExpr *Ref : Uses.of(Var)) {
     const Stmt *P = parentIgnoringParens(Ref);
     // The stat call's own `&buf` argument.
     if (!IsCopy && P && llvm::isa<UnaryOperator>(P) &&
@@ -449,19 +429,26 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
         return true;
     return false;
   };
-  for (const BoundNodes &N :
-       match(findAll(declRefExpr().bind("ref")), *Body, Ctx)) {
-    const auto *Ref = N.getNodeAs<DeclRefExpr>("ref");
-    const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-    if (Var && (RemovedVars.contains(Var) || Var == Result) && !Inside(Ref))
-      return ("'" + Var->getName() +
-              "' is still used after the directory check")
-          .str();
-  }
+  // The first such use in the source names the variable.
+  const DeclRefExpr *StillUsed = nullptr;
+  llvm::SmallVector<const VarDecl *, 6> Removed(RemovedVars.begin(),
+                                                RemovedVars.end());
+  if (Result)
+    Removed.push_back(Result);
+  for (const VarDecl *Var : Removed)
+    for (const DeclRefExpr *Ref : Uses.of(Var))
+      if (!Inside(Ref) &&
+          (!StillUsed || Ctx.getSourceManager().isBeforeInTranslationUnit(
+                             Ref->getBeginLoc(), StillUsed->getBeginLoc())))
+        StillUsed = Ref;
+  if (StillUsed)
+    return ("'" + StillUsed->getDecl()->getName() +
+            "' is still used after the directory check")
+        .str();
   for (const VarDecl *Var : {Buffer, Result}) {
     if (!Var)
       continue;
-    const DeclStmt *DS = soleDeclaration(Var, Parents, Body);
+    const DeclStmt *DS = Uses.soleDeclaration(Var);
     if (DS && !Inside(DS))
       Plan.UnusedDecls.push_back(DS);
   }

@@ -10,6 +10,7 @@
 #define SYSCALL_TIDY_CHECKS_DIRECTORYREJECTION_H
 
 #include "FdTracking.h"
+#include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -32,9 +33,12 @@ struct RejectionPlan {
 
 class DirectoryRejection {
 public:
-  DirectoryRejection(const Stmt *Body, ASTContext &Ctx,
+  /// \p Parents and \p Uses are the function's, built once for all the
+  /// stat calls in it.
+  DirectoryRejection(const Stmt *Body, const ParentMap &Parents,
+                     const VariableUses &Uses, ASTContext &Ctx,
                      const PosixConstants &Constants)
-      : Body(Body), Parents(const_cast<Stmt *>(Body)), Ctx(Ctx),
+      : Body(Body), Parents(Parents), Uses(Uses), Ctx(Ctx),
         Constants(Constants) {}
 
   /// Whether the stat-like \p StatCall writing into \p Buffer (member
@@ -67,7 +71,8 @@ private:
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
 
   const Stmt *Body;
-  ParentMap Parents;
+  const ParentMap &Parents;
+  const VariableUses &Uses;
   ASTContext &Ctx;
   const PosixConstants &Constants;
 
@@ -80,10 +85,6 @@ private:
   int AddressUses = 0;
   bool FallThroughRejection = false;
 };
-
-/// The declaration statement of \p Var when it declares nothing else.
-const DeclStmt *soleDeclaration(const VarDecl *Var, const ParentMap &Parents,
-                                const Stmt *Body);
 
 } // namespace clang::tidy::syscall
 

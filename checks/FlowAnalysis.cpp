@@ -151,25 +151,17 @@ bool FunctionFlow::walkForward(const Stmt *From,
   return true;
 }
 
-const FunctionFlow::VariableFlow &
-FunctionFlow::variableFlow(const VarDecl *Var) const {
-  std::unique_ptr<VariableFlow> &Cached = Variables[Var];
-  if (Cached)
-    return *Cached;
-  Cached = std::make_unique<VariableFlow>();
-  VariableFlow &V = *Cached;
-  // Per block: the definition each element sees last within the block,
-  // and what the block passes on; then the classic iterative union over
-  // predecessors for what reaches each block's entry. One pass per
-  // variable, however many uses ask.
-  llvm::DenseMap<const CFGBlock *, int> LastInBlock;
-  for (const CFGBlock *Block : *Graph) {
-    std::vector<int> &Before = V.LastBefore[Block];
+int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
+                                       const CFGBlock *Block,
+                                       unsigned Index) const {
+  auto [It, New] = V.LastBefore.try_emplace(Block);
+  std::vector<int> &Before = It->second;
+  if (New) {
     Before.assign(Block->size() + 1, -1);
     int Last = -1;
-    unsigned Index = 0;
+    unsigned At = 0;
     for (const CFGElement &Element : *Block) {
-      Before[Index] = Last;
+      Before[At++] = Last;
       if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
         Definition Def;
         if (definesVariable(S->getStmt(), Var, Def)) {
@@ -177,41 +169,65 @@ FunctionFlow::variableFlow(const VarDecl *Var) const {
           V.Defs.push_back(Def);
         }
       }
-      ++Index;
     }
-    Before[Index] = Last;
-    LastInBlock[Block] = Last;
+    Before[At] = Last;
   }
-  // Index Defs.size(): the value from outside (a parameter, unknown).
-  const unsigned Outside = V.Defs.size();
-  V.Defs.push_back(Definition{});
-  llvm::SmallVector<const CFGBlock *, 32> Work;
-  llvm::DenseSet<const CFGBlock *> Queued;
-  V.In[&Graph->getEntry()] = {Outside};
-  Work.push_back(&Graph->getEntry());
-  Queued.insert(&Graph->getEntry());
-  while (!Work.empty()) {
-    const CFGBlock *Block = Work.pop_back_val();
-    Queued.erase(Block);
-    int Last = LastInBlock.lookup(Block);
-    llvm::SmallVector<unsigned, 4> Out;
+  return Before[Index];
+}
+
+const llvm::SmallVector<unsigned, 4> &
+FunctionFlow::definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
+                                 const CFGBlock *Block) const {
+  if (auto It = V.In.find(Block); It != V.In.end())
+    return It->second;
+  // The region whose entry values are not known yet: blocks backwards from
+  // Block up to blocks that define the variable or were solved before.
+  // Each block is solved once per variable, so the uses of a variable cost
+  // the blocks between them and its definitions, not the function.
+  auto OutKnown = [&](const CFGBlock *P) {
+    return V.In.count(P) || lastDefinitionBefore(V, Var, P, P->size()) >= 0;
+  };
+  llvm::SmallVector<const CFGBlock *, 16> Region{Block}, Stack{Block};
+  llvm::DenseSet<const CFGBlock *> InRegion{Block};
+  while (!Stack.empty()) {
+    const CFGBlock *X = Stack.pop_back_val();
+    for (const CFGBlock *P : X->preds())
+      if (P && !OutKnown(P) && InRegion.insert(P).second) {
+        Region.push_back(P);
+        Stack.push_back(P);
+      }
+  }
+  if (V.Outside < 0) {
+    V.Outside = V.Defs.size();
+    V.Defs.push_back(Definition{}); // a parameter, or unknown
+  }
+  llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> Solved;
+  auto Out = [&](const CFGBlock *P) -> llvm::SmallVector<unsigned, 4> {
+    int Last = lastDefinitionBefore(V, Var, P, P->size());
     if (Last >= 0)
-      Out.push_back(Last);
-    else
-      Out = V.In[Block];
-    for (const CFGBlock *Succ : Block->succs()) {
-      if (!Succ)
-        continue;
-      llvm::SmallVector<unsigned, 4> &In = V.In[Succ];
+      return {static_cast<unsigned>(Last)};
+    if (auto It = V.In.find(P); It != V.In.end())
+      return It->second;
+    return Solved.lookup(P);
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CFGBlock *X : Region) {
+      llvm::SmallVector<unsigned, 4> &In = Solved[X];
       size_t Before = In.size();
-      for (unsigned D : Out)
-        if (!llvm::is_contained(In, D))
-          In.push_back(D);
-      if (In.size() != Before && Queued.insert(Succ).second)
-        Work.push_back(Succ);
+      if (X == &Graph->getEntry() && !llvm::is_contained(In, V.Outside))
+        In.push_back(V.Outside);
+      for (const CFGBlock *P : X->preds())
+        if (P)
+          for (unsigned D : Out(P))
+            if (!llvm::is_contained(Solved[X], D))
+              Solved[X].push_back(D);
+      Changed |= Solved[X].size() != Before;
     }
   }
-  return V;
+  for (auto &[X, Defs] : Solved)
+    V.In[X] = std::move(Defs);
+  return V.In[Block];
 }
 
 bool FunctionFlow::reachingDefinitions(
@@ -224,16 +240,19 @@ bool FunctionFlow::reachingDefinitions(
     Defs.push_back(Definition{});
     return true;
   }
-  const VariableFlow &V = variableFlow(Var);
-  int Last = V.LastBefore.lookup(It->second.Block)[It->second.Index];
+  std::unique_ptr<VariableFlow> &V = Variables[Var];
+  if (!V)
+    V = std::make_unique<VariableFlow>();
+  int Last = lastDefinitionBefore(*V, Var, It->second.Block, It->second.Index);
   if (Last >= 0) {
-    Defs.push_back(V.Defs[Last]);
+    Defs.push_back(V->Defs[Last]);
     return true;
   }
-  auto In = V.In.find(It->second.Block);
-  if (In != V.In.end())
-    for (unsigned D : In->second)
-      Defs.push_back(V.Defs[D]);
+  // Copied: solving may grow the maps that hold the set.
+  llvm::SmallVector<unsigned, 4> Reaching =
+      definitionsAtEntry(*V, Var, It->second.Block);
+  for (unsigned D : Reaching)
+    Defs.push_back(V->Defs[D]);
   return true;
 }
 
@@ -293,6 +312,13 @@ const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
   if (!E.Parents)
     E.Parents = std::make_unique<ParentMap>(Func->getBody());
   return *E.Parents;
+}
+
+const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
+  Entry &E = Entries[Func];
+  if (!E.Uses)
+    E.Uses = std::make_unique<VariableUses>(Func->getBody());
+  return *E.Uses;
 }
 
 bool FunctionCache::inNestedCallable(const Stmt *Node, const FunctionDecl *Func,

@@ -9,6 +9,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 #define SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 
+#include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
@@ -84,16 +85,23 @@ private:
     const CFGBlock *Block;
     unsigned Index;
   };
-  /// Reaching definitions of one variable at every CFG element.
+  /// Reaching definitions of one variable, solved lazily per block and
+  /// kept: each block's work is done once per variable however many uses
+  /// ask.
   struct VariableFlow {
     std::vector<Definition> Defs;
+    int Outside = -1; ///< index of the value from outside the function
     /// Per block, per element index: the definition (index into Defs) the
     /// element sees from earlier in its block, or -1.
     llvm::DenseMap<const CFGBlock *, std::vector<int>> LastBefore;
     /// Per block: the definitions that reach its entry.
     llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> In;
   };
-  const VariableFlow &variableFlow(const VarDecl *Var) const;
+  int lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
+                           const CFGBlock *Block, unsigned Index) const;
+  const llvm::SmallVector<unsigned, 4> &
+  definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
+                     const CFGBlock *Block) const;
 
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, Position> Where;
@@ -110,6 +118,7 @@ public:
   /// The flow graph of \p Func; null when clang cannot build one.
   const FunctionFlow *flow(const FunctionDecl *Func, ASTContext &Ctx);
   const ParentMap &parents(const FunctionDecl *Func);
+  const VariableUses &uses(const FunctionDecl *Func);
   /// Whether \p Node sits in a lambda or block inside \p Func: those are
   /// matched again as functions of their own. Climbs the parent map, so a
   /// query costs the node's depth, not the function's size.
@@ -122,6 +131,7 @@ private:
     bool FlowBuilt = false;
     std::unique_ptr<FunctionFlow> Flow;
     std::unique_ptr<ParentMap> Parents;
+    std::unique_ptr<VariableUses> Uses;
     /// Source ranges of the lambdas and blocks, for nodes the parent map
     /// does not reach (a block's body); null until first needed.
     std::unique_ptr<std::vector<SourceRange>> Nested;

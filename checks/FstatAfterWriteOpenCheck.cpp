@@ -299,7 +299,8 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
       return;
   }
 
-  DirectoryRejection Rejection(Func->getBody(), Ctx, Constants);
+  DirectoryRejection Rejection(Func->getBody(), Functions.parents(Func),
+                               Functions.uses(Func), Ctx, Constants);
   RejectionPlan Plan;
   if (!Rejection.analyze(Stat, Buffer, Args->ModeField, Tracked, Plan))
     return;
@@ -315,7 +316,8 @@ void FstatAfterWriteOpenCheck::checkPathStat(const CallExpr *Stat,
   const VarDecl *Buffer = bufferVariable(Stat->getArg(1));
   if (!Buffer)
     return;
-  DirectoryRejection Rejection(Func->getBody(), Ctx, Constants);
+  DirectoryRejection Rejection(Func->getBody(), Functions.parents(Func),
+                               Functions.uses(Func), Ctx, Constants);
   RejectionPlan Plan;
   if (!Rejection.analyze(Stat, Buffer, "st_mode", nullptr, Plan) ||
       !Plan.Block || Plan.Statements.empty())

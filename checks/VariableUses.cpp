@@ -1,0 +1,43 @@
+//===--- VariableUses.cpp - Where each variable of a function is used ----===//
+
+#include "VariableUses.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    Uses[Ref->getDecl()].push_back(Ref);
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *DS) {
+    if (DS->isSingleDecl())
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(DS->getSingleDecl()))
+        SoleDeclarations.try_emplace(Var, DS);
+    return true;
+  }
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
+      Uses;
+  llvm::DenseMap<const VarDecl *, const DeclStmt *> SoleDeclarations;
+};
+
+} // namespace
+
+VariableUses::VariableUses(const Stmt *Body) {
+  UseIndexer Indexer;
+  Indexer.TraverseStmt(const_cast<Stmt *>(Body));
+  Uses = std::move(Indexer.Uses);
+  SoleDeclarations = std::move(Indexer.SoleDeclarations);
+}
+
+llvm::ArrayRef<const DeclRefExpr *> VariableUses::of(const ValueDecl *D) const {
+  auto It = Uses.find(D);
+  if (It == Uses.end())
+    return {};
+  return It->second;
+}
+
+} // namespace clang::tidy::syscall

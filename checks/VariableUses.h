@@ -1,0 +1,42 @@
+//===--- VariableUses.h - Where each variable of a function is used ------===//
+//
+// One walk of a function body indexes every reference to every variable and
+// the statement that declares it, so that a question about one variable
+// costs its uses, not the size of the function (generated code has
+// thousands of block-scoped descriptors in one function).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_VARIABLEUSES_H
+#define SYSCALL_TIDY_CHECKS_VARIABLEUSES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang::tidy::syscall {
+
+class VariableUses {
+public:
+  explicit VariableUses(const Stmt *Body);
+
+  /// The references to \p D in the body, in source order.
+  llvm::ArrayRef<const DeclRefExpr *> of(const ValueDecl *D) const;
+
+  /// The declaration statement of \p Var when it declares nothing else.
+  const DeclStmt *soleDeclaration(const VarDecl *Var) const {
+    return SoleDeclarations.lookup(Var);
+  }
+
+private:
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
+      Uses;
+  llvm::DenseMap<const VarDecl *, const DeclStmt *> SoleDeclarations;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_VARIABLEUSES_H

@@ -21,6 +21,7 @@ import argparse
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -120,6 +121,8 @@ def main():
     args = ap.parse_args()
     tool = os.path.join(args.build, "bin", "syscall-tidy")
     sizes = [int(s) for s in args.sizes.split(",")]
+    if len(set(sizes)) < 2:
+        sys.exit("scale_bench: --sizes needs two sizes or more")
     work = tempfile.mkdtemp(prefix="syscall-tidy-scale-")
     failed = []
     for shape in args.shapes.split(","):
@@ -146,6 +149,7 @@ def main():
                   % (name, " ".join("%9.4f" % t for t in series), k,
                      "" if judged or name == "parse (clang)" else " (fast)",
                      verdict))
+    shutil.rmtree(work)
     if failed:
         print("superlinear: " + ", ".join(failed))
         return 1

@@ -392,6 +392,47 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     D << FixItHint::CreateReplacement(ArgRange(3), BufferSize);
 }
 
+const UnbufferedAutoflushCheck::LoopSummary &
+UnbufferedAutoflushCheck::loopSummary(const Stmt *Loop, ASTContext &Ctx) {
+  std::unique_ptr<LoopSummary> &Cached = Loops[Loop];
+  if (Cached)
+    return *Cached;
+  Cached = std::make_unique<LoopSummary>();
+  LoopSummary &L = *Cached;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const BoundNodes &N : match(findAll(callExpr().bind("c")), *Loop, Ctx)) {
+    const auto *C = N.getNodeAs<CallExpr>("c");
+    if (const auto *Shift = llvm::dyn_cast<CXXOperatorCallExpr>(C)) {
+      const auto *Manip =
+          Shift->getOperator() == OO_LessLess && Shift->getNumArgs() == 2
+              ? llvm::dyn_cast<DeclRefExpr>(
+                    Shift->getArg(1)->IgnoreParenImpCasts())
+              : nullptr;
+      if (Manip && Manip->getDecl()->getIdentifier() &&
+          (Manip->getDecl()->getName() == "endl" ||
+           Manip->getDecl()->getName() == "flush")) {
+        auto [It, New] = L.FirstFlush.try_emplace(text(shiftBase(Shift), Ctx),
+                                                  Shift->getBeginLoc());
+        if (!New &&
+            SM.isBeforeInTranslationUnit(Shift->getBeginLoc(), It->second))
+          It->second = Shift->getBeginLoc();
+      }
+    }
+    llvm::StringRef Name = calleeName(C);
+    if (const VarDecl *Written = referencedVar(writtenStream(C)))
+      L.Written.insert(Written);
+    if (Name == "fsync" || Name == "fdatasync" || Name == "sync" ||
+        Name == "syncfs")
+      L.Durable = true;
+    if (Name == "fork" || Name == "vfork" || Name.starts_with("exec") ||
+        Name == "system" || Name == "popen" ||
+        Name.starts_with("posix_spawn") || Name == "fread" || Name == "fgets" ||
+        Name == "rewind" || Name.starts_with("fseek"))
+      L.NeedsData = true;
+  }
+  return L;
+}
+
 void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
                                            const FunctionDecl *Func,
                                            ASTContext &Ctx) {
@@ -406,24 +447,11 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
   // A stream opened inside the loop is a stream per iteration.
   if (SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Var->getLocation()))
     return;
-  bool Writes = false, Durable = false, NeedsData = false;
-  for (const BoundNodes &N : match(findAll(callExpr().bind("c")), *Loop, Ctx)) {
-    const auto *C = N.getNodeAs<CallExpr>("c");
-    llvm::StringRef Name = calleeName(C);
-    if (referencedVar(writtenStream(C)) == Var)
-      Writes = true;
-    if (Name == "fsync" || Name == "fdatasync" || Name == "sync" ||
-        Name == "syncfs")
-      Durable = true;
-    if (Name == "fork" || Name == "vfork" || Name.starts_with("exec") ||
-        Name == "system" || Name == "popen" ||
-        Name.starts_with("posix_spawn") || Name == "fread" || Name == "fgets" ||
-        Name == "rewind" || Name.starts_with("fseek"))
-      NeedsData = true;
-  }
+  const LoopSummary &Summary = loopSummary(Loop, Ctx);
+  bool NeedsData = Summary.NeedsData;
   // fflush + fsync is a durability point, and a flush without writes in the
   // loop costs nothing.
-  if (!Writes || Durable)
+  if (!Summary.Written.contains(Var) || Summary.Durable)
     return;
   CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   std::optional<CharSourceRange> LoopRange =
@@ -499,25 +527,12 @@ void UnbufferedAutoflushCheck::checkManipulator(
   // so one flush after the loop keeps that.
   bool Publishes =
       !Local || !Local->isLocalVarDecl() || llvm::isa<ParmVarDecl>(Local);
-  bool FirstInLoop = true;
-  for (const BoundNodes &N : match(
-           findAll(
-               cxxOperatorCallExpr(hasOverloadedOperatorName("<<")).bind("s")),
-           *Loop, Ctx)) {
-    const auto *Other = N.getNodeAs<CXXOperatorCallExpr>("s");
-    const auto *OtherManip = Other->getNumArgs() == 2
-                                 ? llvm::dyn_cast<DeclRefExpr>(
-                                       Other->getArg(1)->IgnoreParenImpCasts())
-                                 : nullptr;
-    if (Other != Shift && OtherManip &&
-        OtherManip->getDecl()->getIdentifier() &&
-        (OtherManip->getDecl()->getName() == "endl" ||
-         OtherManip->getDecl()->getName() == "flush") &&
-        sameValue(shiftBase(Other), Stream) &&
-        SM.isBeforeInTranslationUnit(Other->getBeginLoc(),
-                                     Shift->getBeginLoc()))
-      FirstInLoop = false;
-  }
+  // The first endl/flush of this stream in the loop gets the flush after
+  // the loop; the others only go.
+  auto First = loopSummary(Loop, Ctx).FirstFlush.find(text(Stream, Ctx));
+  bool FirstInLoop =
+      First == loopSummary(Loop, Ctx).FirstFlush.end() ||
+      !SM.isBeforeInTranslationUnit(First->second, Shift->getBeginLoc());
   std::optional<CharSourceRange> LoopRange = statementRange(Loop, SM, LO);
   {
     DiagnosticBuilder D =

@@ -7,6 +7,8 @@
 #include "FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace clang::tidy::syscall {
 
@@ -22,7 +24,10 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Functions.clear(); }
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    Loops.clear();
+  }
 
   /// Where output to a stream goes, as far as the code tells.
   enum class Destination { File, Memory, Stdout, Stderr, Device, Unknown };
@@ -54,12 +59,24 @@ private:
   void reportRemovable(const CallExpr *Call, llvm::StringRef Message,
                        const FunctionDecl *Func, ASTContext &Ctx);
 
+  /// What a loop's calls do, gathered in one walk per loop, so that each
+  /// flush or manipulator in it is judged in constant time.
+  struct LoopSummary {
+    bool Durable = false;   ///< fsync and friends: flushes are durability
+    bool NeedsData = false; ///< forks, execs or reads: may need the data out
+    llvm::SmallPtrSet<const VarDecl *, 4> Written; ///< streams written to
+    /// Per stream (as spelled), where its first endl/flush manipulator is.
+    llvm::StringMap<SourceLocation> FirstFlush;
+  };
+  const LoopSummary &loopSummary(const Stmt *Loop, ASTContext &Ctx);
+
   const std::string BufferSize;
   const bool FlagStdout;
   const unsigned SmallWriteLimit;
   const OpenFunctionTable Opens;
   PosixConstants Constants;
   FunctionCache Functions;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<LoopSummary>> Loops;
 };
 
 } // namespace clang::tidy::syscall

@@ -2,6 +2,7 @@
 #include "leanio/leanio.hpp"
 
 #include <atomic>
+#include <charconv>
 #include <cstdio>
 
 namespace leanio {
@@ -21,6 +22,15 @@ std::atomic<UnreportedErrorHandler> handler{print_error};
 UnreportedErrorHandler set_unreported_error_handler(UnreportedErrorHandler h) {
   return handler.exchange(h ? h : print_error);
 }
+
+template <typename F> Writer &Writer::put_floating(F value) {
+  char text[64];
+  std::to_chars_result r = std::to_chars(text, text + sizeof text, value);
+  return write(std::string_view(text, r.ec == std::errc() ? r.ptr - text : 0));
+}
+template Writer &Writer::put_floating(float);
+template Writer &Writer::put_floating(double);
+template Writer &Writer::put_floating(long double);
 
 void Writer::finish() noexcept {
   if (!w_)

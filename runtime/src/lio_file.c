@@ -6,6 +6,7 @@
  * prim_file fix, taken one step further). */
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
+#include "lio_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Marks a live handle; close overwrites it, so that a second close of
+ * the same handle is caught while the memory still holds it. */
+#define LIO_FILE_LIVE 0x6c696f66u
+#define LIO_DEAD 0xdeadu
+
 struct lio_file {
+  unsigned magic;
   int fd;
   int oflag;
   off_t pos;  /* logical position; -1 unknown (after an O_APPEND write) */
@@ -27,6 +34,7 @@ lio_file *lio_file_adopt(int fd, int oflag) {
   lio_file *f = calloc(1, sizeof *f);
   if (!f)
     return NULL;
+  f->magic = LIO_FILE_LIVE;
   f->fd = fd;
   f->oflag = oflag;
   f->pos = f->kpos = (oflag & O_APPEND) ? -1 : 0;
@@ -182,6 +190,12 @@ off_t lio_file_seek(lio_file *f, off_t off, int whence) {
 int lio_file_close(lio_file *f) {
   if (!f)
     return 0;
+  if (f->magic != LIO_FILE_LIVE) {
+    lio_misuse("lio_file_close: the handle was closed before");
+    errno = EBADF;
+    return -1;
+  }
+  f->magic = LIO_DEAD;
   int rc = close(f->fd);
   free(f->rbuf);
   free(f);

@@ -2,9 +2,12 @@
  * already make it. */
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
+#include "lio_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,4 +34,15 @@ int lio_open(const char *path, int oflag, mode_t mode) {
     return -1;
   }
   return fd;
+}
+
+void lio_misuse(const char *what) {
+  static int reported;
+  if (!reported) {
+    reported = 1;
+    fprintf(stderr, "leanio: %s\n", what);
+  }
+#ifndef NDEBUG
+  abort();
+#endif
 }

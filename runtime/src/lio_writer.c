@@ -3,6 +3,7 @@
  * continued, errors sticky. */
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
+#include "lio_internal.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -12,8 +13,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#define LIO_WRITER_LIVE 0x6c696f77u
+
 struct lio_writer {
   struct lio_writer_buffer b; /* first: the inline fast path reads it */
+  unsigned magic;             /* as in lio_file: catches a second close */
   int error;                  /* sticky errno */
   int fd;                     /* -1 with a custom sink */
   int own_fd;
@@ -33,10 +37,15 @@ static lio_writer *writer_new(size_t size) {
     return NULL;
   }
   w->fd = -1;
+  w->magic = LIO_WRITER_LIVE;
   return w;
 }
 
 lio_writer *lio_writer_open_fd(int fd, size_t buffer_size, int flags) {
+  if (fd < 0) { /* a failed open: fail now, not at the first flush */
+    errno = EBADF;
+    return NULL;
+  }
   lio_writer *w = writer_new(buffer_size);
   if (!w)
     return NULL;
@@ -233,6 +242,12 @@ size_t lio_writer_pending(const lio_writer *w) { return w->b.used; }
 int lio_writer_close(lio_writer *w) {
   if (!w)
     return 0;
+  if (w->magic != LIO_WRITER_LIVE) {
+    lio_misuse("lio_writer_close: the writer was closed before");
+    errno = EBADF;
+    return -1;
+  }
+  w->magic = 0;
   int rc = lio_writer_flush(w);
   int err = rc < 0 ? errno : 0;
   if (w->own_fd && close(w->fd) != 0 && rc == 0) {

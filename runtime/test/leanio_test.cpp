@@ -303,7 +303,7 @@ TEST_F(BufferedWriter, ShortWritesAndSignalStormLoseNothing) {
     }
   });
   static std::atomic<int> signals{0};
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_handler = [](int) { ++signals; };
   sa.sa_flags = 0; // no SA_RESTART: blocked writes return EINTR or short
   sigaction(SIGALRM, &sa, nullptr);
@@ -399,6 +399,127 @@ TEST_F(CxxApi, FileRoundTrip) {
   auto dir = leanio::File::open(dir_.c_str(), O_WRONLY, 0, ec);
   EXPECT_FALSE(dir);
   EXPECT_EQ(ec, std::errc::is_a_directory);
+}
+
+// ------------------------------------------------ misuse never crashes
+
+using Misuse = TempDir;
+
+TEST_F(Misuse, FileMethodsAfterCloseMoveOrFailedOpenReportEbadf) {
+  std::error_code ec;
+  auto closed =
+      leanio::File::open(path("a").c_str(), O_RDWR | O_CREAT, 0644, ec);
+  ASSERT_FALSE(ec);
+  EXPECT_FALSE(closed.close());
+  auto moved_from =
+      leanio::File::open(path("b").c_str(), O_RDWR | O_CREAT, 0644, ec);
+  leanio::File target = std::move(moved_from);
+  auto failed = leanio::File::open(path("no/such/c").c_str(), O_RDONLY, 0, ec);
+  EXPECT_EQ(ec, std::errc::no_such_file_or_directory);
+  leanio::File never;
+  char buf[4];
+  for (leanio::File *f : {&closed, &moved_from, &failed, &never}) {
+    EXPECT_FALSE(*f);
+    EXPECT_EQ(f->write("x"), std::errc::bad_file_descriptor);
+    EXPECT_EQ(f->write_at("x", 3), std::errc::bad_file_descriptor);
+    errno = 0;
+    EXPECT_EQ(f->read(buf, sizeof buf), -1);
+    EXPECT_EQ(errno, EBADF);
+    EXPECT_EQ(f->seek(0, SEEK_SET), -1);
+    EXPECT_EQ(f->tell(), -1);
+    EXPECT_EQ(f->close(), std::errc::bad_file_descriptor);
+  }
+  EXPECT_TRUE(target);
+  EXPECT_FALSE(target.write("kept"));
+}
+
+TEST_F(Misuse, WriterMethodsAfterCloseOrMoveReportEbadf) {
+  std::string p = path("w");
+  leanio::Writer closed(lio_open(p.c_str(), O_WRONLY | O_CREAT, 0644), 0, true);
+  closed << "before close\n";
+  EXPECT_FALSE(closed.close());
+  leanio::Writer moved_from(lio_open(p.c_str(), O_WRONLY | O_APPEND, 0), 0,
+                            true);
+  leanio::Writer target = std::move(moved_from);
+  for (leanio::Writer *w : {&closed, &moved_from}) {
+    *w << "dropped" << 1 << 'c' << 2.5 << true;
+    w->write("dropped");
+    EXPECT_FALSE(*w);
+    EXPECT_EQ(w->error(), std::errc::bad_file_descriptor);
+    EXPECT_EQ(w->flush(), std::errc::bad_file_descriptor);
+    EXPECT_EQ(w->close(), std::errc::bad_file_descriptor);
+  }
+  target << "after\n";
+  EXPECT_FALSE(target.close());
+  EXPECT_EQ(slurp(p), "before close\nafter\n");
+}
+
+TEST_F(Misuse, WriterOnAFailedOpenFailsAtOnceWithTheOpensErrno) {
+  std::error_code ec;
+  leanio::Writer w = leanio::Writer::open(path("no/such/dir/f").c_str(),
+                                          O_WRONLY | O_CREAT, 0644, ec);
+  EXPECT_EQ(ec, std::errc::no_such_file_or_directory);
+  EXPECT_FALSE(w);
+  w << "x";
+  EXPECT_EQ(w.flush(), std::errc::no_such_file_or_directory);
+  EXPECT_EQ(w.close(), std::errc::no_such_file_or_directory);
+  // A raw descriptor of -1: EBADF on the first call, not success until close.
+  leanio::Writer bad(-1);
+  EXPECT_FALSE(bad);
+  EXPECT_EQ(bad.error(), std::errc::bad_file_descriptor);
+  errno = 0;
+  EXPECT_EQ(lio_writer_open_fd(-1, 0, 0), nullptr);
+  EXPECT_EQ(errno, EBADF);
+  // A writer over a file that failed to open.
+  leanio::File none;
+  leanio::Writer over_none(none);
+  EXPECT_EQ(over_none.error(), std::errc::bad_file_descriptor);
+}
+
+TEST_F(Misuse, NumbersFormatAsText) {
+  std::string p = path("numbers");
+  {
+    leanio::Writer w(lio_open(p.c_str(), O_WRONLY | O_CREAT, 0644), 0, true);
+    w << 3.75 << ' ' << 0.1 << ' ' << 1e300 << ' ' << -2.5f << ' ' << 1.0L / 4
+      << ' ' << true << ' ' << false << ' ' << static_cast<short>(-3) << ' '
+      << static_cast<unsigned char>(200) << ' ' << 'c' << '\n';
+    EXPECT_FALSE(w.close());
+  }
+  // Shortest round trip: 0.1 prints as 0.1, not 0.1000000000000000055.
+  EXPECT_EQ(slurp(p), "3.75 0.1 1e+300 -2.5 0.25 true false -3 200 c\n");
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__has_feature)
+#if defined(__SANITIZE_ADDRESS__) || __has_feature(address_sanitizer)
+#define LEANIO_TEST_ASAN 1
+#endif
+#endif
+
+TEST_F(Misuse, SecondCloseOfACHandleIsDetected) {
+#ifdef LEANIO_TEST_ASAN
+  GTEST_SKIP() << "a second close reads freed memory; ASan rightly stops it";
+#else
+  // Release builds (NDEBUG) report EBADF; debug builds abort with a message.
+  lio_file *f = lio_file_open(path("twice").c_str(), O_WRONLY | O_CREAT, 0644);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(lio_file_close(f), 0);
+#ifdef NDEBUG
+  errno = 0;
+  EXPECT_EQ(lio_file_close(f), -1);
+  EXPECT_EQ(errno, EBADF);
+#endif
+  lio_writer *w = lio_writer_open_fd(
+      lio_open(path("twice").c_str(), O_WRONLY, 0), 0, LIO_WRITER_OWN_FD);
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(lio_writer_close(w), 0);
+#ifdef NDEBUG
+  errno = 0;
+  EXPECT_EQ(lio_writer_close(w), -1);
+  EXPECT_EQ(errno, EBADF);
+#endif
+  EXPECT_EQ(lio_file_close(nullptr), 0);
+  EXPECT_EQ(lio_writer_close(nullptr), 0);
+#endif
 }
 
 } // namespace

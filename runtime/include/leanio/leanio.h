@@ -65,7 +65,10 @@ off_t lio_file_seek(lio_file *f, off_t off, int whence);
 /* The logical position (one lseek for an O_APPEND handle after writes). */
 off_t lio_file_tell(lio_file *f);
 int lio_file_fd(const lio_file *f);
-/* Closes the descriptor and frees the handle; -1 if close(2) failed. */
+/* Closes the descriptor and frees the handle; -1 if close(2) failed. NULL
+ * is accepted (returns 0). Like fclose, the handle is gone afterwards: a
+ * second close of it is a bug, which builds without NDEBUG detect and abort
+ * on with a message (release builds return -1 with EBADF when they can). */
 int lio_file_close(lio_file *f);
 
 #define LIO_READ_BUFFER 65536
@@ -88,6 +91,8 @@ enum {
   LIO_WRITER_TTY_LINES = 2, /* flush at '\n' if (and only if) it is a tty */
 };
 
+/* NULL with errno set when the writer cannot be made: EBADF for fd < 0 (a
+ * failed open is reported here, not at the first flush), ENOMEM. */
 lio_writer *lio_writer_open_fd(int fd, size_t buffer_size, int flags);
 lio_writer *lio_writer_open_file(lio_file *file, size_t buffer_size);
 lio_writer *lio_writer_open_sink(lio_sink_fn sink, void *ctx,
@@ -127,7 +132,9 @@ int lio_writer_error(const lio_writer *w);
 size_t lio_writer_pending(const lio_writer *w);
 /* Flushes, closes an owned descriptor and frees the writer. Returns -1 when
  * any data could not be written (sticky error, failed final flush) or
- * close(2) failed: the caller always learns that data was lost. */
+ * close(2) failed: the caller always learns that data was lost. NULL is
+ * accepted; a second close of the same writer is detected as for
+ * lio_file_close. */
 int lio_writer_close(lio_writer *w);
 
 #ifdef __cplusplus

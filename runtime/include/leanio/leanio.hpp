@@ -43,19 +43,29 @@ public:
   File &operator=(const File &) = delete;
   ~File() { lio_file_close(file_); }
 
+  // Every call on a closed, moved-from or never-opened File fails with
+  // EBADF (-1 and errno for the ssize_t/off_t ones), as on a closed fd.
   explicit operator bool() const { return file_ != nullptr; }
   std::error_code write(std::string_view data) {
+    if (!file_)
+      return closed();
     return check(lio_file_write(file_, data.data(), data.size()));
   }
   std::error_code write_at(std::string_view data, off_t offset) {
+    if (!file_)
+      return closed();
     return check(lio_file_write_at(file_, data.data(), data.size(), offset));
   }
-  ssize_t read(void *buf, size_t n) { return lio_file_read(file_, buf, n); }
-  off_t seek(off_t off, int whence) {
-    return lio_file_seek(file_, off, whence);
+  ssize_t read(void *buf, size_t n) {
+    return file_ ? lio_file_read(file_, buf, n) : closedValue();
   }
-  off_t tell() { return lio_file_tell(file_); }
+  off_t seek(off_t off, int whence) {
+    return file_ ? lio_file_seek(file_, off, whence) : closedValue();
+  }
+  off_t tell() { return file_ ? lio_file_tell(file_) : closedValue(); }
   std::error_code close() {
+    if (!file_)
+      return closed();
     int rc = lio_file_close(std::exchange(file_, nullptr));
     return rc == 0 ? std::error_code()
                    : std::error_code(errno, std::generic_category());
@@ -67,6 +77,13 @@ private:
     return rc < 0 ? std::error_code(errno, std::generic_category())
                   : std::error_code();
   }
+  static std::error_code closed() {
+    return std::error_code(EBADF, std::generic_category());
+  }
+  static int closedValue() {
+    errno = EBADF;
+    return -1;
+  }
   lio_file *file_ = nullptr;
 };
 
@@ -75,18 +92,39 @@ private:
 /// lost.
 class Writer {
 public:
+  /// Writes to \p fd; a negative \p fd (a failed open) makes a writer whose
+  /// every call fails with EBADF, never one that reports success until
+  /// close.
   explicit Writer(int fd, size_t buffer_size = 0, bool own_fd = false)
-      : w_(lio_writer_open_fd(fd, buffer_size,
-                              own_fd ? LIO_WRITER_OWN_FD : 0)) {}
+      : w_(lio_writer_open_fd(fd, buffer_size, own_fd ? LIO_WRITER_OWN_FD : 0)),
+        err_(w_ ? 0 : errno) {}
   explicit Writer(File &file, size_t buffer_size = 0)
-      : w_(lio_writer_open_file(file.get(), buffer_size)) {}
+      : w_(file ? lio_writer_open_file(file.get(), buffer_size) : nullptr),
+        err_(w_     ? 0
+             : file ? errno
+                    : EBADF) {}
   Writer(lio_sink_fn sink, void *ctx, size_t buffer_size = 0)
-      : w_(lio_writer_open_sink(sink, ctx, buffer_size)) {}
-  Writer(Writer &&o) noexcept : w_(std::exchange(o.w_, nullptr)) {}
+      : w_(lio_writer_open_sink(sink, ctx, buffer_size)), err_(w_ ? 0 : errno) {
+  }
+  /// Opens \p path for writing (lio_open) and writes to it; on failure
+  /// \p ec and the writer's error() are the open's errno.
+  static Writer open(const char *path, int oflag, mode_t mode,
+                     std::error_code &ec, size_t buffer_size = 0) {
+    int fd = lio_open(path, oflag, mode);
+    int open_errno = errno;
+    Writer w(fd, buffer_size, /*own_fd=*/true);
+    if (fd < 0)
+      w.err_ = open_errno;
+    ec = w.error();
+    return w;
+  }
+  Writer(Writer &&o) noexcept
+      : w_(std::exchange(o.w_, nullptr)), err_(std::exchange(o.err_, EBADF)) {}
   Writer &operator=(Writer &&o) noexcept {
     if (this != &o) {
       finish();
       w_ = std::exchange(o.w_, nullptr);
+      err_ = std::exchange(o.err_, EBADF);
     }
     return *this;
   }
@@ -94,33 +132,48 @@ public:
   Writer &operator=(const Writer &) = delete;
   ~Writer() { finish(); }
 
+  // A writer that failed to open, was closed or moved from takes no data:
+  // each call leaves error() set (EBADF, or the failed open's errno).
   explicit operator bool() const { return w_ && lio_writer_error(w_) == 0; }
   Writer &write(std::string_view s) {
-    lio_writer_write(w_, s.data(), s.size());
+    if (w_)
+      lio_writer_write(w_, s.data(), s.size());
     return *this;
   }
   Writer &operator<<(std::string_view s) { return write(s); }
-  Writer &operator<<(const char *s) { return write(s); }
+  Writer &operator<<(const char *s) { return write(s ? s : "(null)"); }
   Writer &operator<<(char c) {
-    lio_writer_putc(w_, c);
+    if (w_)
+      lio_writer_putc(w_, c);
     return *this;
   }
+  Writer &operator<<(bool b) { return write(b ? "true" : "false"); }
   template <typename T, typename = std::enable_if_t<std::is_integral_v<T> &&
                                                     !std::is_same_v<T, char> &&
                                                     !std::is_same_v<T, bool>>>
   Writer &operator<<(T value) {
+    if (!w_)
+      return *this;
     if constexpr (std::is_signed_v<T>)
       lio_writer_put_int(w_, static_cast<long long>(value));
     else
       lio_writer_put_uint(w_, static_cast<unsigned long long>(value));
     return *this;
   }
-  std::error_code flush() { return code(lio_writer_flush(w_)); }
+  /// The shortest text that reads back as the same value (std::to_chars).
+  Writer &operator<<(float value) { return put_floating(value); }
+  Writer &operator<<(double value) { return put_floating(value); }
+  Writer &operator<<(long double value) { return put_floating(value); }
+  std::error_code flush() { return w_ ? code(lio_writer_flush(w_)) : error(); }
   std::error_code error() const {
-    return std::error_code(lio_writer_error(w_), std::generic_category());
+    return std::error_code(w_ ? lio_writer_error(w_) : err_,
+                           std::generic_category());
   }
   /// Flushes and releases; the error of any data that was not written.
   std::error_code close() {
+    if (!w_)
+      return error();
+    err_ = EBADF; // what later calls report
     return code(lio_writer_close(std::exchange(w_, nullptr)));
   }
   lio_writer *get() const { return w_; }
@@ -130,8 +183,10 @@ private:
     return rc < 0 ? std::error_code(errno, std::generic_category())
                   : std::error_code();
   }
+  template <typename F> Writer &put_floating(F value);
   void finish() noexcept;
   lio_writer *w_;
+  int err_; ///< the error of calls when w_ is null
 };
 
 /// A std::streambuf over a Writer, so that iostream code gets the same

@@ -2,9 +2,11 @@
 """Wall time of syscall-tidy over a project, against the parse alone.
 
 Usage: bench/project_bench.py [--build build] [--copies 40] [--repeat 5]
+                              [--database DIR]
 
 Makes a project of the examples/ sources copied --copies times (>= 100
-translation units), then times, interleaved and --repeat times each:
+translation units), or takes the compile_commands.json in --database DIR (a
+real project's), then times, interleaved and --repeat times each:
   parse     clang -fsyntax-only on every file, -j 2 (the floor: the parse)
   tidy-j2   syscall-tidy -p ... -j 2, all checks
   tidy-j1   syscall-tidy -p ... -j 1
@@ -14,6 +16,7 @@ and prints the medians with their ratios. Not a pass/fail test.
 import argparse
 import json
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -47,6 +50,28 @@ def make_project(copies, clang):
     return work, entries
 
 
+def load_project(directory):
+    """A real project's database, as entries with "arguments"."""
+    with open(os.path.join(directory, "compile_commands.json")) as f:
+        db = json.load(f)
+    entries = []
+    for e in db:
+        args = e.get("arguments") or shlex.split(e["command"])
+        if not e["file"].endswith((".c", ".cc", ".cpp", ".cxx")):
+            continue
+        kept, skip = [args[0], "-c"], False
+        for a in args[1:]:
+            if skip:
+                skip = False
+            elif a == "-o":
+                skip = True
+            elif a != "-c":
+                kept.append(a)
+        entries.append({"directory": e["directory"], "file": e["file"],
+                        "arguments": kept})
+    return directory, entries
+
+
 def timed(cmd, ok=(0,)):
     start = time.perf_counter()
     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
@@ -63,19 +88,34 @@ def main():
     parser.add_argument("--copies", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--clang", default="clang-19")
+    parser.add_argument("--database",
+                        help="a directory with a real project's "
+                        "compile_commands.json instead of the copies")
     args = parser.parse_args()
     tool = os.path.join(args.build, "bin", "syscall-tidy")
     plugin = os.path.join(args.build, "lib", "SyscallTidy.so")
-    work, entries = make_project(args.copies, args.clang)
+    if args.database:
+        work, entries = load_project(os.path.abspath(args.database))
+    else:
+        work, entries = make_project(args.copies, args.clang)
     print("%d translation units in %s" % (len(entries), work))
-    parse_script = os.path.join(work, "parse.sh")
-    with open(parse_script, "w") as f:
-        for e in entries:
-            f.write("cd %s && %s -fsyntax-only %s\n" % (
-                e["directory"], e["arguments"][0], " ".join(e["arguments"][2:])))
+    scratch = tempfile.mkdtemp(prefix="syscall-tidy-bench-")
+    parse_script = os.path.join(scratch, "parse.list")
+    with open(parse_script, "w") as listing:
+        for i, e in enumerate(entries):
+            # The parse by the same clang the tool links, whatever compiler
+            # the project's database names; one script per file, so that
+            # xargs sees no quotes.
+            cxx = not e["file"].endswith(".c")
+            one = os.path.join(scratch, "parse%05d.sh" % i)
+            with open(one, "w") as f:
+                f.write("cd %s && exec %s %s -fsyntax-only -w %s\n" % (
+                    shlex.quote(e["directory"]), args.clang,
+                    "--driver-mode=g++" if cxx else "",
+                    " ".join(shlex.quote(a) for a in e["arguments"][2:])))
+            listing.write(one + "\n")
     variants = {
-        "parse": ["sh", "-c", "xargs -P 2 -I{} sh -c '{} || exit 255' < %s"
-                  % parse_script],
+        "parse": ["sh", "-c", "xargs -P 2 -n 1 sh < %s" % parse_script],
         "tidy-j2": [tool, "-p", work, "-j", "2", "--quiet"],
         "tidy-j1": [tool, "-p", work, "-j", "1", "--quiet"],
     }
@@ -94,7 +134,9 @@ def main():
     for name in variants:
         print("%-10s %10.2f %7.2fx" % (name, med[name], med[name] / med["parse"]))
     print("tidy -j1 / -j2: %.2fx" % (med["tidy-j1"] / med["tidy-j2"]))
-    shutil.rmtree(work)
+    shutil.rmtree(scratch)
+    if not args.database:
+        shutil.rmtree(work)
 
 
 if __name__ == "__main__":

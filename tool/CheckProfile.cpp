@@ -49,4 +49,13 @@ void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
     OS << llvm::format("  %-40s %10.4f\n", Name.c_str(), Seconds);
 }
 
+void finishCheckProfile(llvm::StringRef StoredPrefix, llvm::StringRef Dir,
+                        unsigned Units, double ParseSeconds,
+                        double CheckSeconds, llvm::raw_ostream &OS) {
+  if (!StoredPrefix.empty())
+    return;
+  printCheckProfile(Dir, Units, ParseSeconds, CheckSeconds, OS);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
 } // namespace syscall_tidy

@@ -15,6 +15,13 @@ void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
                        double ParseSeconds, double CheckSeconds,
                        llvm::raw_ostream &OS);
 
+/// After a run with --enable-check-profile: the table on \p OS, unless
+/// --store-check-profile kept the profiles (then nothing is printed and the
+/// directory stays); a temporary directory is removed.
+void finishCheckProfile(llvm::StringRef StoredPrefix, llvm::StringRef Dir,
+                        unsigned Units, double ParseSeconds,
+                        double CheckSeconds, llvm::raw_ostream &OS);
+
 } // namespace syscall_tidy
 
 #endif // SYSCALL_TIDY_TOOL_CHECKPROFILE_H

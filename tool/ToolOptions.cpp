@@ -22,9 +22,9 @@ cl::OptionCategory ClangTidyFlags("Options shared with clang-tidy");
 cl::OptionCategory OwnFlags("syscall-tidy options for CI and hooks");
 
 // clang-tidy's own flags.
-cl::list<std::string> SourcePaths(cl::Positional,
-                                  cl::desc("[<file> ...] ('-': standard input)"),
-                                  cl::cat(ClangTidyFlags));
+cl::list<std::string>
+    SourcePaths(cl::Positional, cl::desc("[<file> ...] ('-': standard input)"),
+                cl::cat(ClangTidyFlags));
 cl::opt<std::string>
     BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
               cl::value_desc("build-dir"), cl::cat(ClangTidyFlags));

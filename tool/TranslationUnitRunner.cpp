@@ -9,7 +9,9 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Threading.h"
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -173,6 +175,38 @@ TranslationUnitResult runOne(const std::string &File,
 }
 
 } // namespace
+
+bool prepareRunSettings(const ToolOptions &Options, RunSettings &Settings,
+                        std::string &Error) {
+  Settings.FixNotes = Options.FixNotes;
+  Settings.Jobs = Options.Jobs
+                      ? Options.Jobs
+                      : llvm::hardware_concurrency().compute_thread_count();
+  if (!Options.VfsOverlay.empty()) {
+    auto Text = llvm::MemoryBuffer::getFile(Options.VfsOverlay);
+    if (!Text) {
+      Error = "cannot read --vfsoverlay '" + Options.VfsOverlay +
+              "': " + Text.getError().message();
+      return false;
+    }
+    Settings.OverlayPath = Options.VfsOverlay;
+    Settings.OverlayText = (*Text)->getBuffer().str();
+    if (!runFileSystem(Settings, Error))
+      return false;
+  }
+  if (Options.EnableCheckProfile) {
+    Settings.EnableCheckProfile = true;
+    llvm::SmallString<128> Dir(Options.StoreCheckProfile);
+    if (Dir.empty())
+      if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(
+              "syscall-tidy-profile", Dir)) {
+        Error = "cannot make a directory for the profile: " + EC.message();
+        return false;
+      }
+    Settings.StoreCheckProfile = Dir.str().str();
+  }
+  return true;
+}
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 runFileSystem(const RunSettings &Settings, std::string &Error) {

@@ -5,6 +5,7 @@
 
 #include "Configuration.h"
 #include "Findings.h"
+#include "ToolOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -23,9 +24,16 @@ struct RunSettings {
   unsigned Jobs = 1;
 };
 
+/// The settings of a run from the command line: jobs, --fix-notes, the
+/// --vfsoverlay (read and checked), the profile's directory (a temporary
+/// one unless --store-check-profile names it). False with \p Error set.
+bool prepareRunSettings(const ToolOptions &Options, RunSettings &Settings,
+                        std::string &Error);
+
 /// The file system of one run: the real one with its own working
 /// directory (set per compile command; threads must not share it), under
-/// the --vfsoverlay if any, with standard input's text at its path. Null with \p Error set if the overlay is bad.
+/// the --vfsoverlay if any, with standard input's text at its path. Null with
+/// \p Error set if the overlay is bad.
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 runFileSystem(const RunSettings &Settings, std::string &Error);
 

@@ -1,0 +1,82 @@
+//===--- FindingReport.cpp - Findings as the units finish, and the summary ===//
+
+#include "FindingReport.h"
+#include "llvm/Support/Process.h"
+
+namespace syscall_tidy {
+
+namespace {
+
+/// What makes a finding printed once across translation units.
+std::string identity(const Finding &F) {
+  std::string Key = F.Begin.File + ":" + std::to_string(F.Begin.Offset) + ":" +
+                    F.Check + ":" + F.Message;
+  for (const Edit &E : F.Fixes)
+    Key += ":" + std::to_string(E.Begin.Offset) + "/" + E.Text;
+  return Key;
+}
+
+std::string plural(size_t N, llvm::StringRef Word) {
+  return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
+}
+
+} // namespace
+
+FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
+                             const RenderOptions &Rendering,
+                             const ChangedLines *Changed, size_t Units,
+                             OutputSink &Out)
+    : Render(Render), Rendering(Rendering), Changed(Changed), Units(Units),
+      Out(Out), Streaming(Render == renderText),
+      Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()) {
+}
+
+void FindingReport::add(TranslationUnitResult &&R) {
+  ParseSeconds += R.ParseSeconds;
+  CheckSeconds += R.CheckSeconds;
+  if (Changed)
+    llvm::erase_if(R.Findings, [&](const Finding &F) {
+      return !F.FromCompiler && !touches(*Changed, F);
+    });
+  if (Progress)
+    llvm::errs() << "\r\x1b[K";
+  if (Streaming) {
+    std::vector<Finding> New;
+    for (const Finding &F : R.Findings)
+      if (Printed.insert(identity(F)).second)
+        New.push_back(F);
+    Render(New, Out.stream(), Rendering);
+    Out.stream().flush();
+  }
+  Findings.insert(Findings.end(), R.Findings.begin(), R.Findings.end());
+  for (clang::tidy::ClangTidyError &E : R.Errors)
+    Errors.push_back(std::move(E));
+  if (Progress)
+    llvm::errs() << "[" << ++Done << "/" << Units << "] "
+                 << plural(Printed.size(), "finding");
+}
+
+std::vector<Finding> FindingReport::finish() {
+  if (Progress)
+    llvm::errs() << "\r\x1b[K";
+  sortUnique(Findings);
+  if (!Streaming)
+    Render(Findings, Out.stream(), Rendering);
+  return std::move(Findings);
+}
+
+void printSummary(const std::vector<Finding> &Findings, size_t Units,
+                  const FixResult *Fixed, llvm::raw_ostream &OS) {
+  std::set<std::string> InFiles;
+  for (const Finding &F : Findings)
+    InFiles.insert(F.Begin.File);
+  OS << plural(Findings.size(), "finding") << " in "
+     << plural(InFiles.size(), "file") << " ("
+     << plural(Units, "translation unit") << " analysed)";
+  if (Fixed)
+    OS << "; fixed " << Fixed->Findings << " (" << plural(Fixed->Edits, "edit")
+       << "), " << Findings.size() - Fixed->Findings << " left";
+  OS << "\n";
+}
+
+} // namespace syscall_tidy

@@ -1,0 +1,56 @@
+//===--- FindingReport.h - Findings as the units finish, and the summary -===//
+
+#ifndef SYSCALL_TIDY_TOOL_FINDINGREPORT_H
+#define SYSCALL_TIDY_TOOL_FINDINGREPORT_H
+
+#include "ChangedLines.h"
+#include "Fixes.h"
+#include "OutputSink.h"
+#include "Renderers.h"
+#include "ToolOptions.h"
+#include "TranslationUnitRunner.h"
+#include <set>
+
+namespace syscall_tidy {
+
+/// Collects the results of the translation units as they finish. Text on
+/// the output is printed per unit as soon as it is done (a header's finding
+/// once); the machine formats are one sorted document at the end. A
+/// progress line goes to a terminal's stderr.
+class FindingReport {
+public:
+  FindingReport(const ToolOptions &Options, Renderer Render,
+                const RenderOptions &Rendering, const ChangedLines *Changed,
+                size_t Units, OutputSink &Out);
+
+  void add(TranslationUnitResult &&Result);
+  /// Renders what is left; returns all findings, sorted and deduplicated.
+  std::vector<Finding> finish();
+
+  const std::vector<clang::tidy::ClangTidyError> &errors() const {
+    return Errors;
+  }
+  double parseSeconds() const { return ParseSeconds; }
+  double checkSeconds() const { return CheckSeconds; }
+
+private:
+  Renderer Render;
+  RenderOptions Rendering;
+  const ChangedLines *Changed;
+  size_t Units, Done = 0;
+  OutputSink &Out;
+  bool Streaming, Progress;
+  std::vector<Finding> Findings;
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  std::set<std::string> Printed;
+  double ParseSeconds = 0, CheckSeconds = 0;
+};
+
+/// The last line: "N findings in M files (K translation units analysed)",
+/// with what --fix did.
+void printSummary(const std::vector<Finding> &Findings, size_t Units,
+                  const FixResult *Fixed, llvm::raw_ostream &OS);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_FINDINGREPORT_H

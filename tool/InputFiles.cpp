@@ -1,0 +1,81 @@
+//===--- InputFiles.cpp - The translation units a run analyses ----------===//
+
+#include "InputFiles.h"
+#include "Messages.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+namespace syscall_tidy {
+
+namespace {
+
+/// Why \p File cannot be analysed, or "".
+std::string unreadable(llvm::StringRef File) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(File, Status))
+    return "cannot read '" + File.str() + "': " + EC.message();
+  if (Status.type() == llvm::sys::fs::file_type::directory_file)
+    return "cannot read '" + File.str() + "': it is a directory";
+  if (::access(File.str().c_str(), R_OK) != 0)
+    return "cannot read '" + File.str() + "': " + std::strerror(errno);
+  return "";
+}
+
+} // namespace
+
+bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
+                       const AdjustedCompilations &Compilations,
+                       RunSettings &Settings, std::vector<std::string> &Files,
+                       std::vector<std::string> &Notes, std::string &Error) {
+  Files = Options.SourcePaths;
+  if (Files.empty())
+    Files = Compilations.getAllFiles();
+  for (std::string &File : Files) {
+    if (File != "-") {
+      if (!Options.SourcePaths.empty() && !(Error = unreadable(File)).empty())
+        return false;
+      continue;
+    }
+    if (!Settings.StdinPath.empty() || Options.Diff == "-") {
+      Error = "standard input can be read only once";
+      return false;
+    }
+    if (Options.Fix) {
+      Error = "--fix cannot edit standard input";
+      return false;
+    }
+    auto Stdin = llvm::MemoryBuffer::getSTDIN();
+    if (!Stdin) {
+      Error = "cannot read standard input: " + Stdin.getError().message();
+      return false;
+    }
+    Settings.StdinPath = File = absolutePath(Options.AssumeFilename);
+    Settings.StdinText = (*Stdin)->getBuffer().str();
+  }
+  size_t Named = Files.size();
+  llvm::erase_if(Files, [](const std::string &F) { return !isCOrCxxFile(F); });
+  if (Files.size() < Named)
+    Notes.push_back("skipped " + std::to_string(Named - Files.size()) +
+                    " file(s) that are not C or C++");
+  if (Files.empty()) {
+    Error = "no C or C++ input files";
+    return false;
+  }
+  for (const std::string &File : Files) {
+    if (std::string Why = Compilations.problem(File); !Why.empty()) {
+      Error = "compile_commands.json: " + Why;
+      return false;
+    }
+    if (!(Error = Config.verify(absolutePath(File))).empty())
+      return false;
+    Compilations.getCompileCommands(File); // collects the dropped flags
+  }
+  for (const std::string &Line : Compilations.droppedFlags())
+    Notes.push_back(Line);
+  return true;
+}
+
+} // namespace syscall_tidy

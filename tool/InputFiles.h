@@ -1,0 +1,26 @@
+//===--- InputFiles.h - The translation units a run analyses ------------===//
+
+#ifndef SYSCALL_TIDY_TOOL_INPUTFILES_H
+#define SYSCALL_TIDY_TOOL_INPUTFILES_H
+
+#include "CompileCommands.h"
+#include "Configuration.h"
+#include "ToolOptions.h"
+#include "TranslationUnitRunner.h"
+
+namespace syscall_tidy {
+
+/// The files named on the command line, or every file of the database,
+/// checked before anything runs: readable (without reading them: a FIFO
+/// gives its text once, to the compiler), C or C++, with a usable compile
+/// command and a valid configuration. '-' is standard input, read into
+/// \p Settings under --assume-filename. Notes (skipped files, dropped
+/// flags) go to \p Notes. False with \p Error set on the first problem.
+bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
+                       const AdjustedCompilations &Compilations,
+                       RunSettings &Settings, std::vector<std::string> &Files,
+                       std::vector<std::string> &Notes, std::string &Error);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_INPUTFILES_H

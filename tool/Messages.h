@@ -1,0 +1,22 @@
+//===--- Messages.h - The tool's one-line messages ------------------------===//
+
+#ifndef SYSCALL_TIDY_TOOL_MESSAGES_H
+#define SYSCALL_TIDY_TOOL_MESSAGES_H
+
+#include "llvm/ADT/Twine.h"
+#include <string>
+
+namespace syscall_tidy {
+
+/// Prints "syscall-tidy: error: MESSAGE" and returns the exit status 2.
+int fail(const llvm::Twine &Message);
+
+/// Prints "syscall-tidy: note: MESSAGE" unless \p Quiet.
+void note(bool Quiet, const llvm::Twine &Message);
+
+/// \p Path absolute and without dots: one spelling per file.
+std::string absolutePath(llvm::StringRef Path);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_MESSAGES_H

@@ -1,13 +1,9 @@
 //===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
 
 #include "FstatAfterWriteOpenCheck.h"
+#include "LlvmCompat.h"
 #include "LseekBeforeWriteCheck.h"
 #include "UnbufferedAutoflushCheck.h"
-#include "clang-tidy/ClangTidyModule.h"
-#include "llvm/Config/llvm-config.h"
-#if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
-#include "clang-tidy/ClangTidyModuleRegistry.h"
-#endif
 
 namespace clang::tidy::syscall {
 

@@ -1,7 +1,7 @@
 //===--- CompileCommands.cpp - The compile commands of a run -------------===//
 
 #include "CompileCommands.h"
-#include "clang/Driver/Options.h"
+#include "LlvmCompat.h"
 #include "clang/Driver/Types.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Option/ArgList.h"
@@ -12,7 +12,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
-namespace options = clang::driver::options;
+namespace options = clang::tidy::syscall::compat::driver_options;
 
 namespace syscall_tidy {
 
@@ -61,7 +61,8 @@ std::vector<std::string> adjust(const std::vector<std::string> &Command,
   for (size_t I = 1; I < Command.size(); ++I)
     Argv.push_back(Command[I].c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  const llvm::opt::OptTable &Table = driver::getDriverOptTable();
+  const llvm::opt::OptTable &Table =
+      clang::tidy::syscall::compat::driverOptTable();
   llvm::opt::InputArgList Args =
       Table.ParseArgs(Argv, MissingIndex, MissingCount,
                       llvm::opt::Visibility(options::ClangOption));

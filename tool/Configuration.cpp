@@ -1,16 +1,13 @@
 //===--- Configuration.cpp - Which checks run, with which options --------===//
 
 #include "Configuration.h"
+#include "LlvmCompat.h"
 #include "ResourceDir.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
-#include "llvm/Config/llvm-config.h"
-#if LLVM_VERSION_MAJOR < 22 // merged into ClangTidyModule.h in LLVM 22
-#include "clang-tidy/ClangTidyModuleRegistry.h"
-#endif
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -236,7 +233,7 @@ std::string Configuration::verify(llvm::StringRef File) const {
   for (const std::optional<std::string> *Regex :
        {&Options.HeaderFilterRegex, &Options.ExcludeHeaderFilterRegex}) {
     std::string Why;
-    if (*Regex && !llvm::Regex(**Regex).isValid(Why))
+    if (*Regex && !(*Regex)->empty() && !llvm::Regex(**Regex).isValid(Why))
       return "invalid header filter '" + **Regex + "': " + Why;
   }
   for (const auto &Option : Options.CheckOptions) {

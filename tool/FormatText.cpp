@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LlvmCompat.h"
 #include "Renderers.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -19,6 +20,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
+namespace compat = clang::tidy::syscall::compat;
 
 namespace syscall_tidy {
 
@@ -29,10 +31,7 @@ class TextSources {
 public:
   explicit TextSources(const SourceTexts *Texts)
       : Memory(llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>()),
-        Files(FileSystemOptions(), Memory),
-        Diags(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(),
-              llvm::makeIntrusiveRefCnt<DiagnosticOptions>()),
-        Sources(Diags, Files) {
+        Files(FileSystemOptions(), Memory), Sources(Diags.engine(), Files) {
     if (Texts)
       for (const std::string &Path : Texts->paths())
         Memory->addFile(
@@ -59,7 +58,7 @@ public:
 private:
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory;
   FileManager Files;
-  DiagnosticsEngine Diags;
+  compat::OwnedDiagnostics Diags;
   SourceManager Sources;
   llvm::StringMap<FileID> IDs;
 };
@@ -70,9 +69,11 @@ void renderText(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
                 const RenderOptions &Options) {
   TextSources Sources(Options.Texts);
   LangOptions Lang;
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-  DiagOpts->ShowColors = Options.Color;
-  TextDiagnostic Printer(OS, Lang, DiagOpts.get());
+  compat::OwnedDiagnostics Rendering;
+  Rendering.options().ShowColors = Options.Color;
+  std::unique_ptr<TextDiagnostic> PrinterPtr =
+      compat::makeTextDiagnostic(OS, Lang, Rendering.options());
+  TextDiagnostic &Printer = *PrinterPtr;
   SourceManager &SM = Sources.sources();
   for (const Finding &F : Findings) {
     SourceLocation Begin = Sources.location(F.Begin);

@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - Runs the checks over translation units ==//
 
 #include "TranslationUnitRunner.h"
+#include "LlvmCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -125,9 +126,8 @@ TranslationUnitResult runOne(const std::string &File,
   ClangTidyDiagnosticConsumer Diagnostics(Context, nullptr,
                                           /*RemoveIncompatibleErrors=*/true,
                                           Settings.FixNotes);
-  DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(),
-                           &Diagnostics, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&Engine);
+  syscall::compat::OwnedDiagnostics Engine(&Diagnostics);
+  syscall::compat::setDiagnosticsEngine(Context, Engine.engine());
 
   tooling::ClangTool Tool(*Settings.Compilations, {File},
                           std::make_shared<PCHContainerOperations>(), FS);

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LlvmCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -48,17 +49,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
       ClangTidyGlobalOptions(), Options));
   ClangTidyDiagnosticConsumer Diagnostics(Context);
-  DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(),
-                           &Diagnostics, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&Engine);
+  syscall::compat::OwnedDiagnostics Engine(&Diagnostics);
+  syscall::compat::setDiagnosticsEngine(Context, Engine.engine());
   ClangTidyASTConsumerFactory Factory(Context);
-  std::vector<std::string> Args = {
-      Cxx ? "-std=c++17" : "-std=gnu11", "-D_GNU_SOURCE", "-w",
-      "-ferror-limit=20", "-resource-dir=" SYSCALL_TIDY_RESOURCE_DIR};
-  tooling::runToolOnCodeWithArgs(
-      std::make_unique<TidyAction>(Factory), Code, Args,
-      Cxx ? "input.cpp" : "input.c", "clang-tool",
-      std::make_shared<PCHContainerOperations>());
+  std::vector<std::string> Args = {Cxx ? "-std=c++17" : "-std=gnu11",
+                                   "-D_GNU_SOURCE", "-w", "-ferror-limit=20",
+                                   "-resource-dir=" SYSCALL_TIDY_RESOURCE_DIR};
+  tooling::runToolOnCodeWithArgs(std::make_unique<TidyAction>(Factory), Code,
+                                 Args, Cxx ? "input.cpp" : "input.c",
+                                 "clang-tool",
+                                 std::make_shared<PCHContainerOperations>());
   Diagnostics.take();
   return 0;
 }

@@ -1,0 +1,100 @@
+//===--- LlvmCompat.h - The one place that knows LLVM versions apart -----===//
+//
+// A plugin must be built against the exact LLVM major of the clang-tidy that
+// loads it, so the sources build against each supported major (19 and 22 are
+// tested). Every difference between them is spelled here and nowhere else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_LLVMCOMPAT_H
+#define SYSCALL_TIDY_CHECKS_LLVMCOMPAT_H
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnostic.h"
+#include "llvm/Config/llvm-config.h"
+#include <memory>
+
+// The module registry moved into ClangTidyModule.h in LLVM 22.
+#if LLVM_VERSION_MAJOR < 22
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
+
+// The driver's option table moved from clangDriver to clangOptions in 22.
+#if LLVM_VERSION_MAJOR >= 22
+#include "clang/Options/Options.h"
+#else
+#include "clang/Driver/Options.h"
+#endif
+
+namespace clang::tidy::syscall::compat {
+
+#if LLVM_VERSION_MAJOR >= 22
+namespace driver_options = clang::options;
+inline const llvm::opt::OptTable &driverOptTable() {
+  return clang::getDriverOptTable();
+}
+#else
+namespace driver_options = clang::driver::options;
+inline const llvm::opt::OptTable &driverOptTable() {
+  return clang::driver::getDriverOptTable();
+}
+#endif
+
+/// A DiagnosticsEngine with the options it reads: shared by reference count
+/// before LLVM 22, referenced (so they must outlive it) from 22 on.
+class OwnedDiagnostics {
+public:
+  explicit OwnedDiagnostics(DiagnosticConsumer *Client = nullptr,
+                            bool OwnClient = false)
+#if LLVM_VERSION_MAJOR >= 22
+      : Options(std::make_unique<DiagnosticOptions>()),
+        Engine(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), *Options, Client,
+               OwnClient){}
+#else
+      : Options(llvm::makeIntrusiveRefCnt<DiagnosticOptions>()),
+        Engine(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), Options, Client,
+               OwnClient) {
+  }
+#endif
+            DiagnosticsEngine
+            & engine() {
+    return Engine;
+  }
+  DiagnosticOptions &options() { return *Options; }
+
+private:
+#if LLVM_VERSION_MAJOR >= 22
+  std::unique_ptr<DiagnosticOptions> Options;
+#else
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> Options;
+#endif
+  DiagnosticsEngine Engine;
+};
+
+/// Gives \p Context the engine its checks report through.
+inline void setDiagnosticsEngine(ClangTidyContext &Context,
+                                 DiagnosticsEngine &Engine) {
+#if LLVM_VERSION_MAJOR >= 22
+  Context.setDiagnosticsEngine(std::make_unique<DiagnosticOptions>(), &Engine);
+#else
+  Context.setDiagnosticsEngine(&Engine);
+#endif
+}
+
+/// clang's text renderer over \p Options.
+inline std::unique_ptr<TextDiagnostic>
+makeTextDiagnostic(llvm::raw_ostream &OS, const LangOptions &Lang,
+                   DiagnosticOptions &Options) {
+#if LLVM_VERSION_MAJOR >= 22
+  return std::make_unique<TextDiagnostic>(OS, Lang, Options);
+#else
+  return std::make_unique<TextDiagnostic>(OS, Lang, &Options);
+#endif
+}
+
+} // namespace clang::tidy::syscall::compat
+
+#endif // SYSCALL_TIDY_CHECKS_LLVMCOMPAT_H

@@ -123,6 +123,10 @@ TranslationUnitResult runOne(const std::string &File,
   ClangTidyContext Context(Settings.Config->provider(FS));
   Context.setEnableProfiling(Settings.EnableCheckProfile);
   Context.setProfileStoragePrefix(Settings.StoreCheckProfile);
+  // The consumer takes its header filters from the context's current file
+  // when it is made: make that the unit's own file, so HeaderFilterRegex
+  // comes from its .clang-tidy and not from the working directory's.
+  Context.setCurrentFile(File);
   ClangTidyDiagnosticConsumer Diagnostics(Context, nullptr,
                                           /*RemoveIncompatibleErrors=*/true,
                                           Settings.FixNotes);

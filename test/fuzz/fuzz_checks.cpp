@@ -13,9 +13,12 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -52,13 +55,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   syscall::compat::OwnedDiagnostics Engine(&Diagnostics);
   syscall::compat::setDiagnosticsEngine(Context, Engine.engine());
   ClangTidyASTConsumerFactory Factory(Context);
-  std::vector<std::string> Args = {Cxx ? "-std=c++17" : "-std=gnu11",
-                                   "-D_GNU_SOURCE", "-w", "-ferror-limit=20",
-                                   "-resource-dir=" SYSCALL_TIDY_RESOURCE_DIR};
-  tooling::runToolOnCodeWithArgs(std::make_unique<TidyAction>(Factory), Code,
-                                 Args, Cxx ? "input.cpp" : "input.c",
-                                 "clang-tool",
-                                 std::make_shared<PCHContainerOperations>());
+  // The compiler's own diagnostics on mutated code are expected: dropped.
+  const char *Name = Cxx ? "/fuzz/input.cpp" : "/fuzz/input.c";
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile(Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, Name));
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  FS->pushOverlay(Memory);
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+  std::vector<std::string> Args = {"clang-tool",
+                                   "-fsyntax-only",
+                                   Cxx ? "-std=c++17" : "-std=gnu11",
+                                   "-D_GNU_SOURCE",
+                                   "-ferror-limit=20",
+                                   "-resource-dir=" SYSCALL_TIDY_RESOURCE_DIR,
+                                   Name};
+  tooling::ToolInvocation Invocation(
+      Args, std::make_unique<TidyAction>(Factory), Files.get());
+  IgnoringDiagConsumer Ignore;
+  Invocation.setDiagnosticConsumer(&Ignore);
+  Invocation.run();
   Diagnostics.take();
   return 0;
 }

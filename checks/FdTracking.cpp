@@ -187,7 +187,47 @@ llvm::StringRef calleeName(const CallExpr *Call) {
   const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
   if (!FD || !FD->getIdentifier())
     return "";
-  return FD->getName();
+  return unfortifiedName(FD->getName());
+}
+
+namespace {
+
+/// The functions glibc's fortified headers (bits/stdio2.h, bits/unistd.h,
+/// bits/wchar2.h) replace by a __*_chk call.
+bool isFortifiable(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "printf",         "fprintf",  "dprintf",  "vprintf",   "vfprintf",
+      "vdprintf",       "wprintf",  "fwprintf", "vwprintf",  "vfwprintf",
+      "sprintf",        "snprintf", "vsprintf", "vsnprintf", "asprintf",
+      "vasprintf",      "fgets",    "fread",    "fgetws",    "read",
+      "fgets_unlocked", "pread",    "pread64",  "recv",      "recvfrom",
+      "fread_unlocked", "readlink", "getcwd"};
+  return Names.contains(Name);
+}
+
+} // namespace
+
+llvm::StringRef unfortifiedName(llvm::StringRef Name) {
+  llvm::StringRef Plain = Name;
+  if ((Plain.consume_front("__builtin___") || Plain.consume_front("__")) &&
+      Plain.consume_back("_chk") && isFortifiable(Plain))
+    return Plain;
+  return Name;
+}
+
+std::vector<std::string>
+withFortifiedNames(llvm::ArrayRef<llvm::StringRef> Names) {
+  std::vector<std::string> All;
+  for (llvm::StringRef Name : Names) {
+    All.push_back(Name.str());
+    llvm::StringRef Bare = Name.ltrim(':');
+    if (isFortifiable(Bare)) {
+      std::string Scope = Name.starts_with("::") ? "::" : "";
+      All.push_back(Scope + "__" + Bare.str() + "_chk");
+      All.push_back(Scope + "__builtin___" + Bare.str() + "_chk");
+    }
+  }
+  return All;
 }
 
 const CallExpr *underlyingCall(const Expr *E) {

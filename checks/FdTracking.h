@@ -136,6 +136,17 @@ bool sameValue(const Expr *A, const Expr *B);
 /// The callee name of \p Call without namespace qualification ("" if none).
 llvm::StringRef calleeName(const CallExpr *Call);
 
+/// The function a _FORTIFY_SOURCE build calls in its place by its own name:
+/// glibc turns fprintf, dprintf, printf and the v- forms into
+/// __fprintf_chk & co. (macros under clang; gcc's __builtin___*_chk), which
+/// is how distributions compile. The arguments the checks look at (the
+/// stream or descriptor first, the rest by name) keep their places.
+llvm::StringRef unfortifiedName(llvm::StringRef Name);
+
+/// \p Names and their fortified spellings, for callee matchers.
+std::vector<std::string>
+withFortifiedNames(llvm::ArrayRef<llvm::StringRef> Names);
+
 /// The string an fopen mode argument holds, when it is a literal or a local
 /// `const char *` initialised from one.
 std::optional<llvm::StringRef> stringValue(const Expr *E);

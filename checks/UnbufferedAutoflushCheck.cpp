@@ -98,10 +98,12 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<std::string> Names = withFortifiedNames(
+      {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});
   Finder->addMatcher(
       inUserFunction(
-          callExpr(callee(functionDecl(hasAnyName("setvbuf", "setbuf", "fflush",
-                                                  "::write", "::dprintf"))))
+          callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(
+                       Names.begin(), Names.end())))))
               .bind("call")),
       this);
   Finder->addMatcher(
@@ -639,7 +641,10 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
         (Path && Path->starts_with("/dev/")))
       return;
   }
-  diag(Call->getBeginLoc(),
+  // A fortified dprintf is glibc's macro: report where the code calls it,
+  // not inside the system header's macro.
+  const SourceManager &SM = Ctx.getSourceManager();
+  diag(SM.getExpansionLoc(Call->getBeginLoc()),
        Name == "write"
            ? "'write' of %0 byte%s0 per iteration: one write(2) per piece; "
              "collect the pieces in a buffer (leanio's lio_writer, or a local "
@@ -647,7 +652,8 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
            : "'dprintf' in a loop: one write(2) per call; format into a "
              "buffer (leanio's lio_writer, or a FILE* with a full buffer) "
              "and write it together")
-      << static_cast<unsigned>(Size.value_or(0)) << Call->getSourceRange();
+      << static_cast<unsigned>(Size.value_or(0))
+      << SM.getExpansionRange(Call->getSourceRange());
 }
 
 void UnbufferedAutoflushCheck::checkOverflow(const CXXMethodDecl *Overflow,

@@ -1,4 +1,7 @@
 // RUN: %check_syscall_tidy %s syscall-lseek-before-write %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// The same cases as distributions build them: glibc turns printf-family
+// calls into __*_chk ones under _FORTIFY_SOURCE.
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,7 @@
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t -- -D_GNU_SOURCE -Wall
+// The same cases as distributions build them: glibc turns printf-family
+// calls into __*_chk ones under _FORTIFY_SOURCE.
+// RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t.fortify -- -D_GNU_SOURCE -Wall -O2 -D_FORTIFY_SOURCE=2
 
 #include <fcntl.h>
 #include <stdarg.h>

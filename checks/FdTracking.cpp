@@ -346,10 +346,31 @@ std::optional<llvm::StringRef> stringValue(const Expr *E) {
 static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
                                 const PosixConstants &C) {
   AccessMode Mode;
-  Mode.FlagsExpr = Flags;
+  Mode.FlagsExpr = Mode.AccessExpr = Flags;
   std::optional<int64_t> V = foldInteger(Flags, Ctx);
-  if (!V)
+  if (!V) {
+    // `oflag | C`: the constant bits decide what they can. O_PATH or
+    // O_DIRECTORY make it no data open whatever oflag holds; O_APPEND is
+    // known; bits outside O_ACCMODE leave the access mode to oflag alone.
+    while (const auto *Or = llvm::dyn_cast<BinaryOperator>(
+               Mode.AccessExpr->IgnoreParenImpCasts())) {
+      if (Or->getOpcode() != BO_Or)
+        break;
+      std::optional<int64_t> Bits = foldInteger(Or->getRHS(), Ctx);
+      const Expr *Rest = Or->getLHS();
+      if (!Bits && (Bits = foldInteger(Or->getLHS(), Ctx)))
+        Rest = Or->getRHS();
+      if (!Bits || (*Bits & C.get("O_ACCMODE")))
+        break;
+      if ((*Bits & C.get("O_PATH")) || (*Bits & C.get("O_DIRECTORY"))) {
+        Mode.K = AccessMode::NotAFile;
+        return Mode;
+      }
+      Mode.Append |= (*Bits & C.get("O_APPEND")) != 0;
+      Mode.AccessExpr = Rest;
+    }
     return Mode; // Runtime
+  }
   if ((*V & C.get("O_PATH")) || (*V & C.get("O_DIRECTORY")))
     Mode.K = AccessMode::NotAFile;
   else if ((*V & C.get("O_ACCMODE")) == C.get("O_RDONLY"))
@@ -364,7 +385,7 @@ static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
 static AccessMode modeFromString(const Expr *ModeArg) {
   AccessMode Mode;
   Mode.IsStream = true;
-  Mode.FlagsExpr = ModeArg;
+  Mode.FlagsExpr = Mode.AccessExpr = ModeArg;
   std::optional<llvm::StringRef> S = stringValue(ModeArg);
   if (!S || S->empty())
     return Mode; // Runtime

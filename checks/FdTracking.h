@@ -48,6 +48,9 @@ struct AccessMode {
   bool IsStream = false;
   /// The flags (or fopen mode) argument as written.
   const Expr *FlagsExpr = nullptr;
+  /// The part of FlagsExpr that decides the access mode: `oflag` in
+  /// `oflag | O_CLOEXEC`, whose constant bits cannot touch O_ACCMODE.
+  const Expr *AccessExpr = nullptr;
 };
 
 /// One call that opens a descriptor or a stream.

@@ -87,7 +87,12 @@ private:
 
   std::optional<int64_t> mask(const Expr *E) const {
     return maskOf(
-        E, [&](const Expr *X) { return sameValue(X, Mode.FlagsExpr); }, Ctx);
+        E,
+        [&](const Expr *X) {
+          return sameValue(X, Mode.FlagsExpr) ||
+                 (Mode.AccessExpr && sameValue(X, Mode.AccessExpr));
+        },
+        Ctx);
   }
 
   /// `(oflag & O_ACCMODE) == O_RDONLY`, `!(oflag & (O_WRONLY | O_RDWR))`...
@@ -383,10 +388,10 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
     Fix.Unfixable = "the access mode is a run-time fopen mode string; skip "
                     "the stat unless the mode opens read-only";
   else if (StatBeforeOpen &&
-           !declaredBefore(Open.Mode.FlagsExpr, Stat->getBeginLoc(), Ctx))
+           !declaredBefore(Open.Mode.AccessExpr, Stat->getBeginLoc(), Ctx))
     Fix.Unfixable = "the flags are computed after the stat";
   else
-    Fix = guardRejection(Plan, Parents, Open.Mode.FlagsExpr, Constants, Ctx);
+    Fix = guardRejection(Plan, Parents, Open.Mode.AccessExpr, Constants, Ctx);
 
   llvm::StringRef StatName = calleeName(Stat);
   {

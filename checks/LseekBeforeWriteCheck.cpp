@@ -277,12 +277,13 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
                                       ASTContext &Ctx) {
   if (O.Mode.K == AccessMode::Writable)
     return !O.Mode.Append;
-  if (O.Mode.K != AccessMode::Runtime || O.Mode.IsStream)
+  if (O.Mode.K != AccessMode::Runtime || O.Mode.IsStream || O.Mode.Append)
     return false;
   // A run-time mode: every path to the seek must pass a no-O_APPEND test
-  // (of flags that are a parameter or otherwise never modified).
+  // (of flags that are a parameter or otherwise never modified); in
+  // `flags | O_CLOEXEC` the constant bits hold no O_APPEND, so `flags`.
   const auto *FlagsRef =
-      llvm::dyn_cast<DeclRefExpr>(O.Mode.FlagsExpr->IgnoreParenImpCasts());
+      llvm::dyn_cast<DeclRefExpr>(O.Mode.AccessExpr->IgnoreParenImpCasts());
   const auto *FlagsVar =
       FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
   if (!FlagsVar || !isNeverModified(FlagsVar, Func->getBody(), Ctx))
@@ -290,7 +291,7 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
   int64_t Append = Constants.get("O_APPEND");
   return !Functions.flow(Func, Ctx)->reachable(
       nullptr, Use, [&](const Expr *Cond, bool Branch) {
-        return impliesNoAppend(Cond, Branch, O.Mode.FlagsExpr, Append, Ctx);
+        return impliesNoAppend(Cond, Branch, O.Mode.AccessExpr, Append, Ctx);
       });
 }
 

@@ -201,6 +201,23 @@ int patch_flags(const char *path, int flags, off_t off, const char *s) {
 }
 // CHECK-FIXES: ssize_t w = pwrite(fd, s, strlen(s), off);
 
+// The same with O_CLOEXEC added to the caller's flags, as most opens do:
+// the added bit holds no O_APPEND, so the caller's test still decides.
+int patch_flags_cloexec(const char *path, int flags, off_t off,
+                        const char *s) {
+  if (flags & O_APPEND)
+    return -1;
+  int fd = open(path, flags | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
+// CHECK-FIXES: ssize_t n = pwrite(fd, s, strlen(s), off);
+
 // Different error handling for the two calls: reported, fixed by hand.
 int patch_logged(const char *path, off_t off, const char *s) {
   int fd = open(path, O_WRONLY);
@@ -300,6 +317,20 @@ int patch_retry(const char *path, off_t off, const char *s) {
 // CHECK-FIXES: ssize_t w = TEMP_FAILURE_RETRY(pwrite(fd, s, strlen(s), off));
 
 // ------------------------------------------------------------ must not flag
+
+// O_APPEND added to run-time flags: Linux's pwrite would append, so the
+// seek + write is never fused, whatever the caller tested.
+int patch_appending(const char *path, int flags, off_t off, const char *s) {
+  if (flags & O_APPEND)
+    return -1;
+  int fd = open(path, flags | O_APPEND | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
 
 // The offset is the answer the code wants.
 off_t where(int fd) {

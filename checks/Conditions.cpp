@@ -2,24 +2,55 @@
 
 #include "Conditions.h"
 #include "FdTracking.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::syscall {
 
+namespace {
+
+bool isZero(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Int = llvm::dyn_cast<IntegerLiteral>(E))
+    return Int->getValue() == 0;
+  if (const auto *Bool = llvm::dyn_cast<CXXBoolLiteralExpr>(E))
+    return !Bool->getValue();
+  return false;
+}
+
+} // namespace
+
 bool edgeImplies(const Expr *Cond, bool Branch,
-                 llvm::function_ref<bool(const Expr *, bool)> Atom) {
+                 llvm::function_ref<bool(const Expr *, bool)> Atom,
+                 ASTContext *Ctx) {
   Cond = Cond->IgnoreParenImpCasts();
   if (Atom(Cond, Branch))
     return true;
   if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
     return UO->getOpcode() == UO_LNot &&
-           edgeImplies(UO->getSubExpr(), !Branch, Atom);
+           edgeImplies(UO->getSubExpr(), !Branch, Atom, Ctx);
   const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
   if (BO && BO->getOpcode() == BO_LAnd && Branch)
-    return edgeImplies(BO->getLHS(), true, Atom) ||
-           edgeImplies(BO->getRHS(), true, Atom);
+    return edgeImplies(BO->getLHS(), true, Atom, Ctx) ||
+           edgeImplies(BO->getRHS(), true, Atom, Ctx);
   if (BO && BO->getOpcode() == BO_LOr && !Branch)
-    return edgeImplies(BO->getLHS(), false, Atom) ||
-           edgeImplies(BO->getRHS(), false, Atom);
+    return edgeImplies(BO->getLHS(), false, Atom, Ctx) ||
+           edgeImplies(BO->getRHS(), false, Atom, Ctx);
+  // `(test) != 0`, `0 == (test)`, `(test) == false`: the test itself.
+  if (BO && BO->isEqualityOp())
+    for (auto [Test, Zero] : {std::pair(BO->getLHS(), BO->getRHS()),
+                              std::pair(BO->getRHS(), BO->getLHS())})
+      if (isZero(Zero))
+        return edgeImplies(Test, BO->getOpcode() == BO_NE ? Branch : !Branch,
+                           Atom, Ctx);
+  // A local that holds the test: `bool read_only = (...) == O_RDONLY;`.
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond);
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Owner = Var ? llvm::dyn_cast_or_null<FunctionDecl>(
+                                Var->getParentFunctionOrMethod())
+                          : nullptr;
+  if (Ctx && Owner && Var->isLocalVarDecl() && Var->getInit() &&
+      isNeverModified(Var, Owner->getBody(), *Ctx))
+    return edgeImplies(Var->getInit(), Branch, Atom, Ctx);
   return false;
 }
 

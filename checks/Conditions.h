@@ -13,9 +13,12 @@ namespace clang::tidy::syscall {
 /// accepts. Looks through `!`, `&&` (on its true edge) and `||` (on its
 /// false edge), where every term is known; \p Atom(Term, Value) says whether
 /// \p Term evaluating to \p Value is enough. \p Atom also sees the whole
-/// condition first, for tests that need several terms together.
+/// condition first, for tests that need several terms together. Boolean
+/// spellings of a test are the test (`(t) != 0`, `!!t`, `0 == t`); with
+/// \p Ctx, so is a never-modified local initialised with it.
 bool edgeImplies(const Expr *Cond, bool Branch,
-                 llvm::function_ref<bool(const Expr *, bool)> Atom);
+                 llvm::function_ref<bool(const Expr *, bool)> Atom,
+                 ASTContext *Ctx = nullptr);
 
 /// For `X & M` or `M & X` where \p IsSubject accepts X: the folded mask M.
 std::optional<int64_t> maskOf(const Expr *E,

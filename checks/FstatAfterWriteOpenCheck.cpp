@@ -77,9 +77,12 @@ public:
 
   /// Whether taking the \p Branch edge of \p Cond implies a read-only open.
   bool implied(const Expr *Cond, bool Branch) const {
-    return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
-      return Mode.IsStream ? modeTest(Term, Value) : flagsTest(Term, Value);
-    });
+    return edgeImplies(
+        Cond, Branch,
+        [&](const Expr *Term, bool Value) {
+          return Mode.IsStream ? modeTest(Term, Value) : flagsTest(Term, Value);
+        },
+        &Ctx);
   }
 
 private:
@@ -296,11 +299,14 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   if (Open->Mode.K == AccessMode::Runtime) {
     if (!FlagRuntimeAccessMode)
       return;
-    // Already skipped for write modes on every path: nothing to say.
+    // Already skipped for write modes on every path: nothing to say. The
+    // guard may come before the open too (`if (*mode == 'w' || *mode ==
+    // 'a') return fopen(path, mode);`), so the paths start at the entry.
     ReadOnlyGuard Guard(Open->Mode, Ctx, Constants);
-    if (!Flow->reachable(Open->Call, Stat, [&](const Expr *Cond, bool Branch) {
-          return Guard.implied(Cond, Branch);
-        }))
+    if (!Flow->reachable(InHelper ? Open->Call : nullptr, Stat,
+                         [&](const Expr *Cond, bool Branch) {
+                           return Guard.implied(Cond, Branch);
+                         }))
       return;
   }
 

@@ -407,6 +407,68 @@ int create_checked(const char *path) {
 
 // ------------------------------------------------------------ must not flag
 
+// Already guarded, in the boolean spellings real code uses: a comparison of
+// the test with 0, an early return, a local flag that holds the test.
+int open_guard_eq0(const char *path, int oflag) {
+  int fd = open(path, oflag);
+  struct stat st;
+  if (fd >= 0 && ((oflag & O_ACCMODE) != O_RDONLY) == 0 &&
+      fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+int open_guard_early(const char *path, int oflag) {
+  int fd = open(path, oflag);
+  if (fd < 0 || ((oflag & O_ACCMODE) != O_RDONLY) != 0)
+    return fd;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+int open_guard_local(const char *path, int oflag) {
+  int read_only = (oflag & O_ACCMODE) == O_RDONLY;
+  int fd = open(path, oflag);
+  struct stat st;
+  if (read_only && fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Write modes return before the reading fopen, in both spellings.
+FILE *open_stream_guarded(const char *path, const char *mode) {
+  if (mode[0] == 'w' || mode[0] == 'a')
+    return fopen(path, mode);
+  FILE *f = fopen(path, mode);
+  struct stat st;
+  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    errno = EISDIR;
+    return NULL;
+  }
+  return f;
+}
+
+FILE *open_stream_guarded_deref(const char *path, const char *mode) {
+  if (*mode == 'w' || *mode == 'a')
+    return fopen(path, mode);
+  FILE *f = fopen(path, mode);
+  struct stat st;
+  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    return NULL;
+  }
+  return f;
+}
+
 // Run-time flags with O_PATH added: no data access, whatever oflag holds,
 // so nothing fails with EISDIR and the test stays.
 int open_path_with(const char *path, int oflag) {

@@ -4,7 +4,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -96,7 +98,8 @@ std::vector<std::string> OpenFunctionTable::allNames() const {
 }
 
 FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
-                                   llvm::ArrayRef<llvm::StringRef> ExtraWrite) {
+                                   llvm::ArrayRef<llvm::StringRef> ExtraWrite,
+                                   llvm::ArrayRef<llvm::StringRef> ExtraClose) {
   using E = OffsetEffect;
   const std::pair<const char *, E> Known[] = {{"read", E::Reads},
                                               {"readv", E::Reads},
@@ -171,6 +174,39 @@ FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
     Effects[Name.trim()] = E::Writes;
     Write.insert(Name.trim());
   }
+  for (llvm::StringRef Name : ExtraClose)
+    Effects[Name.trim()] = E::Closes;
+}
+
+bool FdOperationTable::onlyCloses(const FunctionDecl *Func,
+                                  unsigned Param) const {
+  auto [It, New] = CloseWrappers.try_emplace({Func, Param}, false);
+  if (!New)
+    return It->second;
+  const Stmt *Body = Func->getBody();
+  if (!Body || Param >= Func->getNumParams())
+    return false;
+  // Every use of the parameter is what a close takes; at least one.
+  const ParmVarDecl *Fd = Func->getParamDecl(Param);
+  ParentMap Parents(const_cast<Stmt *>(Body));
+  bool Closes = false;
+  for (const auto &Node : ast_matchers::match(
+           ast_matchers::findAll(
+               ast_matchers::declRefExpr(
+                   ast_matchers::to(ast_matchers::equalsNode(Fd)))
+                   .bind("use")),
+           *Body, Func->getASTContext())) {
+    const Stmt *S = Node.getNodeAs<DeclRefExpr>("use");
+    while ((S = Parents.getParent(S)) &&
+           llvm::isa<ImplicitCastExpr, ParenExpr>(S))
+      ;
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
+    auto Known = Call ? Effects.find(calleeName(Call)) : Effects.end();
+    if (Known == Effects.end() || Known->second != OffsetEffect::Closes)
+      return false;
+    Closes = true;
+  }
+  return CloseWrappers[{Func, Param}] = Closes;
 }
 
 std::optional<OffsetEffect>
@@ -180,7 +216,14 @@ FdOperationTable::effectOn(const CallExpr *Call, const VarDecl *Var) const {
       }))
     return std::nullopt;
   auto It = Effects.find(calleeName(Call));
-  return It == Effects.end() ? OffsetEffect::Unknown : It->second;
+  if (It != Effects.end())
+    return It->second;
+  if (const FunctionDecl *Callee = Call->getDirectCallee())
+    if ((Callee = Callee->getDefinition()))
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (trackedVariable(Call->getArg(I)) == Var && onlyCloses(Callee, I))
+          return OffsetEffect::Closes;
+  return OffsetEffect::Unknown;
 }
 
 llvm::StringRef calleeName(const CallExpr *Call) {

@@ -11,6 +11,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
@@ -97,20 +98,29 @@ enum class OffsetEffect {
 class FdOperationTable {
 public:
   /// \p ExtraSeek behave like lseek(fd, off, whence), \p ExtraWrite like
-  /// write(fd, buf, n) (die-on-error and retry wrappers).
+  /// write(fd, buf, n) (die-on-error and retry wrappers), \p ExtraClose
+  /// like close(fd).
   FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
-                   llvm::ArrayRef<llvm::StringRef> ExtraWrite);
+                   llvm::ArrayRef<llvm::StringRef> ExtraWrite,
+                   llvm::ArrayRef<llvm::StringRef> ExtraClose = {});
 
   /// What \p Call does to the offset of \p Var, or nullopt when \p Var is
-  /// not one of its arguments (directly or as fileno(var)).
+  /// not one of its arguments (directly or as fileno(var)). A function of
+  /// the translation unit whose body only closes the descriptor it is
+  /// handed (`static void xclose(int fd) { if (close(fd)) log(...); }`) is
+  /// a close.
   std::optional<OffsetEffect> effectOn(const CallExpr *Call,
                                        const VarDecl *Var) const;
 
   bool isWrite(llvm::StringRef Name) const { return Write.contains(Name); }
 
 private:
+  bool onlyCloses(const FunctionDecl *Func, unsigned Param) const;
+
   llvm::StringMap<OffsetEffect> Effects;
   llvm::StringSet<> Write;
+  mutable llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
+      CloseWrappers;
 };
 
 /// The local variable (or parameter) an fd or FILE* expression names, looking

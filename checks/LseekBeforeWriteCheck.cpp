@@ -131,18 +131,21 @@ LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       RawSeekFunctions(Options.get("SeekFunctions", "")),
       RawWriteFunctions(Options.get("WriteFunctions", "")),
+      RawCloseFunctions(Options.get("CloseFunctions", "")),
       PwriteFunction(Options.get("PwriteFunction", "")),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       FlagHandleSeeks(Options.get("FlagHandleSeeks", true)),
       RawHandleFlagsFields(
           Options.get("HandleFlagsFields", "flags;oflags;oflag;open_flags")),
       Operations(utils::options::parseStringList(RawSeekFunctions),
-                 utils::options::parseStringList(RawWriteFunctions)),
+                 utils::options::parseStringList(RawWriteFunctions),
+                 utils::options::parseStringList(RawCloseFunctions)),
       Opens(utils::options::parseStringList(RawOpenLikeFunctions), {}) {}
 
 void LseekBeforeWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SeekFunctions", RawSeekFunctions);
   Options.store(Opts, "WriteFunctions", RawWriteFunctions);
+  Options.store(Opts, "CloseFunctions", RawCloseFunctions);
   Options.store(Opts, "PwriteFunction", PwriteFunction);
   Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
   Options.store(Opts, "FlagHandleSeeks", FlagHandleSeeks);

@@ -58,6 +58,7 @@ private:
 
   const std::string RawSeekFunctions;
   const std::string RawWriteFunctions;
+  const std::string RawCloseFunctions;
   const std::string PwriteFunction;
   const std::string RawOpenLikeFunctions;
   const bool FlagHandleSeeks;

@@ -218,6 +218,25 @@ int patch_flags_cloexec(const char *path, int flags, off_t off,
 }
 // CHECK-FIXES: ssize_t n = pwrite(fd, s, strlen(s), off);
 
+// A close wrapper of the file (git's and systemd's shape): its body only
+// closes what it is handed, so the offset is not used after the write.
+static void close_logged(int fd) {
+  if (close(fd) != 0)
+    perror("close");
+}
+
+int patch_then_close(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  ssize_t n = write(fd, s, strlen(s));
+  close_logged(fd);
+  return n < 0 ? -1 : 0;
+}
+// CHECK-FIXES: ssize_t n = pwrite(fd, s, strlen(s), off);
+
 // Different error handling for the two calls: reported, fixed by hand.
 int patch_logged(const char *path, off_t off, const char *s) {
   int fd = open(path, O_WRONLY);
@@ -317,6 +336,25 @@ int patch_retry(const char *path, off_t off, const char *s) {
 // CHECK-FIXES: ssize_t w = TEMP_FAILURE_RETRY(pwrite(fd, s, strlen(s), off));
 
 // ------------------------------------------------------------ must not flag
+
+// A "close" helper that first cuts the file where the last write ended: it
+// relies on the offset, so the seek + write stays as it is.
+static void finish_file(int fd) {
+  off_t end = lseek(fd, 0, SEEK_CUR);
+  if (end >= 0)
+    ftruncate(fd, end);
+  close(fd);
+}
+
+int patch_then_finish(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  ssize_t n = write(fd, s, strlen(s));
+  finish_file(fd);
+  return n < 0 ? -1 : 0;
+}
 
 // O_APPEND added to run-time flags: Linux's pwrite would append, so the
 // seek + write is never fused, whatever the caller tested.

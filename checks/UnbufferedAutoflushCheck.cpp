@@ -165,8 +165,10 @@ bool UnbufferedAutoflushCheck::isReported(Destination D) const {
   return D == Destination::File || (D == Destination::Stdout && FlagStdout);
 }
 
-UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
-    const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx) {
+UnbufferedAutoflushCheck::Destination
+UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
+                                          const FunctionDecl *Func,
+                                          ASTContext &Ctx, bool *Appends) {
   const VarDecl *Var = referencedVar(Stream);
   if (!Var)
     return Destination::Unknown;
@@ -201,6 +203,8 @@ UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
       return Destination::Unknown;
     if (!Open->Path) // fdopen: a socket or a pipe as often as a file
       return Destination::Unknown;
+    if (Appends)
+      *Appends |= Open->Mode.Append;
     std::optional<llvm::StringRef> Path = stringValue(Open->Path);
     if (Path && Path->starts_with("/dev/"))
       return Destination::Device;
@@ -296,7 +300,8 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   if (!Mode || (IsSetbuf && !NullBuffer) || *Mode == Constants.get("_IOFBF"))
     return;
   const Expr *Stream = Call->getArg(0);
-  if (!isReported(fileDestination(Stream, Func, Ctx)))
+  bool Appends = false;
+  if (!isReported(fileDestination(Stream, Func, Ctx, &Appends)))
     return;
 
   // How many writes one record costs: the most unconditional writes to the
@@ -359,17 +364,21 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (Block && alwaysEvaluated(W, Top, Parents))
       PerRecord = std::max(PerRecord, ++PerBlock[Block]);
   }
-  // One pre-formatted write per record is the point of an unbuffered
-  // stream (whole lines for concurrent appenders); a line-buffered file pays
-  // a write(2) for every line written in a loop.
+  // One pre-formatted write per record is the point of an unbuffered log
+  // opened for appending (whole lines for concurrent appenders); a file
+  // written from the start in a loop, like a line-buffered one, pays a
+  // write(2) for every record or line of it.
   bool LineBuffered = *Mode == Constants.get("_IOLBF");
+  bool RecordsInLoop = !LineBuffered && !Appends && AnyInLoop;
   if (LineBuffered ? !AnyInLoop && PerRecord < 2
-                   : PerRecord < 2 && !PerCharacter)
+                   : PerRecord < 2 && !PerCharacter && !RecordsInLoop)
     return;
   std::string Cost =
       LineBuffered   ? "one write(2) per line"
       : PerCharacter ? "one write(2) per character"
-                     : std::to_string(PerRecord) + " write(2) calls per record";
+      : PerRecord >= 2
+          ? std::to_string(PerRecord) + " write(2) calls per record"
+          : "one write(2) per record written in a loop";
   DiagnosticBuilder D =
       diag(Call->getBeginLoc(),
            "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "

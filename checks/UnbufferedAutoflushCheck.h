@@ -33,8 +33,10 @@ public:
   enum class Destination { File, Memory, Stdout, Stderr, Device, Unknown };
 
 private:
+  /// Where \p Stream writes; \p Appends (if given) tells whether an open of
+  /// it appends ("a" modes).
   Destination fileDestination(const Expr *Stream, const FunctionDecl *Func,
-                              ASTContext &Ctx);
+                              ASTContext &Ctx, bool *Appends = nullptr);
   Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
                                 ASTContext &Ctx, std::string &Why);
   bool isReported(Destination D) const;

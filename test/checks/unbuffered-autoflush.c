@@ -68,6 +68,20 @@ int dump_lines(const char *path, const int *v, int n) {
 }
 // CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
 
+// One pre-formatted row per iteration, but on a file written from the
+// start: one write(2) per row where a buffer makes one per 4 KiB.
+int dump_rows(const char *path, const int *v, int n) {
+  FILE *out = fopen(path, "w");
+  if (!out)
+    return -1;
+  setvbuf(out, NULL, _IONBF, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: one write(2) per record written in a loop; give it a full buffer
+  for (int i = 0; i < n; ++i)
+    fprintf(out, "%d,%d\n", i, v[i]);
+  return fclose(out);
+}
+// CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
+
 // Character by character on an unbuffered stream.
 int copy_chars(const char *path, const char *s) {
   FILE *out = fopen(path, "w");

@@ -623,14 +623,14 @@ void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
 void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
                                              const FunctionDecl *Func,
                                              ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Name = calleeName(Call);
   if (Call->getNumArgs() < 2 || (Name == "write" && Call->getNumArgs() != 3))
     return;
   const VarDecl *Fd = trackedVariable(Call->getArg(0));
   const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
   if (!Fd || !Loop || llvm::isa<ParmVarDecl>(Fd) ||
-      Ctx.getSourceManager().isBeforeInTranslationUnit(Loop->getBeginLoc(),
-                                                       Fd->getLocation()))
+      SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Fd->getLocation()))
     return;
   std::optional<int64_t> Size =
       Name == "write" ? foldInteger(Call->getArg(2), Ctx) : std::nullopt;
@@ -649,10 +649,16 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
     if (!Open || Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable ||
         (Path && Path->starts_with("/dev/")))
       return;
+    // A descriptor opened in each iteration (retrying for a unique name)
+    // gets one write per file, not many small ones.
+    SourceRange L = Loop->getSourceRange();
+    SourceLocation At = Open->Call->getBeginLoc();
+    if (!SM.isBeforeInTranslationUnit(At, L.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(L.getEnd(), At))
+      return;
   }
   // A fortified dprintf is glibc's macro: report where the code calls it,
   // not inside the system header's macro.
-  const SourceManager &SM = Ctx.getSourceManager();
   diag(SM.getExpansionLoc(Call->getBeginLoc()),
        Name == "write"
            ? "'write' of %0 byte%s0 per iteration: one write(2) per piece; "

@@ -217,6 +217,21 @@ int dump_with_helper(const char *path, const struct thread_info *t, int n) {
 
 // ------------------------------------------------------------ must not flag
 
+// A fresh descriptor in each iteration, retrying for a unique name: one
+// write per file, not small writes on one descriptor.
+int make_unique_marker(char *name, size_t size) {
+  int fd = -1;
+  for (int i = 0; i < 100; ++i) {
+    snprintf(name, size, "/tmp/marker.%d", i);
+    fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0)
+      continue;
+    write(fd, "1", 1);
+    break;
+  }
+  return fd;
+}
+
 // stderr is unbuffered on purpose.
 void warn_all(const char **msgs, int n) {
   setvbuf(stderr, NULL, _IONBF, 0);

@@ -6,7 +6,7 @@ Usage: bench/scale_bench.py [--build build] [--sizes 500,1000,2000,4000,8000]
 
 Generates the shapes generated code has (state machines, serialisers) at
 each size n and runs syscall-tidy --enable-check-profile on each, in one
-process per file, printing the parse time, each check's time and, per
+process per file, printing the parse time, each check's CPU time and, per
 shape and check, the growth exponent k of time ~ n^k (least squares on
 log-log over the sizes). With --max-exponent, exits 1 when any exponent of
 a check that takes measurable time exceeds E (the CI test uses 1.3).
@@ -18,6 +18,7 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
 """
 import argparse
+import json
 import math
 import os
 import re
@@ -84,8 +85,12 @@ SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
 ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")
 
 
-def profile(tool, path):
-    proc = subprocess.run([tool, "--enable-check-profile", "--quiet",
+def profile(tool, path, with_parse):
+    """Seconds per check (CPU: user + sys, which load from other processes
+    does not inflate) and the parse (wall), for one file in one process."""
+    store = tempfile.mkdtemp(prefix="syscall-tidy-scale-profile-")
+    proc = subprocess.run([tool, "--enable-check-profile",
+                           "--store-check-profile=" + store, "--quiet",
                            "--checks=-*,syscall-*", path, "--",
                            "-D_GNU_SOURCE"],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -94,10 +99,27 @@ def profile(tool, path):
         sys.exit("scale_bench: syscall-tidy failed on %s:\n%s"
                  % (path, proc.stderr))
     times = {}
+    for root, _, files in os.walk(store):
+        for name in files:
+            with open(os.path.join(root, name)) as f:
+                data = json.load(f)["profile"]
+            for key, value in data.items():
+                m = re.match(r"time\.clang-tidy\.(.+)\.(user|sys)$", key)
+                if m:
+                    times[m.group(1)] = times.get(m.group(1), 0.0) + value
+    shutil.rmtree(store)
+    if not with_parse:
+        return times
+    # The parse, wall time, from a run without the profile's storage.
+    proc = subprocess.run([tool, "--enable-check-profile", "--quiet",
+                           "--checks=-*,syscall-*", path, "--",
+                           "-D_GNU_SOURCE"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=3600)
     for line in proc.stderr.splitlines():
         m = ROW.match(line)
-        if m:
-            times[m.group(1)] = float(m.group(2))
+        if m and m.group(1) == "parse (clang)":
+            times["parse (clang)"] = float(m.group(2))
     return times
 
 
@@ -135,8 +157,9 @@ def main():
             path = os.path.join(work, "%s-%d%s" % (shape, n, ext))
             with open(path, "w") as f:
                 f.write(text)
-            runs = [profile(tool, path) for _ in range(args.repeat)]
-            results.append({k: min(r.get(k, 0.0) for r in runs)
+            runs = [profile(tool, path, with_parse=(i == 0))
+                    for i in range(args.repeat)]
+            results.append({k: min(r[k] for r in runs if k in r)
                             for k in runs[0]})
         names = [k for k in results[-1] if k.startswith("syscall-")]
         print("%s:" % shape)

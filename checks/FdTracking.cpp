@@ -414,14 +414,28 @@ static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
     }
     return Mode; // Runtime
   }
-  if ((*V & C.get("O_PATH")) || (*V & C.get("O_DIRECTORY")))
-    Mode.K = AccessMode::NotAFile;
-  else if ((*V & C.get("O_ACCMODE")) == C.get("O_RDONLY"))
-    Mode.K = AccessMode::ReadOnly;
-  else
-    Mode.K = AccessMode::Writable;
-  Mode.Reads = (*V & C.get("O_ACCMODE")) != C.get("O_WRONLY");
-  Mode.Append = (*V & C.get("O_APPEND")) != 0;
+  AccessMode Known = modeFromFlagValues({*V}, C);
+  Known.FlagsExpr = Known.AccessExpr = Flags;
+  return Known;
+}
+
+AccessMode modeFromFlagValues(llvm::ArrayRef<int64_t> Values,
+                              const PosixConstants &C) {
+  AccessMode Mode;
+  for (size_t I = 0; I < Values.size(); ++I) {
+    int64_t V = Values[I];
+    AccessMode::Kind K = (V & C.get("O_PATH")) || (V & C.get("O_DIRECTORY"))
+                             ? AccessMode::NotAFile
+                         : (V & C.get("O_ACCMODE")) == C.get("O_RDONLY")
+                             ? AccessMode::ReadOnly
+                             : AccessMode::Writable;
+    if (I == 0)
+      Mode.K = K;
+    else if (K != Mode.K)
+      Mode.K = AccessMode::Runtime; // the paths disagree
+    Mode.Reads |= (V & C.get("O_ACCMODE")) != C.get("O_WRONLY");
+    Mode.Append |= (V & C.get("O_APPEND")) != 0;
+  }
   return Mode;
 }
 

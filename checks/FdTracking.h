@@ -54,6 +54,12 @@ struct AccessMode {
   const Expr *AccessExpr = nullptr;
 };
 
+/// The access mode of open(2) flags that hold one of \p Values: known when
+/// every value agrees (all write, all read-only, all O_PATH/O_DIRECTORY),
+/// O_APPEND and reading when any value has them.
+AccessMode modeFromFlagValues(llvm::ArrayRef<int64_t> Values,
+                              const PosixConstants &C);
+
 /// One call that opens a descriptor or a stream.
 struct OpenCall {
   const CallExpr *Call = nullptr;

@@ -39,6 +39,7 @@ bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
     for (const Decl *D : DS->decls())
       if (D == Var) {
         Def.Value = Var->getInit();
+        Def.Site = S;
         return true;
       }
     return false;
@@ -47,6 +48,7 @@ bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
     if (!BO->isAssignmentOp() || !refersTo(BO->getLHS(), Var))
       return false;
     Def.Value = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+    Def.Site = S;
     return true;
   }
   if (const auto *UO = llvm::dyn_cast<UnaryOperator>(S)) {
@@ -254,6 +256,57 @@ bool FunctionFlow::reachingDefinitions(
   for (unsigned D : Reaching)
     Defs.push_back(V->Defs[D]);
   return true;
+}
+
+bool FunctionFlow::constantValues(const VarDecl *Var, const Stmt *Use,
+                                  ASTContext &Ctx,
+                                  llvm::SmallVectorImpl<int64_t> &Values,
+                                  unsigned Depth) const {
+  // A definition reached again through a loop (`flags |= X` per iteration)
+  // ends the search: its values are not a small set.
+  llvm::SmallVector<Definition, 4> Defs;
+  if (Depth > 8 || !reachingDefinitions(Var, Use, Defs) || Defs.empty())
+    return false;
+  for (const Definition &Def : Defs) {
+    if (Def.Value) {
+      std::optional<int64_t> V = foldInteger(Def.Value, Ctx);
+      if (!V)
+        return false;
+      Values.push_back(*V);
+      continue;
+    }
+    const auto *Compound =
+        llvm::dyn_cast_or_null<CompoundAssignOperator>(Def.Site);
+    std::optional<int64_t> Bits =
+        Compound ? foldInteger(Compound->getRHS(), Ctx) : std::nullopt;
+    if (!Bits || (Compound->getOpcode() != BO_OrAssign &&
+                  Compound->getOpcode() != BO_AndAssign))
+      return false;
+    llvm::SmallVector<int64_t, 4> Before;
+    if (!constantValues(Var, Compound, Ctx, Before, Depth + 1))
+      return false;
+    for (int64_t V : Before)
+      Values.push_back(Compound->getOpcode() == BO_OrAssign ? V | *Bits
+                                                            : V & *Bits);
+  }
+  return Values.size() <= 64;
+}
+
+void refineModeByPath(OpenCall &Open, const FunctionFlow &Flow, ASTContext &Ctx,
+                      const PosixConstants &C) {
+  if (Open.Mode.K != AccessMode::Runtime || Open.Mode.IsStream ||
+      !Open.Mode.AccessExpr)
+    return;
+  const VarDecl *Flags = referencedVar(Open.Mode.AccessExpr);
+  llvm::SmallVector<int64_t, 4> Values;
+  if (!Flags || !Flags->isLocalVarDecl() ||
+      !Flow.constantValues(Flags, Open.Call, Ctx, Values))
+    return;
+  AccessMode Known = modeFromFlagValues(Values, C);
+  Known.Append |= Open.Mode.Append; // bits `| O_APPEND` at the call
+  Known.FlagsExpr = Open.Mode.FlagsExpr;
+  Known.AccessExpr = Open.Mode.AccessExpr;
+  Open.Mode = Known;
 }
 
 bool FunctionFlow::reachable(

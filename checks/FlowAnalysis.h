@@ -9,6 +9,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 #define SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 
+#include "FdTracking.h"
 #include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
@@ -27,6 +28,9 @@ struct Definition {
   /// outside the function (a parameter) or cannot be told (compound
   /// assignment, address taken, uninitialised).
   const Expr *Value = nullptr;
+  /// The defining statement (a declaration, an assignment, `x |= C`); null
+  /// for the value from outside.
+  const Stmt *Site = nullptr;
 };
 
 /// If \p S assigns or initialises \p Var (or makes it name another file,
@@ -43,6 +47,14 @@ public:
   /// when \p Use is not in the CFG.
   bool reachingDefinitions(const VarDecl *Var, const Stmt *Use,
                            llvm::SmallVectorImpl<Definition> &Defs) const;
+
+  /// Every constant value \p Var may hold at \p Use, path by path: its
+  /// constant initialisers and assignments, and `|=`/`&=` of constants on
+  /// top of what reaches them (`flags = O_WRONLY; if (a) flags |= O_APPEND;`).
+  /// False when some path gives a value that is not such a constant.
+  bool constantValues(const VarDecl *Var, const Stmt *Use, ASTContext &Ctx,
+                      llvm::SmallVectorImpl<int64_t> &Values,
+                      unsigned Depth = 0) const;
 
   /// Whether \p To runs after \p From (null: the function's entry) on some
   /// path that takes no branch edge for which \p Blocked(Condition,
@@ -110,6 +122,13 @@ private:
       Variables;
   const Stmt *Body = nullptr;
 };
+
+/// An open whose flags are a local variable built up on several paths
+/// (`flags = O_WRONLY | O_CREAT; if (a) flags |= O_APPEND;`): its mode from
+/// the constant values the variable holds at the open, when every path
+/// gives one. Other opens are left as they are.
+void refineModeByPath(OpenCall &Open, const FunctionFlow &Flow, ASTContext &Ctx,
+                      const PosixConstants &C);
 
 /// The flow graph and parent map of each function a check looks into, each
 /// built once, on first use, and kept until the translation unit ends.

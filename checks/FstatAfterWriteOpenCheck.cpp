@@ -237,6 +237,8 @@ FstatAfterWriteOpenCheck::writeOpenOf(const VarDecl *Var, const Stmt *Use,
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> This =
         Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+    if (This)
+      refineModeByPath(*This, *Flow, Ctx, Constants);
     if (!This || This->Mode.IsStream != Stream ||
         This->Mode.K == AccessMode::ReadOnly ||
         This->Mode.K == AccessMode::NotAFile)

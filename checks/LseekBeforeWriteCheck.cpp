@@ -184,6 +184,7 @@ LseekBeforeWriteCheck::originOf(const VarDecl *Var, const Stmt *Use,
         Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
     if (!Open)
       return std::nullopt;
+    refineModeByPath(*Open, *Flow, Ctx, Constants);
     if (!Result) {
       Result = Origin{Open->Mode, Open->Call};
       continue;

@@ -196,6 +196,30 @@ int handleOpen(const char *path, int oflag, int mode) {
 // CHECK-FIXES: RESTARTABLE(open64(path, oflag, mode), fd);
 // CHECK-FIXES-NEXT:   if (fd != -1 && (oflag & O_ACCMODE) == O_RDONLY) {
 
+// Flags built up on two paths (append or truncate): write-only on both,
+// so the access mode is known and the stat goes.
+int open_log_paths(const char *path, int append) {
+  int flags = O_WRONLY | O_CREAT;
+  if (append)
+    flags |= O_APPEND;
+  else
+    flags |= O_TRUNC;
+  int fd = open(path, flags, 0644);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, flags, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
 // A run-time access mode outside an `if`: the stat gets its own guard, on
 // the flags variable itself (O_CLOEXEC cannot change the access mode).
 int open_with(const char *path, int oflag) {

@@ -218,6 +218,22 @@ int patch_flags_cloexec(const char *path, int flags, off_t off,
 }
 // CHECK-FIXES: ssize_t n = pwrite(fd, s, strlen(s), off);
 
+// Flags built up on two paths, none with O_APPEND: the mode is known.
+int patch_paths(const char *path, int create, off_t off, const char *s) {
+  int flags = O_WRONLY;
+  if (create)
+    flags |= O_CREAT;
+  int fd = open(path, flags, 0644);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
+// CHECK-FIXES: ssize_t n = pwrite(fd, s, strlen(s), off);
+
 // A close wrapper of the file (git's and systemd's shape): its body only
 // closes what it is handed, so the offset is not used after the write.
 static void close_logged(int fd) {
@@ -336,6 +352,36 @@ int patch_retry(const char *path, off_t off, const char *s) {
 // CHECK-FIXES: ssize_t w = TEMP_FAILURE_RETRY(pwrite(fd, s, strlen(s), off));
 
 // ------------------------------------------------------------ must not flag
+
+// O_APPEND on one of the paths that build the flags: never fused.
+int patch_maybe_append(const char *path, int append, off_t off,
+                       const char *s) {
+  int flags = O_WRONLY;
+  if (append)
+    flags |= O_APPEND;
+  int fd = open(path, flags);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
+
+// Flags that grow in a loop are not a small set of constants.
+int patch_loop_flags(const char *path, const int *extra, int k, off_t off,
+                     const char *s) {
+  int flags = O_WRONLY;
+  for (int i = 0; i < k; ++i)
+    flags |= extra[i];
+  int fd = open(path, flags);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
 
 // A "close" helper that first cuts the file where the last write ended: it
 // relies on the offset, so the seek + write stays as it is.

@@ -7,7 +7,9 @@
 #include "StatementShape.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang::ast_matchers;
 
@@ -48,6 +50,81 @@ const Expr *writtenStream(const CallExpr *Call) {
 
 bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// A call that blocks until another program (a user at a terminal, a peer,
+/// a child) does something: select/poll and friends, reads of standard
+/// input, socket receives, waits for children.
+bool waitsForInput(const CallExpr *Call, llvm::StringRef Name) {
+  static const llvm::StringSet<> Waits = {
+      "select",      "pselect",  "poll",    "ppoll",  "epoll_wait",
+      "epoll_pwait", "readline", "getchar", "scanf",  "getpass",
+      "recv",        "recvfrom", "recvmsg", "accept", "accept4",
+      "wait",        "waitpid",  "waitid",  "pause",  "sigwait",
+      "sigsuspend"};
+  if (Waits.contains(Name))
+    return true;
+  auto IsStdin = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
+      return Ref->getDecl()->getIdentifier() &&
+             Ref->getDecl()->getName() == "stdin";
+    if (const auto *Int = llvm::dyn_cast<IntegerLiteral>(E))
+      return Int->getValue() == 0; // STDIN_FILENO
+    return false;
+  };
+  unsigned N = Call->getNumArgs();
+  if ((Name == "read" && N == 3) || Name == "fscanf" || Name == "getc" ||
+      Name == "fgetc")
+    return N > 0 && IsStdin(Call->getArg(0)); // the descriptor or stream
+  if ((Name == "fgets" && N == 3) || (Name == "getline" && N == 3) ||
+      (Name == "getdelim" && N == 4))
+    return IsStdin(Call->getArg(N - 1));
+  return false;
+}
+
+/// Whether no path leaves \p Loop to the statement after it: a constant
+/// true condition and no `break` that belongs to it.
+bool neverEnds(const Stmt *Loop, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop)) {
+    if (!For->getCond())
+      Cond = nullptr; // for (;;)
+    else
+      Cond = For->getCond();
+  } else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    Cond = While->getCond();
+  else if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    Cond = Do->getCond();
+  else
+    return false;
+  if (Cond) {
+    std::optional<int64_t> V = foldInteger(Cond, Ctx);
+    if (!V || *V == 0)
+      return false;
+  }
+  // A break of this loop (not of a loop or switch inside it) leaves it.
+  struct BreakFinder : RecursiveASTVisitor<BreakFinder> {
+    bool TraverseForStmt(ForStmt *) { return true; }
+    bool TraverseWhileStmt(WhileStmt *) { return true; }
+    bool TraverseDoStmt(DoStmt *) { return true; }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
+    bool TraverseSwitchStmt(SwitchStmt *) { return true; }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitBreakStmt(BreakStmt *) {
+      Found = true;
+      return false;
+    }
+    bool VisitGotoStmt(GotoStmt *) {
+      Found = true; // may jump past the loop
+      return false;
+    }
+    bool Found = false;
+  } Breaks;
+  for (const Stmt *Child : Loop->children())
+    if (Child)
+      Breaks.TraverseStmt(const_cast<Stmt *>(Child));
+  return !Breaks.Found;
 }
 
 /// The record name of a (possibly reference) stream type, in namespace std.
@@ -440,7 +517,10 @@ UnbufferedAutoflushCheck::loopSummary(const Stmt *Loop, ASTContext &Ctx) {
         Name.starts_with("posix_spawn") || Name == "fread" || Name == "fgets" ||
         Name == "rewind" || Name.starts_with("fseek"))
       L.NeedsData = true;
+    if (waitsForInput(C, Name))
+      L.WaitsForInput = true;
   }
+  L.NeverEnds = neverEnds(Loop, Ctx);
   return L;
 }
 
@@ -460,9 +540,11 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
     return;
   const LoopSummary &Summary = loopSummary(Loop, Ctx);
   bool NeedsData = Summary.NeedsData;
-  // fflush + fsync is a durability point, and a flush without writes in the
-  // loop costs nothing.
-  if (!Summary.Written.contains(Var) || Summary.Durable)
+  // fflush + fsync is a durability point, a flush without writes in the
+  // loop costs nothing, and a flush before the loop waits for input is
+  // there so the other side sees the output first.
+  if (!Summary.Written.contains(Var) || Summary.Durable ||
+      Summary.WaitsForInput)
     return;
   CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   std::optional<CharSourceRange> LoopRange =
@@ -473,7 +555,8 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
              "'fflush' in a loop that writes to a file stream: one write(2) "
              "per iteration; flush once after the loop")
         << Call->getSourceRange();
-    if (!NeedsData && Statement.K == CallStatement::Discarded && LoopRange) {
+    if (!NeedsData && !Summary.NeverEnds &&
+        Statement.K == CallStatement::Discarded && LoopRange) {
       removeStatement(Statement.Statement, D, Ctx);
       D << FixItHint::CreateInsertion(
           LoopRange->getEnd(), "\n" + indentationOf(Loop->getBeginLoc(), SM) +
@@ -484,6 +567,11 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
     diag(Call->getBeginLoc(),
          "no automatic fix: the loop also runs a process or reads the file, "
          "which may need the data flushed",
+         DiagnosticIDs::Note);
+  else if (Summary.NeverEnds)
+    diag(Call->getBeginLoc(),
+         "no automatic fix: the loop never ends normally, so a flush after "
+         "it would never run; flush every N records or on a timer instead",
          DiagnosticIDs::Note);
 }
 
@@ -553,7 +641,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
              "it}1 and let the buffer fill%select{| (%3)}2")
         << Name << (Name == "flush") << !Why.empty() << Why
         << Manip->getSourceRange();
-    if (ManipRange.isValid() && ShiftRange.isValid()) {
+    if (ManipRange.isValid() && ShiftRange.isValid() &&
+        !loopSummary(Loop, Ctx).NeverEnds) {
       if (Name == "endl")
         D << FixItHint::CreateReplacement(ManipRange,
                                           Wide ? "L'\\n'" : "'\\n'");

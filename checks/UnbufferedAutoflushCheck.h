@@ -66,6 +66,12 @@ private:
   struct LoopSummary {
     bool Durable = false;   ///< fsync and friends: flushes are durability
     bool NeedsData = false; ///< forks, execs or reads: may need the data out
+    /// Blocks for input (a terminal, a socket, a child): a flush before it
+    /// is there so that the other side sees the output first.
+    bool WaitsForInput = false;
+    /// No path leaves it to the code after it (`for (;;)` without a break
+    /// out): a flush moved after it would never run.
+    bool NeverEnds = false;
     llvm::SmallPtrSet<const VarDecl *, 4> Written; ///< streams written to
     /// Per stream (as spelled), where its first endl/flush manipulator is.
     llvm::StringMap<SourceLocation> FirstFlush;

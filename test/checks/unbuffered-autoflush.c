@@ -82,6 +82,22 @@ int dump_rows(const char *path, const int *v, int n) {
 }
 // CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
 
+// A service loop that never ends: a flush moved after it would never run,
+// so the warning comes with a note and no fix.
+void serve_forever(const char *path, const int *events, int n) {
+  FILE *log = fopen(path, "w");
+  if (!log)
+    return;
+  for (;;) {
+    for (int i = 0; i < n; ++i)
+      fprintf(log, "%d\n", events[i]);
+    fflush(log);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'fflush' in a loop that writes to a file stream
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: the loop never ends normally
+    usleep(1000);
+  }
+}
+
 // Character by character on an unbuffered stream.
 int copy_chars(const char *path, const char *s) {
   FILE *out = fopen(path, "w");
@@ -216,6 +232,23 @@ int dump_with_helper(const char *path, const struct thread_info *t, int n) {
 // CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
 
 // ------------------------------------------------------------ must not flag
+
+// A transcript flushed before each wait for the user's next line: the
+// flush shows the prompt; moving it would hide it.
+int transcript(const char *path) {
+  FILE *log = fopen(path, "w");
+  if (!log)
+    return -1;
+  char line[256];
+  for (;;) {
+    fputs("> ", log);
+    fflush(log);
+    if (!fgets(line, sizeof line, stdin))
+      break;
+    fputs(line, log);
+  }
+  return fclose(log);
+}
 
 // A fresh descriptor in each iteration, retrying for a unique name: one
 // write per file, not small writes on one descriptor.

@@ -623,16 +623,21 @@ void UnbufferedAutoflushCheck::checkManipulator(
        SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Local->getLocation())))
     return;
   // The stream outlives the function: the code flushed to publish the data,
-  // so one flush after the loop keeps that.
+  // so one flush after the loops keeps that: after the outermost one, not
+  // once per iteration of an outer loop.
   bool Publishes =
       !Local || !Local->isLocalVarDecl() || llvm::isa<ParmVarDecl>(Local);
-  // The first endl/flush of this stream in the loop gets the flush after
-  // the loop; the others only go.
-  auto First = loopSummary(Loop, Ctx).FirstFlush.find(text(Stream, Ctx));
+  const Stmt *Outer = Loop;
+  while (const Stmt *Up = enclosingLoop(Outer, Func, Ctx))
+    Outer = Up;
+  // The first endl/flush of this stream in those loops gets the flush after
+  // them; the others only go.
+  const LoopSummary &OuterSummary = loopSummary(Outer, Ctx);
+  auto First = OuterSummary.FirstFlush.find(text(Stream, Ctx));
   bool FirstInLoop =
-      First == loopSummary(Loop, Ctx).FirstFlush.end() ||
+      First == OuterSummary.FirstFlush.end() ||
       !SM.isBeforeInTranslationUnit(First->second, Shift->getBeginLoc());
-  std::optional<CharSourceRange> LoopRange = statementRange(Loop, SM, LO);
+  std::optional<CharSourceRange> LoopRange = statementRange(Outer, SM, LO);
   {
     DiagnosticBuilder D =
         diag(Manip->getBeginLoc(),
@@ -642,7 +647,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
         << Name << (Name == "flush") << !Why.empty() << Why
         << Manip->getSourceRange();
     if (ManipRange.isValid() && ShiftRange.isValid() &&
-        !loopSummary(Loop, Ctx).NeverEnds) {
+        !OuterSummary.NeverEnds) {
       if (Name == "endl")
         D << FixItHint::CreateReplacement(ManipRange,
                                           Wide ? "L'\\n'" : "'\\n'");
@@ -654,7 +659,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
         D << FixItHint::CreateRemoval(ShiftRange);
       if (Publishes && FirstInLoop && LoopRange)
         D << FixItHint::CreateInsertion(
-            LoopRange->getEnd(), "\n" + indentationOf(Loop->getBeginLoc(), SM) +
+            LoopRange->getEnd(), "\n" +
+                                     indentationOf(Outer->getBeginLoc(), SM) +
                                      text(Stream, Ctx) + ".flush();");
     }
   }

@@ -69,6 +69,25 @@ void dumpThreadsToFile(const std::vector<std::string> &threads) {
   dumpThreads(file, threads);
 }
 
+// Nested loops on an std::ostream& (rows of cells): one flush after the
+// outer loop, not one per row.
+void dumpGrid(std::ostream &os, const std::vector<std::vector<int>> &grid) {
+  for (const std::vector<int> &row : grid) {
+    for (int cell : row)
+      os << cell << std::endl;
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'std::endl' flushes the file stream on every iteration
+  }
+}
+// CHECK-FIXES: {{^}}      os << cell << '\n';{{$}}
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: {{^}}  }{{$}}
+// CHECK-FIXES-NEXT: {{^}}  os.flush();{{$}}
+
+void dumpGridToFile(const std::vector<std::vector<int>> &grid) {
+  std::ofstream file("grid.txt");
+  dumpGrid(file, grid);
+}
+
 // std::unitbuf and setf(unitbuf) flush after every '<<'.
 void openAudit(std::ofstream &audit, const char *path) {
   audit.open(path);

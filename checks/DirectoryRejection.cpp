@@ -105,6 +105,8 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
     return false;
   for (const DeclRefExpr *Ref : Uses.of(Var)) {
     const Stmt *P = parentIgnoringParens(Ref);
+    if (!IsCopy && isBeforeTheStat(Ref))
+      continue; // another call's result in the same buffer
     // The stat call's own `&buf` argument.
     if (!IsCopy && P && llvm::isa<UnaryOperator>(P) &&
         llvm::cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf) {
@@ -140,6 +142,21 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
       return false;
   }
   return true;
+}
+
+bool DirectoryRejection::isBeforeTheStat(const DeclRefExpr *Ref) const {
+  if (!Flow || !Stat)
+    return false;
+  // Only a use written before the stat can run only before it; the walk
+  // of the graph is paid for those alone (an earlier lstat), not for every
+  // use after the stat.
+  if (!Ctx.getSourceManager().isBeforeInTranslationUnit(Ref->getBeginLoc(),
+                                                        Stat->getBeginLoc()))
+    return false;
+  for (const Stmt *S = Ref; S; S = Parents.getParent(S))
+    if (S == Stat)
+      return false; // the stat's own argument
+  return !Flow->reachable(Stat, Ref, [](const Expr *, bool) { return false; });
 }
 
 bool DirectoryRejection::endsPath(const Stmt *S) const {
@@ -350,6 +367,7 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
                                  const VarDecl *TrackedVar,
                                  RejectionPlan &Plan) {
   Tracked = TrackedVar;
+  Stat = StatCall;
   RemovedVars = {Buffer};
   AddressUses = 0;
   FallThroughRejection = false;
@@ -437,7 +455,7 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
     Removed.push_back(Result);
   for (const VarDecl *Var : Removed)
     for (const DeclRefExpr *Ref : Uses.of(Var))
-      if (!Inside(Ref) &&
+      if (!Inside(Ref) && !(Var == Buffer && isBeforeTheStat(Ref)) &&
           (!StillUsed || Ctx.getSourceManager().isBeforeInTranslationUnit(
                              Ref->getBeginLoc(), StillUsed->getBeginLoc())))
         StillUsed = Ref;
@@ -449,7 +467,10 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
     if (!Var)
       continue;
     const DeclStmt *DS = Uses.soleDeclaration(Var);
-    if (DS && !Inside(DS))
+    // Still needed by an earlier use of the same buffer (an lstat).
+    bool UsedOutside = llvm::any_of(
+        Uses.of(Var), [&](const DeclRefExpr *Ref) { return !Inside(Ref); });
+    if (DS && !Inside(DS) && !UsedOutside)
       Plan.UnusedDecls.push_back(DS);
   }
   for (const Stmt *S : Plan.Statements)

@@ -10,6 +10,7 @@
 #define SYSCALL_TIDY_CHECKS_DIRECTORYREJECTION_H
 
 #include "FdTracking.h"
+#include "FlowAnalysis.h"
 #include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -34,12 +35,14 @@ struct RejectionPlan {
 class DirectoryRejection {
 public:
   /// \p Parents and \p Uses are the function's, built once for all the
-  /// stat calls in it.
+  /// stat calls in it. With \p Flow, uses of the buffer that cannot run
+  /// after the stat (an earlier `lstat` into the same buffer) are not its.
   DirectoryRejection(const Stmt *Body, const ParentMap &Parents,
                      const VariableUses &Uses, ASTContext &Ctx,
-                     const PosixConstants &Constants)
+                     const PosixConstants &Constants,
+                     const FunctionFlow *Flow = nullptr)
       : Body(Body), Parents(Parents), Uses(Uses), Ctx(Ctx),
-        Constants(Constants) {}
+        Constants(Constants), Flow(Flow) {}
 
   /// Whether the stat-like \p StatCall writing into \p Buffer (member
   /// \p ModeField holds the file type) is used only to reject directories.
@@ -67,6 +70,7 @@ private:
   bool isRejection(llvm::ArrayRef<const Stmt *> Body);
   bool isFailureValue(const Expr *E) const;
   bool endsPath(const Stmt *S) const;
+  bool isBeforeTheStat(const DeclRefExpr *Ref) const;
   bool refersToRemovedVar(const Stmt *S) const;
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
 
@@ -75,6 +79,8 @@ private:
   const VariableUses &Uses;
   ASTContext &Ctx;
   const PosixConstants &Constants;
+  const FunctionFlow *Flow;
+  const CallExpr *Stat = nullptr;
 
   const VarDecl *Tracked = nullptr;
   const VarDecl *Result = nullptr;

@@ -313,7 +313,8 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   }
 
   DirectoryRejection Rejection(Func->getBody(), Functions.parents(Func),
-                               Functions.uses(Func), Ctx, Constants);
+                               Functions.uses(Func), Ctx, Constants,
+                               Functions.flow(Func, Ctx));
   RejectionPlan Plan;
   if (!Rejection.analyze(Stat, Buffer, Args->ModeField, Tracked, Plan))
     return;
@@ -330,7 +331,8 @@ void FstatAfterWriteOpenCheck::checkPathStat(const CallExpr *Stat,
   if (!Buffer)
     return;
   DirectoryRejection Rejection(Func->getBody(), Functions.parents(Func),
-                               Functions.uses(Func), Ctx, Constants);
+                               Functions.uses(Func), Ctx, Constants,
+                               Functions.flow(Func, Ctx));
   RejectionPlan Plan;
   if (!Rejection.analyze(Stat, Buffer, "st_mode", nullptr, Plan) ||
       !Plan.Block || Plan.Statements.empty())

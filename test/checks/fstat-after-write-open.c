@@ -220,6 +220,30 @@ int open_log_paths(const char *path, int append) {
 // CHECK-FIXES-NEXT:     return -1;
 // CHECK-FIXES-NEXT:   return fd;
 
+// The same buffer filled by an lstat before the open (a symlink check):
+// that result is the lstat's, not the fstat's, and the buffer stays.
+int open_no_symlink(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+    return -1;
+  int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0644);
+  if (fd < 0)
+    return -1;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_no_symlink(const char *path) {
+// CHECK-FIXES-NEXT:   struct stat st;
+// CHECK-FIXES-NEXT:   if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
 // A run-time access mode outside an `if`: the stat gets its own guard, on
 // the flags variable itself (O_CLOEXEC cannot change the access mode).
 int open_with(const char *path, int oflag) {
@@ -430,6 +454,22 @@ int create_checked(const char *path) {
 }
 
 // ------------------------------------------------------------ must not flag
+
+// The lstat's result read after the fstat wrote the buffer: the buffer's
+// other use may see the fstat's result, so the stat stays.
+int open_then_compare(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0)
+    return -1;
+  int fd = open(path, O_WRONLY, 0);
+  if (fd < 0)
+    return -1;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return st.st_nlink > 1 ? -1 : fd;
+}
 
 // Already guarded, in the boolean spellings real code uses: a comparison of
 // the test with 0, an early return, a local flag that holds the test.

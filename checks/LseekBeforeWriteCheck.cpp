@@ -418,6 +418,9 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     }
     checkPwriteFusion(S, Ctx);
+  } else if (!S.IsStream && S.Whence == SeekSet &&
+             Statement.K == CallStatement::Used) {
+    checkPwriteFusion(S, Ctx); // `if (seek ...) {...} else { write }`
   }
 }
 
@@ -460,12 +463,39 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
          DiagnosticIDs::Note);
 }
 
+/// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
+/// first statement of the else branch and always runs there: the if.
+static const IfStmt *seekWithWriteInElse(const CallExpr *Seek,
+                                         const CallExpr *Write,
+                                         const ParentMap &Parents) {
+  const Stmt *P = Parents.getParent(Seek);
+  while (P && llvm::isa<ParenExpr, ImplicitCastExpr>(P))
+    P = Parents.getParent(P);
+  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(P);
+  if (!Cmp || !Cmp->isComparisonOp())
+    return nullptr;
+  const Stmt *Up = Parents.getParent(Cmp);
+  while (Up && llvm::isa<ParenExpr, ImplicitCastExpr>(Up))
+    Up = Parents.getParent(Up);
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Up);
+  if (!If || !If->getElse() || If->getInit() || If->getConditionVariable())
+    return nullptr;
+  const Stmt *Else = If->getElse();
+  const Stmt *First = Else;
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Else))
+    First = Block->body_empty() ? nullptr : Block->body_front();
+  const Stmt *Top = Write;
+  while (Top && Top != First && Top != Else)
+    Top = Parents.getParent(Top);
+  if (Top != First || !alwaysEvaluated(Write, Top, Parents))
+    return nullptr;
+  return If;
+}
+
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
   const ParentMap &Parents = Functions.parents(S.Func);
   const CallStatement &SeekStatement = S.Statement;
-  if (!SeekStatement.Block)
-    return;
 
   // The one write every path reaches next.
   const CallExpr *Write = nullptr;
@@ -495,29 +525,39 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       [] { return Step::EndPath; });
   if (!Found || !Write)
     return;
+  // `if (lseek(...) == -1) { fail } else { write }`: one pwrite too, but
+  // merging the branches is the author's call: a note, no fix.
+  const IfStmt *ElseOf = nullptr;
+  if (!SeekStatement.Block) {
+    ElseOf = seekWithWriteInElse(S.Call, Write, Parents);
+    if (!ElseOf)
+      return;
+  }
 
   // A later statement of the same block runs it, exactly once.
   const Stmt *WriteStatement = Write;
   while (WriteStatement &&
          Parents.getParent(WriteStatement) != SeekStatement.Block)
     WriteStatement = Parents.getParent(WriteStatement);
-  if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
-    return;
-  auto SeekIt =
-      llvm::find(SeekStatement.Block->body(), SeekStatement.Statement);
-  auto WriteIt = llvm::find(SeekStatement.Block->body(), WriteStatement);
-  if (SeekIt >= WriteIt)
-    return;
-  // The offset expression still has its value at the write.
   const Expr *Offset = S.Call->getArg(1);
   if (Offset->HasSideEffects(Ctx))
     return;
-  for (const BoundNodes &N :
-       match(findAll(declRefExpr(to(varDecl().bind("var")))), *Offset, Ctx))
-    for (auto It = SeekIt + 1; It != WriteIt; ++It)
-      if (ExprMutationAnalyzer(**It, Ctx).isMutated(
-              N.getNodeAs<VarDecl>("var")))
-        return;
+  if (!ElseOf) {
+    if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
+      return;
+    auto SeekIt =
+        llvm::find(SeekStatement.Block->body(), SeekStatement.Statement);
+    auto WriteIt = llvm::find(SeekStatement.Block->body(), WriteStatement);
+    if (SeekIt >= WriteIt)
+      return;
+    // The offset expression still has its value at the write.
+    for (const BoundNodes &N :
+         match(findAll(declRefExpr(to(varDecl().bind("var")))), *Offset, Ctx))
+      for (auto It = SeekIt + 1; It != WriteIt; ++It)
+        if (ExprMutationAnalyzer(**It, Ctx).isMutated(
+                N.getNodeAs<VarDecl>("var")))
+          return;
+  }
 
   // Where the descriptor comes from, and what happens to it after.
   if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(S.Target)) {
@@ -538,7 +578,10 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   llvm::StringRef WriteName = calleeName(Write);
   std::string Pwrite = WriteName == "write" ? "pwrite" : PwriteFunction;
   CallStatement WriteCheck = statementOf(Write, Parents, Ctx);
-  if (Pwrite.empty())
+  if (ElseOf)
+    Unfixable = "the write is in the else branch of the seek's error check; "
+                "make the two branches one pwrite by hand";
+  else if (Pwrite.empty())
     Unfixable = "no positional form of '" + WriteName.str() +
                 "' is configured (option PwriteFunction)";
   else if (SeekStatement.K == CallStatement::ErrorChecked &&
@@ -547,7 +590,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
                                llvm::cast<IfStmt>(WriteCheck.Statement), Ctx)))
     Unfixable = "the seek's error handling differs from the write's";
   std::optional<CharSourceRange> SeekRange =
-      statementRange(SeekStatement.Statement, SM, LO);
+      ElseOf ? std::nullopt : statementRange(SeekStatement.Statement, SM, LO);
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
   // Only the name: `::write` becomes `::pwrite`.

@@ -234,6 +234,24 @@ int patch_paths(const char *path, int create, off_t off, const char *s) {
 }
 // CHECK-FIXES: ssize_t n = pwrite(fd, s, strlen(s), off);
 
+// The write in the else branch of the seek's error check: one pwrite too,
+// but merging the branches is the author's call.
+int patch_else(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  ssize_t n;
+  if (lseek(fd, off, SEEK_SET) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' then 'write' is one 'pwrite'
+    // CHECK-MESSAGES: :[[@LINE-2]]:7: note: no automatic fix: the write is in the else branch of the seek's error check
+    n = -1;
+  } else {
+    n = write(fd, s, strlen(s));
+  }
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
+
 // A close wrapper of the file (git's and systemd's shape): its body only
 // closes what it is handed, so the offset is not used after the write.
 static void close_logged(int fd) {
@@ -352,6 +370,22 @@ int patch_retry(const char *path, off_t off, const char *s) {
 // CHECK-FIXES: ssize_t w = TEMP_FAILURE_RETRY(pwrite(fd, s, strlen(s), off));
 
 // ------------------------------------------------------------ must not flag
+
+// The else branch moves the offset expression before it writes.
+int patch_else_moved(const char *path, off_t off, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  ssize_t n;
+  if (lseek(fd, off, SEEK_SET) == -1) {
+    n = -1;
+  } else {
+    off += 1;
+    n = write(fd, s, strlen(s));
+  }
+  close(fd);
+  return n < 0 || off < 0 ? -1 : 0;
+}
 
 // O_APPEND on one of the paths that build the flags: never fused.
 int patch_maybe_append(const char *path, int append, off_t off,

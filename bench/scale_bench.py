@@ -16,6 +16,8 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
   switch-seek  a switch of n cases, each a seek and a write
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
+  static-helpers  n static helpers that stat the descriptor their one caller
+               opened (each helper's callers are looked up in the file)
 """
 import argparse
 import json
@@ -79,7 +81,19 @@ def endl_loop(n):
             ".cpp")
 
 
+def static_helpers(n):
+    pair = ("static int reject_dir_%d(int fd) {\n  struct stat st;\n"
+            "  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {\n"
+            "    close(fd);\n    return -1;\n  }\n  return fd;\n}\n"
+            "int open_%d(const char *p) {\n"
+            "  int fd = open(p, O_WRONLY | O_CREAT, 0644);\n"
+            "  if (fd < 0)\n    return -1;\n  return reject_dir_%d(fd);\n}\n")
+    return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+            + "".join(pair % (i, i, i) for i in range(n)), ".c")
+
+
 SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
+          "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
           "endl-loop": endl_loop}
 ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")

@@ -367,6 +367,13 @@ const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
   return *E.Parents;
 }
 
+const MainFileUses &FunctionCache::mainFileUses(const ValueDecl *D,
+                                                ASTContext &Ctx) {
+  if (!MainFile)
+    MainFile = std::make_unique<MainFileIndex>(Ctx);
+  return MainFile->of(D);
+}
+
 const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
   Entry &E = Entries[Func];
   if (!E.Uses)

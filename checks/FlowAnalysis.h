@@ -10,6 +10,7 @@
 #define SYSCALL_TIDY_CHECKS_FLOWANALYSIS_H
 
 #include "FdTracking.h"
+#include "MainFileUses.h"
 #include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
@@ -138,12 +139,18 @@ public:
   const FunctionFlow *flow(const FunctionDecl *Func, ASTContext &Ctx);
   const ParentMap &parents(const FunctionDecl *Func);
   const VariableUses &uses(const FunctionDecl *Func);
+  /// Where \p D is used in the main file (a static helper's callers, a
+  /// static stream's assignments), from one index of the translation unit.
+  const MainFileUses &mainFileUses(const ValueDecl *D, ASTContext &Ctx);
   /// Whether \p Node sits in a lambda or block inside \p Func: those are
   /// matched again as functions of their own. Climbs the parent map, so a
   /// query costs the node's depth, not the function's size.
   bool inNestedCallable(const Stmt *Node, const FunctionDecl *Func,
                         ASTContext &Ctx);
-  void clear() { Entries.clear(); }
+  void clear() {
+    Entries.clear();
+    MainFile.reset();
+  }
 
 private:
   struct Entry {
@@ -156,6 +163,7 @@ private:
     std::unique_ptr<std::vector<SourceRange>> Nested;
   };
   llvm::DenseMap<const FunctionDecl *, Entry> Entries;
+  std::unique_ptr<MainFileIndex> MainFile;
 };
 
 } // namespace clang::tidy::syscall

@@ -274,7 +274,7 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   bool InHelper = false;
   const auto *Param = llvm::dyn_cast<ParmVarDecl>(Tracked);
   if (!Open && Param && !Func->isExternallyVisible()) {
-    MainFileUses Uses = usesInMainFile(Func, Ctx);
+    const MainFileUses &Uses = Functions.mainFileUses(Func, Ctx);
     unsigned Index = Param->getFunctionScopeIndex();
     for (auto [Call, Caller] : Uses.Calls) {
       const VarDecl *Arg = Index < Call->getNumArgs()

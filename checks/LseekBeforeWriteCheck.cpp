@@ -306,7 +306,7 @@ bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
   // only when nothing takes its address.
   if (Helper->isExternallyVisible())
     return false;
-  MainFileUses Uses = usesInMainFile(Helper, Ctx);
+  const MainFileUses &Uses = Functions.mainFileUses(Helper, Ctx);
   if (Uses.Calls.empty() || Uses.Calls.size() != Uses.References.size())
     return false;
   unsigned Index = Fd->getFunctionScopeIndex();

@@ -9,10 +9,12 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-class UseFinder : public RecursiveASTVisitor<UseFinder> {
+/// Every use of every declaration in the main file, in one walk.
+class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
 public:
-  UseFinder(const ValueDecl *Target, ASTContext &Ctx)
-      : Target(Target), SM(Ctx.getSourceManager()) {}
+  UseIndexer(ASTContext &Ctx,
+             llvm::DenseMap<const ValueDecl *, MainFileUses> &Uses)
+      : SM(Ctx.getSourceManager()), Uses(Uses) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -31,42 +33,50 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (Ref->getDecl() == Target)
-      Uses.References.push_back(Ref);
+    Uses[Ref->getDecl()].References.push_back(Ref);
     return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (Call->getCalleeDecl() == Target)
-      Uses.Calls.push_back({Call, Function});
+    if (const auto *Callee =
+            llvm::dyn_cast_or_null<ValueDecl>(Call->getCalleeDecl()))
+      Uses[Callee].Calls.push_back({Call, Function});
+    llvm::SmallVector<const ValueDecl *, 4> Seen;
     for (const Expr *Arg : Call->arguments())
-      if (refersTo(Arg, Target)) {
-        Uses.ArgumentOf.push_back({Call, Function});
-        break;
-      }
+      if (const auto *Ref =
+              llvm::dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        if (!llvm::is_contained(Seen, Ref->getDecl())) {
+          Seen.push_back(Ref->getDecl());
+          Uses[Ref->getDecl()].ArgumentOf.push_back({Call, Function});
+        }
     return true;
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp() && refersTo(BO->getLHS(), Target))
-      Uses.Assignments.push_back(BO);
+    if (BO->isAssignmentOp())
+      if (const auto *Ref =
+              llvm::dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        Uses[Ref->getDecl()].Assignments.push_back(BO);
     return true;
   }
 
-  MainFileUses Uses;
-
 private:
-  const ValueDecl *Target;
   const SourceManager &SM;
+  llvm::DenseMap<const ValueDecl *, MainFileUses> &Uses;
   const FunctionDecl *Function = nullptr;
 };
 
 } // namespace
 
-MainFileUses usesInMainFile(const ValueDecl *D, ASTContext &Ctx) {
-  UseFinder Finder(D, Ctx);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return std::move(Finder.Uses);
+MainFileIndex::MainFileIndex(ASTContext &Ctx) {
+  UseIndexer Indexer(Ctx, Uses);
+  Indexer.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+const MainFileUses &MainFileIndex::of(const ValueDecl *D) const {
+  static const MainFileUses None;
+  auto It = Uses.find(D);
+  return It == Uses.end() ? None : It->second;
 }
 
 } // namespace clang::tidy::syscall

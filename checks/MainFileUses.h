@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include <vector>
 
 namespace clang::tidy::syscall {
@@ -28,7 +29,17 @@ struct MainFileUses {
   std::vector<const BinaryOperator *> Assignments;
 };
 
-MainFileUses usesInMainFile(const ValueDecl *D, ASTContext &Ctx);
+/// The uses of every declaration in the main file, found in one walk of it
+/// (built once per translation unit: a question per helper or stream then
+/// costs its own uses, not the file).
+class MainFileIndex {
+public:
+  explicit MainFileIndex(ASTContext &Ctx);
+  const MainFileUses &of(const ValueDecl *D) const;
+
+private:
+  llvm::DenseMap<const ValueDecl *, MainFileUses> Uses;
+};
 
 } // namespace clang::tidy::syscall
 

@@ -268,7 +268,8 @@ UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
     if (Var->getInit() && !Var->getInit()->isNullPointerConstant(
                               Ctx, Expr::NPC_ValueDependentIsNotNull))
       Values.push_back(Var->getInit());
-    for (const BinaryOperator *Assign : usesInMainFile(Var, Ctx).Assignments)
+    for (const BinaryOperator *Assign :
+         Functions.mainFileUses(Var, Ctx).Assignments)
       Values.push_back(Assign->getRHS());
   }
   if (Values.empty())
@@ -313,7 +314,7 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
   if (!Param || !Func || Param->getDeclContext() != Func)
     return Destination::Unknown;
   unsigned Index = Param->getFunctionScopeIndex();
-  for (auto [Call, Caller] : usesInMainFile(Func, Ctx).Calls) {
+  for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
     std::string Ignored;
     if (Index < Call->getNumArgs() &&
         streamDestination(Call->getArg(Index), nullptr, Ctx, Ignored) ==
@@ -403,7 +404,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   };
   if (Var->isLocalVarDecl()) {
     AddWritesIn(Func, Var);
-    for (auto [Call, Caller] : usesInMainFile(Var, Ctx).ArgumentOf) {
+    for (auto [Call, Caller] : Functions.mainFileUses(Var, Ctx).ArgumentOf) {
       const FunctionDecl *Helper = Call->getDirectCallee();
       if (Caller != Func || !Helper || Helper == Func ||
           Helper->isExternallyVisible() || !Helper->getBody())
@@ -414,7 +415,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
           AddWritesIn(Helper, Helper->getParamDecl(I));
     }
   } else {
-    for (auto [Call, Owner] : usesInMainFile(Var, Ctx).ArgumentOf)
+    for (auto [Call, Owner] : Functions.mainFileUses(Var, Ctx).ArgumentOf)
       Writes.push_back({Call, Owner, Var});
   }
   llvm::DenseMap<const Stmt *, unsigned> PerBlock;

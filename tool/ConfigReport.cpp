@@ -1,6 +1,7 @@
 //===--- ConfigReport.cpp - --list-checks, --dump-config and friends -----===//
 
 #include "ConfigReport.h"
+#include "Findings.h"
 #include "Messages.h"
 #include "OutputSink.h"
 

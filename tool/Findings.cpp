@@ -32,10 +32,7 @@ std::vector<std::string> SourceTexts::paths() const {
   return Paths;
 }
 
-namespace {
-
-/// Absolute and without dots: one spelling per file across TUs.
-std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef Base) {
   llvm::SmallString<256> P(Path);
   if (!llvm::sys::path::is_absolute(P) && !Base.empty()) {
     P = Base;
@@ -45,8 +42,6 @@ std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return P.str().str();
 }
-
-} // namespace
 
 std::optional<llvm::StringRef>
 FindingConverter::text(llvm::StringRef Absolute, llvm::StringRef AsSpelled) {
@@ -83,7 +78,7 @@ Position FindingConverter::position(llvm::StringRef Path,
   Position P;
   if (Path.empty())
     return P;
-  P.File = absolute(Path, BuildDirectory);
+  P.File = absolutePath(Path, BuildDirectory);
   P.Offset = Offset;
   std::optional<llvm::StringRef> Text = text(P.File, Path);
   if (!Text) {
@@ -118,7 +113,7 @@ Finding FindingConverter::convert(const clang::tidy::ClangTidyError &Error) {
   F.Message = M.Message;
   F.Begin = F.End = position(M.FilePath, Dir, M.FileOffset);
   if (!M.Ranges.empty() && !M.FilePath.empty() &&
-      absolute(M.Ranges.front().FilePath, Dir) == F.Begin.File &&
+      absolutePath(M.Ranges.front().FilePath, Dir) == F.Begin.File &&
       M.Ranges.front().FileOffset == M.FileOffset)
     F.End = position(M.FilePath, Dir, M.FileOffset + M.Ranges.front().Length);
   if (std::optional<llvm::StringRef> Text =

@@ -74,6 +74,10 @@ private:
   llvm::StringMap<std::vector<unsigned>> LineStarts;
 };
 
+/// \p Path absolute (against \p Base when relative, else the working
+/// directory) and without dots: one spelling per file across units.
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef Base = "");
+
 /// Sorted by file, line, column, check, message; duplicates (a header seen
 /// from several translation units) removed.
 void sortUnique(std::vector<Finding> &Findings);

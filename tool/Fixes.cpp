@@ -143,14 +143,9 @@ void exportFixes(llvm::StringRef MainFile,
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
   std::vector<clang::tidy::ClangTidyError> Unique;
   for (const clang::tidy::ClangTidyError &E : Errors) {
-    llvm::SmallString<256> Path(E.Message.FilePath);
-    if (!llvm::sys::path::is_absolute(Path) && !E.BuildDirectory.empty()) {
-      Path = E.BuildDirectory;
-      llvm::sys::path::append(Path, E.Message.FilePath);
-    }
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    if (Seen.insert({E.DiagnosticName, Path.str().str(), E.Message.FileOffset,
-                     E.Message.Message})
+    if (Seen.insert({E.DiagnosticName,
+                     absolutePath(E.Message.FilePath, E.BuildDirectory),
+                     E.Message.FileOffset, E.Message.Message})
             .second)
       Unique.push_back(E);
   }

@@ -1,6 +1,7 @@
 //===--- InputFiles.cpp - The translation units a run analyses ----------===//
 
 #include "InputFiles.h"
+#include "Findings.h"
 #include "Messages.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -4,7 +4,6 @@
 #define SYSCALL_TIDY_TOOL_MESSAGES_H
 
 #include "llvm/ADT/Twine.h"
-#include <string>
 
 namespace syscall_tidy {
 
@@ -13,9 +12,6 @@ int fail(const llvm::Twine &Message);
 
 /// Prints "syscall-tidy: note: MESSAGE" unless \p Quiet.
 void note(bool Quiet, const llvm::Twine &Message);
-
-/// \p Path absolute and without dots: one spelling per file.
-std::string absolutePath(llvm::StringRef Path);
 
 } // namespace syscall_tidy
 

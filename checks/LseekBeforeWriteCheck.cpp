@@ -468,17 +468,8 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
 static const IfStmt *seekWithWriteInElse(const CallExpr *Seek,
                                          const CallExpr *Write,
                                          const ParentMap &Parents) {
-  const Stmt *P = Parents.getParent(Seek);
-  while (P && llvm::isa<ParenExpr, ImplicitCastExpr>(P))
-    P = Parents.getParent(P);
-  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(P);
-  if (!Cmp || !Cmp->isComparisonOp())
-    return nullptr;
-  const Stmt *Up = Parents.getParent(Cmp);
-  while (Up && llvm::isa<ParenExpr, ImplicitCastExpr>(Up))
-    Up = Parents.getParent(Up);
-  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Up);
-  if (!If || !If->getElse() || If->getInit() || If->getConditionVariable())
+  const IfStmt *If = comparingIf(Seek, Parents);
+  if (!If || !If->getElse())
     return nullptr;
   const Stmt *Else = If->getElse();
   const Stmt *First = Else;

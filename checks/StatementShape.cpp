@@ -48,6 +48,24 @@ static const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
   return P;
 }
 
+const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
+                          const BinaryOperator **Comparison) {
+  const Stmt *Child = nullptr;
+  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(
+      skipParensAndCasts(Call, Parents, Child));
+  if (!Cmp || !Cmp->isComparisonOp())
+    return nullptr;
+  const Stmt *CmpChild = nullptr;
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(
+      skipParensAndCasts(Cmp, Parents, CmpChild));
+  if (!If || If->getCond() != CmpChild || If->getInit() ||
+      If->getConditionVariable())
+    return nullptr;
+  if (Comparison)
+    *Comparison = Cmp;
+  return If;
+}
+
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
                           const ASTContext &Ctx) {
   CallStatement Result;
@@ -60,14 +78,9 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
     return Result;
   }
   // if (lseek(fd, off, SEEK_SET) < 0) ...
-  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(P);
-  if (!Cmp || !Cmp->isComparisonOp())
-    return Result;
-  const Stmt *CmpChild = nullptr;
-  const auto *If = llvm::dyn_cast_or_null<IfStmt>(
-      skipParensAndCasts(Cmp, Parents, CmpChild));
-  if (!If || If->getCond() != CmpChild || If->getElse() || If->getInit() ||
-      If->getConditionVariable())
+  const BinaryOperator *Cmp = nullptr;
+  const IfStmt *If = comparingIf(Call, Parents, &Cmp);
+  if (!If || If->getElse())
     return Result;
   const Expr *Other = Cmp->getLHS()->IgnoreParenImpCasts() == Call
                           ? Cmp->getRHS()

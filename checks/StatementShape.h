@@ -27,6 +27,12 @@ struct CallStatement {
   const CompoundStmt *Block = nullptr;
 };
 
+/// The `if` whose whole condition compares \p Call with a value
+/// (`if (lseek(fd, off, SEEK_SET) < 0)`), with or without an else; the
+/// comparison in \p Comparison.
+const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
+                          const BinaryOperator **Comparison = nullptr);
+
 /// The statement around \p Call, when it is one of the shapes above in a
 /// block.
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,

@@ -191,6 +191,7 @@ std::unique_ptr<Configuration> Configuration::create(const ToolOptions &Options,
     C->Explicit = *parseConfiguration(llvm::MemoryBufferRef(Text, Name));
   }
   C->Probe = C->provider();
+  C->Queries = C->userProvider(nullptr);
   return C;
 }
 
@@ -220,7 +221,7 @@ Configuration::enabledChecks(llvm::StringRef File) const {
 }
 
 std::string Configuration::verify(llvm::StringRef File) const {
-  ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
+  ClangTidyOptions Options = Queries->getOptions(File);
   if (std::string Broken = configErrors().first(); !Broken.empty())
     return Broken;
   std::string Checks = Options.Checks.value_or("");
@@ -246,7 +247,7 @@ std::string Configuration::verify(llvm::StringRef File) const {
 
 std::vector<std::string>
 Configuration::foreignChecks(llvm::StringRef File) const {
-  ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
+  ClangTidyOptions Options = Queries->getOptions(File);
   std::vector<std::string> Foreign;
   std::string Checks = Options.Checks.value_or("");
   for (llvm::StringRef Glob : globsOf(Checks))
@@ -257,7 +258,7 @@ Configuration::foreignChecks(llvm::StringRef File) const {
 }
 
 std::string Configuration::dump(llvm::StringRef File) const {
-  ClangTidyOptions Options = userProvider(nullptr)->getOptions(File);
+  ClangTidyOptions Options = Queries->getOptions(File);
   for (const std::string &Check : enabledChecks(File))
     for (const auto &Default : Catalog.Defaults)
       if (Default.getKey().starts_with(Check + ".") &&
@@ -266,9 +267,13 @@ std::string Configuration::dump(llvm::StringRef File) const {
   return configurationAsText(Options);
 }
 
+std::string Configuration::formatStyle(llvm::StringRef File) const {
+  return Queries->getOptions(File).FormatStyle.value_or("none");
+}
+
 std::vector<std::string> Configuration::explain(llvm::StringRef File) const {
   std::vector<ClangTidyOptionsProvider::OptionsSource> Sources =
-      userProvider(nullptr)->getRawOptions(File);
+      Queries->getRawOptions(File);
   std::vector<std::string> Lines;
   for (const std::string &Check : enabledChecks(File)) {
     std::string From = "the default";

@@ -49,6 +49,10 @@ public:
   /// --dump-config: the configuration in effect for \p File as YAML.
   std::string dump(llvm::StringRef File) const;
 
+  /// The clang-format style fixes in \p File are reformatted with
+  /// (FormatStyle, --format-style; "none" when unset).
+  std::string formatStyle(llvm::StringRef File) const;
+
   /// --explain-config: where each enabled check was enabled.
   std::vector<std::string> explain(llvm::StringRef File) const;
 
@@ -63,7 +67,9 @@ private:
   clang::tidy::ClangTidyGlobalOptions Global;
   clang::tidy::ClangTidyOptions Defaults, Overrides;
   std::optional<clang::tidy::ClangTidyOptions> Explicit;
-  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Probe;
+  /// Read once: .clang-tidy files are cached per directory, so asking about
+  /// every file of a database does not read them again.
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Probe, Queries;
 };
 
 } // namespace syscall_tidy

@@ -130,7 +130,7 @@ int main(int Argc, const char **Argv) {
   FixResult Fixed;
   if (Options.Fix) {
     auto StyleOf = [&](llvm::StringRef File) {
-      return Config->provider()->getOptions(File).FormatStyle.value_or("none");
+      return Config->formatStyle(File);
     };
     if (!applyFixes(Findings, StyleOf, Texts, Fixed, Error))
       return fail(Error);

@@ -87,12 +87,9 @@ bool waitsForInput(const CallExpr *Call, llvm::StringRef Name) {
 /// true condition and no `break` that belongs to it.
 bool neverEnds(const Stmt *Loop, ASTContext &Ctx) {
   const Expr *Cond = nullptr;
-  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop)) {
-    if (!For->getCond())
-      Cond = nullptr; // for (;;)
-    else
-      Cond = For->getCond();
-  } else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    Cond = For->getCond(); // null in `for (;;)`
+  else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
     Cond = While->getCond();
   else if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
     Cond = Do->getCond();

@@ -141,14 +141,22 @@ bool isCOrCxxFile(llvm::StringRef File) {
 
 std::vector<tooling::CompileCommand>
 AdjustedCompilations::getCompileCommands(llvm::StringRef File) const {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Adjusted.find(File);
+    if (It != Adjusted.end())
+      return It->second;
+  }
   std::vector<tooling::CompileCommand> Commands =
       Inner->getCompileCommands(File);
   std::map<std::string, unsigned> Flags;
   for (tooling::CompileCommand &C : Commands)
     C.CommandLine = adjust(C.CommandLine, /*KeepInputs=*/true, Flags);
   std::lock_guard<std::mutex> Guard(Lock);
-  for (const auto &[Flag, Count] : Flags)
-    Dropped[Flag] += Count;
+  // Counted once per file, however often the file is asked for.
+  if (Adjusted.try_emplace(File, Commands).second)
+    for (const auto &[Flag, Count] : Flags)
+      Dropped[Flag] += Count;
   return Commands;
 }
 

@@ -5,6 +5,7 @@
 
 #include "ToolOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,6 +39,9 @@ private:
   std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
   mutable std::mutex Lock;
   mutable std::map<std::string, unsigned> Dropped;
+  /// Each file's commands, adjusted once (checked before the run, then
+  /// analysed).
+  mutable llvm::StringMap<std::vector<clang::tooling::CompileCommand>> Adjusted;
 };
 
 /// Whether \p File is C or C++ (or Objective-C) by its name.

@@ -1,6 +1,7 @@
 //===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
 
 #include "FdTracking.h"
+#include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -265,7 +266,7 @@ withFortifiedNames(llvm::ArrayRef<llvm::StringRef> Names) {
     All.push_back(Name.str());
     llvm::StringRef Bare = Name.ltrim(':');
     if (isFortifiable(Bare)) {
-      std::string Scope = Name.starts_with("::") ? "::" : "";
+      std::string Scope = startsWith(Name, "::") ? "::" : "";
       All.push_back(Scope + "__" + Bare.str() + "_chk");
       All.push_back(Scope + "__builtin___" + Bare.str() + "_chk");
     }

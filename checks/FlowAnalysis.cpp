@@ -85,7 +85,7 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
-      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+      if (auto S = Element.getAs<CFGStmt>())
         Flow->Where.try_emplace(S->getStmt(), Position{Block, Index});
       ++Index;
     }
@@ -109,7 +109,7 @@ bool FunctionFlow::walkBackward(const Stmt *From,
     Position P = Work.pop_back_val();
     Step Result = Step::Continue;
     for (unsigned I = P.Index; I > 0 && Result == Step::Continue; --I)
-      if (std::optional<CFGStmt> S = (*P.Block)[I - 1].getAs<CFGStmt>())
+      if (auto S = (*P.Block)[I - 1].getAs<CFGStmt>())
         Result = Visit(S->getStmt());
     if (Result == Step::Continue && P.Block == &Graph->getEntry())
       Result = AtEntry();
@@ -138,7 +138,7 @@ bool FunctionFlow::walkForward(const Stmt *From,
     Step Result = Step::Continue;
     for (unsigned I = P.Index; I < P.Block->size() && Result == Step::Continue;
          ++I)
-      if (std::optional<CFGStmt> S = (*P.Block)[I].getAs<CFGStmt>())
+      if (auto S = (*P.Block)[I].getAs<CFGStmt>())
         Result = Visit(S->getStmt());
     if (Result == Step::Continue && P.Block == &Graph->getExit())
       Result = AtExit();
@@ -164,7 +164,7 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
     unsigned At = 0;
     for (const CFGElement &Element : *Block) {
       Before[At++] = Last;
-      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
+      if (auto S = Element.getAs<CFGStmt>()) {
         Definition Def;
         if (definesVariable(S->getStmt(), Var, Def)) {
           Last = V.Defs.size();

@@ -6,6 +6,7 @@
 #include "Matchers.h"
 #include "RejectionFix.h"
 #include "StatementShape.h"
+#include "StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -181,8 +182,7 @@ FstatAfterWriteOpenCheck::FstatAfterWriteOpenCheck(StringRef Name,
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       RawFopenLikeFunctions(Options.get("FopenLikeFunctions", "")),
       FlagRuntimeAccessMode(Options.get("FlagRuntimeAccessMode", true)),
-      Opens(utils::options::parseStringList(RawOpenLikeFunctions),
-            utils::options::parseStringList(RawFopenLikeFunctions)) {}
+      Opens(nameList(RawOpenLikeFunctions), nameList(RawFopenLikeFunctions)) {}
 
 void FstatAfterWriteOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);

@@ -1,8 +1,8 @@
 //===--- LlvmCompat.h - The one place that knows LLVM versions apart -----===//
 //
 // A plugin must be built against the exact LLVM major of the clang-tidy that
-// loads it, so the sources build against each supported major (19 and 22 are
-// tested). Every difference between them is spelled here and nowhere else.
+// loads it, so the sources build against each supported major (16, 19 and 22
+// are tested). Every difference between them is spelled here and nowhere else.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +15,11 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnostic.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include <memory>
+#include <optional>
+#include <string>
 
 // The module registry moved into ClangTidyModule.h in LLVM 22.
 #if LLVM_VERSION_MAJOR < 22
@@ -42,6 +46,32 @@ inline const llvm::opt::OptTable &driverOptTable() {
   return clang::driver::getDriverOptTable();
 }
 #endif
+
+/// Parses \p Argv as the clang driver (not clang-cl) reads a command line.
+inline llvm::opt::InputArgList
+parseDriverArgs(llvm::ArrayRef<const char *> Argv, unsigned &MissingIndex,
+                unsigned &MissingCount) {
+#if LLVM_VERSION_MAJOR >= 17
+  return driverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(driver_options::ClangOption));
+#else
+  return driverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount, /*FlagsToInclude=*/0,
+      driver_options::CLOption | driver_options::NoDriverOption);
+#endif
+}
+
+/// The ExcludeHeaderFilterRegex option of \p Options, or null before LLVM 19,
+/// whose clang-tidy has no such option.
+inline std::optional<std::string> *
+excludeHeaderFilterRegex(ClangTidyOptions &Options) {
+#if LLVM_VERSION_MAJOR >= 19
+  return &Options.ExcludeHeaderFilterRegex;
+#else
+  return nullptr;
+#endif
+}
 
 /// A DiagnosticsEngine with the options it reads: shared by reference count
 /// before LLVM 22, referenced (so they must outlive it) from 22 on.

@@ -7,6 +7,7 @@
 #include "OffsetSync.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
+#include "StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -137,10 +138,9 @@ LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
       FlagHandleSeeks(Options.get("FlagHandleSeeks", true)),
       RawHandleFlagsFields(
           Options.get("HandleFlagsFields", "flags;oflags;oflag;open_flags")),
-      Operations(utils::options::parseStringList(RawSeekFunctions),
-                 utils::options::parseStringList(RawWriteFunctions),
-                 utils::options::parseStringList(RawCloseFunctions)),
-      Opens(utils::options::parseStringList(RawOpenLikeFunctions), {}) {}
+      Operations(nameList(RawSeekFunctions), nameList(RawWriteFunctions),
+                 nameList(RawCloseFunctions)),
+      Opens(nameList(RawOpenLikeFunctions), {}) {}
 
 void LseekBeforeWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SeekFunctions", RawSeekFunctions);
@@ -161,8 +161,7 @@ void LseekBeforeWriteCheck::registerPPCallbacks(const SourceManager &,
 void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
   std::vector<llvm::StringRef> Names = {"lseek", "lseek64", "fseek", "fseeko",
                                         "fseeko64"};
-  for (llvm::StringRef Extra :
-       utils::options::parseStringList(RawSeekFunctions))
+  for (llvm::StringRef Extra : nameList(RawSeekFunctions))
     Names.push_back(Extra.trim());
   Finder->addMatcher(
       inUserFunction(
@@ -338,7 +337,7 @@ void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
          trackedVariable(Call->getArg(0)),
          foldInteger(Call->getArg(1), Ctx),
          foldInteger(Call->getArg(2), Ctx),
-         calleeName(Call).starts_with("fseek"),
+         startsWith(calleeName(Call), "fseek"),
          statementOf(Call, Functions.parents(Func), Ctx),
          std::nullopt};
   const CallStatement &Statement = S.Statement;
@@ -638,8 +637,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   const FieldDecl *Flags = nullptr;
   if (!Record)
     return;
-  for (llvm::StringRef Name :
-       utils::options::parseStringList(RawHandleFlagsFields))
+  for (llvm::StringRef Name : nameList(RawHandleFlagsFields))
     for (const FieldDecl *Field : Record->fields())
       if (!Flags && Field->getIdentifier() && Field->getName() == Name.trim() &&
           Field->getType()->isIntegerType())

@@ -166,7 +166,7 @@ bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,
   AssignedWrites.clear();
   for (const CFGBlock *Block : Flow.graph())
     for (const CFGElement &E : *Block)
-      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>()) {
+      if (auto S = E.getAs<CFGStmt>()) {
         auto [Var, Call] = assignedCall(S->getStmt());
         if (Var && Call && Operations.isWrite(calleeName(Call)) &&
             Call->getNumArgs() == 3 && trackedVariable(Call->getArg(0)) == Fd)
@@ -185,7 +185,7 @@ bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,
     const CFGBlock *Block = Work.pop_back_val();
     State St = In[Block];
     for (const CFGElement &E : *Block)
-      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+      if (auto S = E.getAs<CFGStmt>())
         transfer(S->getStmt(), St);
     const auto *Cond =
         llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
@@ -207,7 +207,7 @@ bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,
   }
   State St = In[SeekBlock];
   for (unsigned I = 0; I < SeekIndex; ++I)
-    if (std::optional<CFGStmt> S = (*SeekBlock)[I].getAs<CFGStmt>())
+    if (auto S = (*SeekBlock)[I].getAs<CFGStmt>())
       transfer(S->getStmt(), St);
   return St.Reached && St.Sync;
 }

@@ -11,8 +11,7 @@ statementRange(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
   if (R.isInvalid())
     return std::nullopt;
   // Expression statements, do-while and return end before their semicolon.
-  std::optional<Token> Next =
-      Lexer::findNextToken(R.getEnd().getLocWithOffset(-1), SM, LO);
+  auto Next = Lexer::findNextToken(R.getEnd().getLocWithOffset(-1), SM, LO);
   if (Next && Next->is(tok::semi) && Next->getLocation() >= R.getEnd())
     R.setEnd(Next->getEndLoc());
   return R;

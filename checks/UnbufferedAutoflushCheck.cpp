@@ -5,6 +5,7 @@
 #include "Matchers.h"
 #include "SourceEdits.h"
 #include "StatementShape.h"
+#include "StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -281,7 +282,7 @@ UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
     if (Appends)
       *Appends |= Open->Mode.Append;
     std::optional<llvm::StringRef> Path = stringValue(Open->Path);
-    if (Path && Path->starts_with("/dev/"))
+    if (Path && startsWith(*Path, "/dev/"))
       return Destination::Device;
   }
   return Destination::File;
@@ -510,10 +511,10 @@ UnbufferedAutoflushCheck::loopSummary(const Stmt *Loop, ASTContext &Ctx) {
     if (Name == "fsync" || Name == "fdatasync" || Name == "sync" ||
         Name == "syncfs")
       L.Durable = true;
-    if (Name == "fork" || Name == "vfork" || Name.starts_with("exec") ||
+    if (Name == "fork" || Name == "vfork" || startsWith(Name, "exec") ||
         Name == "system" || Name == "popen" ||
-        Name.starts_with("posix_spawn") || Name == "fread" || Name == "fgets" ||
-        Name == "rewind" || Name.starts_with("fseek"))
+        startsWith(Name, "posix_spawn") || Name == "fread" || Name == "fgets" ||
+        Name == "rewind" || startsWith(Name, "fseek"))
       L.NeedsData = true;
     if (waitsForInput(C, Name))
       L.WaitsForInput = true;
@@ -740,7 +741,7 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
     std::optional<llvm::StringRef> Path =
         Open && Open->Path ? stringValue(Open->Path) : std::nullopt;
     if (!Open || Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable ||
-        (Path && Path->starts_with("/dev/")))
+        (Path && startsWith(*Path, "/dev/")))
       return;
     // A descriptor opened in each iteration (retrying for a unique name)
     // gets one write per file, not many small ones.

@@ -13,10 +13,19 @@ config.test_exec_root = os.path.join(config.syscall_tidy_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 
+# Built against LLVM 14 or 15 there is only the plugin: the checks' tests run
+# through it, and the tests of the standalone tool are the other builds'.
+runners = ["plugin"]
+if config.syscall_tidy:
+    runners.append("tool")
+else:
+    config.excludes += ["tool", "strace", "bench", "driver"]
+
 driver = os.path.join(config.test_source_root, "check_syscall_tidy.py")
 config.substitutions.append((
     "%check_syscall_tidy",
     " ".join([config.python_executable, driver,
+              "--runners=" + ",".join(runners),
               "--syscall-tidy=" + config.syscall_tidy,
               "--plugin=" + config.syscall_tidy_plugin,
               "--clang-tidy=" + config.clang_tidy,
@@ -34,6 +43,13 @@ config.substitutions.append((
     "%expect_exit",
     config.python_executable + " " +
     os.path.join(config.test_source_root, "expect_exit.py")))
+
+# clang prints line numbers beside its snippets from LLVM 17 on; tests of the
+# rendering read it without them.
+config.available_features.add("llvm-%d" % config.llvm_major)
+config.substitutions.append(("%llvm_major", str(config.llvm_major)))
+config.substitutions.append(
+    ("%plain_snippets", "sed -E 's/^ *[0-9]* [|]( |$)//'"))
 
 # strace counts the syscalls a fix saves.
 import shutil
@@ -66,3 +82,5 @@ if os.path.exists(sarif_tool):
 if config.other_clang_tidy:
     config.available_features.add("other-clang-tidy")
     config.substitutions.append(("%other_clang_tidy", config.other_clang_tidy))
+    config.substitutions.append(
+        ("%other_major", config.other_clang_tidy.rsplit("-", 1)[1]))

@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - The lines a change touches (--diff) ----------===//
 
 #include "ChangedLines.h"
+#include "StringHelpers.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -54,7 +55,7 @@ bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
     Root = Cwd.str().str();
   } else {
     // git would take "--output=F" as its own option and write F.
-    if (Rev.starts_with("-")) {
+    if (clang::tidy::syscall::startsWith(Rev, "-")) {
       Error = "'" + Rev.str() + "' is not a git revision";
       return false;
     }
@@ -69,7 +70,7 @@ bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
   llvm::StringRef(Diff).split(Lines, '\n');
   for (llvm::StringRef Line : Lines) {
     if (Line.consume_front("+++ ")) {
-      if (Line.starts_with("b/"))
+      if (clang::tidy::syscall::startsWith(Line, "b/"))
         Line = Line.drop_front(2);
       llvm::SmallString<256> Path(Root);
       llvm::sys::path::append(Path, Line.trim());

@@ -1,6 +1,7 @@
 //===--- CheckDocs.cpp - What each check is about, from its doc page -----===//
 
 #include "CheckDocs.h"
+#include "StringHelpers.h"
 #include "llvm/ADT/SmallVector.h"
 #include <utility>
 
@@ -19,7 +20,8 @@ std::string firstParagraph(llvm::StringRef Page) {
   std::string Text;
   for (llvm::StringRef Line : Lines) {
     Line = Line.trim();
-    if (Line.starts_with("#") || (Line.empty() && Text.empty()))
+    if (clang::tidy::syscall::startsWith(Line, "#") ||
+        (Line.empty() && Text.empty()))
       continue;
     if (Line.empty())
       break;

@@ -1,6 +1,7 @@
 //===--- CheckProfile.cpp - Time spent parsing and in each check ---------===//
 
 #include "CheckProfile.h"
+#include "StringHelpers.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -17,7 +18,7 @@ void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
   std::error_code EC;
   for (llvm::sys::fs::recursive_directory_iterator It(ProfileDir, EC), End;
        It != End && !EC; It.increment(EC)) {
-    if (!llvm::StringRef(It->path()).ends_with(".json"))
+    if (!clang::tidy::syscall::endsWith(llvm::StringRef(It->path()), ".json"))
       continue;
     auto Text = llvm::MemoryBuffer::getFile(It->path());
     if (!Text)

@@ -2,6 +2,7 @@
 
 #include "CompileCommands.h"
 #include "LlvmCompat.h"
+#include "StringHelpers.h"
 #include "clang/Driver/Types.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Option/ArgList.h"
@@ -34,7 +35,7 @@ std::string withoutDependencyOutput(const llvm::opt::Arg &Wp) {
       ++I; // and its file
       continue;
     }
-    if (V.starts_with("-M"))
+    if (clang::tidy::syscall::startsWith(V, "-M"))
       continue;
     Kept += (Kept.empty() ? "" : ",") + V.str();
   }
@@ -51,21 +52,18 @@ std::vector<std::string> adjust(const std::vector<std::string> &Command,
     return Command;
   llvm::StringRef Mode;
   for (llvm::StringRef Arg : Command)
-    if (Arg.starts_with("--driver-mode="))
+    if (clang::tidy::syscall::startsWith(Arg, "--driver-mode="))
       Mode = Arg.drop_front(strlen("--driver-mode="));
-  bool IsCl = Mode == "cl" ||
-              llvm::sys::path::stem(Command[0]).ends_with_insensitive("cl");
+  bool IsCl = Mode == "cl" || clang::tidy::syscall::endsWithInsensitive(
+                                  llvm::sys::path::stem(Command[0]), "cl");
   if (IsCl)
     return Command; // clang-cl's flags differ; leave them to clang.
   std::vector<const char *> Argv;
   for (size_t I = 1; I < Command.size(); ++I)
     Argv.push_back(Command[I].c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  const llvm::opt::OptTable &Table =
-      clang::tidy::syscall::compat::driverOptTable();
-  llvm::opt::InputArgList Args =
-      Table.ParseArgs(Argv, MissingIndex, MissingCount,
-                      llvm::opt::Visibility(options::ClangOption));
+  llvm::opt::InputArgList Args = clang::tidy::syscall::compat::parseDriverArgs(
+      Argv, MissingIndex, MissingCount);
   std::vector<std::string> Result{Command[0]};
   std::vector<const llvm::opt::Arg *> List(Args.begin(), Args.end());
   for (size_t I = 0; I < List.size(); ++I) {

@@ -3,6 +3,7 @@
 #include "Configuration.h"
 #include "LlvmCompat.h"
 #include "ResourceDir.h"
+#include "StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -27,7 +28,7 @@ CheckCatalog::CheckCatalog() {
   ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
       ClangTidyGlobalOptions(), ClangTidyOptions()));
   for (const auto &Factory : Factories) {
-    if (!Factory.getKey().starts_with("syscall-"))
+    if (!clang::tidy::syscall::startsWith(Factory.getKey(), "syscall-"))
       continue;
     Names.insert(Factory.getKey());
     ClangTidyOptions::OptionMap Stored;
@@ -164,7 +165,14 @@ std::unique_ptr<Configuration> Configuration::create(const ToolOptions &Options,
   if (Options.WarningsAsErrors)
     C->Overrides.WarningsAsErrors = *Options.WarningsAsErrors;
   C->Overrides.HeaderFilterRegex = Options.HeaderFilter;
-  C->Overrides.ExcludeHeaderFilterRegex = Options.ExcludeHeaderFilter;
+  if (std::optional<std::string> *Exclude =
+          syscall::compat::excludeHeaderFilterRegex(C->Overrides))
+    *Exclude = Options.ExcludeHeaderFilter;
+  else if (Options.ExcludeHeaderFilter) {
+    Error = "--exclude-header-filter needs clang-tidy 19 or later; this "
+            "syscall-tidy is built on LLVM " LLVM_VERSION_STRING;
+    return nullptr;
+  }
   C->Overrides.SystemHeaders = Options.SystemHeaders;
   C->Overrides.FormatStyle = Options.FormatStyle;
   C->Overrides.ExtraArgsBefore = Options.ExtraArgsBefore;
@@ -226,20 +234,23 @@ std::string Configuration::verify(llvm::StringRef File) const {
     return Broken;
   std::string Checks = Options.Checks.value_or("");
   for (llvm::StringRef Glob : globsOf(Checks)) {
-    if (Glob.starts_with("syscall-") && !Glob.contains('*') &&
-        !Catalog.Names.contains(Glob))
+    if (clang::tidy::syscall::startsWith(Glob, "syscall-") &&
+        !Glob.contains('*') && !Catalog.Names.contains(Glob))
       return "unknown check '" + Glob.str() +
              "' (syscall-tidy --list-checks --checks='syscall-*' lists them)";
   }
   for (const std::optional<std::string> *Regex :
-       {&Options.HeaderFilterRegex, &Options.ExcludeHeaderFilterRegex}) {
+       {&Options.HeaderFilterRegex,
+        syscall::compat::excludeHeaderFilterRegex(Options)}) {
     std::string Why;
-    if (*Regex && !(*Regex)->empty() && !llvm::Regex(**Regex).isValid(Why))
+    if (Regex && *Regex && !(*Regex)->empty() &&
+        !llvm::Regex(**Regex).isValid(Why))
       return "invalid header filter '" + **Regex + "': " + Why;
   }
   for (const auto &Option : Options.CheckOptions) {
     llvm::StringRef Key = Option.getKey();
-    if (Key.starts_with("syscall-") && !Catalog.OptionKeys.contains(Key))
+    if (clang::tidy::syscall::startsWith(Key, "syscall-") &&
+        !Catalog.OptionKeys.contains(Key))
       return "unknown check option '" + Key.str() + "'";
   }
   return "";
@@ -251,8 +262,8 @@ Configuration::foreignChecks(llvm::StringRef File) const {
   std::vector<std::string> Foreign;
   std::string Checks = Options.Checks.value_or("");
   for (llvm::StringRef Glob : globsOf(Checks))
-    if (!Glob.consume_front("-") && !Glob.starts_with("syscall-") &&
-        Glob != "*")
+    if (!Glob.consume_front("-") &&
+        !clang::tidy::syscall::startsWith(Glob, "syscall-") && Glob != "*")
       Foreign.push_back(Glob.str());
   return Foreign;
 }
@@ -261,7 +272,7 @@ std::string Configuration::dump(llvm::StringRef File) const {
   ClangTidyOptions Options = Queries->getOptions(File);
   for (const std::string &Check : enabledChecks(File))
     for (const auto &Default : Catalog.Defaults)
-      if (Default.getKey().starts_with(Check + ".") &&
+      if (clang::tidy::syscall::startsWith(Default.getKey(), Check + ".") &&
           !Options.CheckOptions.count(Default.getKey()))
         Options.CheckOptions.insert({Default.getKey(), Default.getValue()});
   return configurationAsText(Options);

@@ -1,6 +1,7 @@
 //===--- Findings.cpp - The one list of findings every output renders ----===//
 
 #include "Findings.h"
+#include "StringHelpers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -106,9 +107,11 @@ Finding FindingConverter::convert(const clang::tidy::ClangTidyError &Error) {
   llvm::StringRef Dir = Error.BuildDirectory;
   Finding F;
   F.Check = Error.DiagnosticName;
-  // clang-tidy keeps a check's warning at warning level and marks it;
-  // only the compiler's own errors have the error level.
-  F.FromCompiler = Error.DiagLevel == clang::tooling::Diagnostic::Error;
+  // A check's warning promoted by WarningsAsErrors is marked as such (and,
+  // before LLVM 17, also has the error level); only the compiler's own
+  // errors have the error level unmarked.
+  F.FromCompiler = Error.DiagLevel == clang::tooling::Diagnostic::Error &&
+                   !Error.IsWarningAsError;
   F.IsError = F.FromCompiler || Error.IsWarningAsError;
   F.Message = M.Message;
   F.Begin = F.End = position(M.FilePath, Dir, M.FileOffset);
@@ -159,7 +162,8 @@ void sortUnique(std::vector<Finding> &All) {
 
 std::string helpUri(llvm::StringRef Check) {
   llvm::StringRef Base = SYSCALL_TIDY_DOCS_URL;
-  if (Base.empty() || Check.empty() || !Check.starts_with("syscall-"))
+  if (Base.empty() || Check.empty() ||
+      !clang::tidy::syscall::startsWith(Check, "syscall-"))
     return "";
   return (Base + Check + ".md").str();
 }
@@ -168,8 +172,9 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root) {
   if (Root.empty())
     return Path.str();
   std::string Prefix = Root.rtrim('/').str() + "/";
-  return Path.starts_with(Prefix) ? Path.drop_front(Prefix.size()).str()
-                                  : Path.str();
+  return clang::tidy::syscall::startsWith(Path, Prefix)
+             ? Path.drop_front(Prefix.size()).str()
+             : Path.str();
 }
 
 std::string fingerprint(const Finding &F, llvm::StringRef Root) {

@@ -3,13 +3,15 @@
  * clang-tidy loads this small library first. It links against no LLVM
  * library, so it loads into any clang-tidy; it then loads the real plugin
  * only when the host's LLVM major version is the one the checks were built
- * for. Otherwise it stops with one sentence naming both versions instead of
- * a symbol lookup error in the middle of a run.
+ * for. Otherwise it stops with one sentence naming both versions (and the
+ * plugin to load instead, when one for the host is installed beside it)
+ * instead of a symbol lookup error in the middle of a run.
  *
  *===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <limits.h>
 #include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,28 +61,49 @@ static int hostLLVMMajor(void) {
   return Major;
 }
 
-__attribute__((constructor)) static void loadSyscallTidyChecks(void) {
-  int Host = hostLLVMMajor();
-  if (Host != 0 && Host != SYSCALL_TIDY_LLVM_MAJOR) {
+/* The directory of this file, with its trailing '/', into Dir. */
+static int ownDirectory(char *Dir, size_t Size) {
+  Dl_info Self;
+  if (!dladdr((void *)&ownDirectory, &Self) || !Self.dli_fname)
+    return 0;
+  const char *Slash = strrchr(Self.dli_fname, '/');
+  int DirLen = Slash ? (int)(Slash - Self.dli_fname + 1) : 0;
+  return snprintf(Dir, Size, "%.*s", DirLen, Self.dli_fname) < (int)Size;
+}
+
+/* Installed plugins sit in .../syscall-tidy/llvm-<N>/: names the one for the
+ * host's major when it is there. */
+static void reportVersionMismatch(const char *Dir, int Host) {
+  char Sibling[4096], Resolved[PATH_MAX];
+  snprintf(Sibling, sizeof Sibling, "%s../llvm-%d/SyscallTidy.so", Dir, Host);
+  if (realpath(Sibling, Resolved))
+    fprintf(stderr,
+            "error: this syscall-tidy plugin is built for LLVM %d but this "
+            "clang-tidy is LLVM %d; load %s instead.\n",
+            SYSCALL_TIDY_LLVM_MAJOR, Host, Resolved);
+  else
     fprintf(stderr,
             "error: the syscall-tidy plugin was built for LLVM %d but this "
-            "clang-tidy is LLVM %d; load the plugin built for LLVM %d or "
-            "run clang-tidy-%d.\n",
-            SYSCALL_TIDY_LLVM_MAJOR, Host, Host, SYSCALL_TIDY_LLVM_MAJOR);
-    fflush(stderr);
-    _exit(2);
-  }
-  /* The real plugin sits beside this file. */
-  Dl_info Self;
-  if (!dladdr((void *)&loadSyscallTidyChecks, &Self) || !Self.dli_fname) {
+            "clang-tidy is LLVM %d, and no plugin for LLVM %d is installed "
+            "beside it; load one built for LLVM %d or run clang-tidy-%d.\n",
+            SYSCALL_TIDY_LLVM_MAJOR, Host, Host, Host, SYSCALL_TIDY_LLVM_MAJOR);
+  fflush(stderr);
+}
+
+__attribute__((constructor)) static void loadSyscallTidyChecks(void) {
+  char Dir[4096];
+  if (!ownDirectory(Dir, sizeof Dir)) {
     fputs("error: the syscall-tidy plugin cannot locate itself.\n", stderr);
     _exit(2);
   }
-  char Path[4096];
-  const char *Slash = strrchr(Self.dli_fname, '/');
-  int DirLen = Slash ? (int)(Slash - Self.dli_fname + 1) : 0;
-  snprintf(Path, sizeof Path, "%.*s%s", DirLen, Self.dli_fname,
-           SYSCALL_TIDY_CHECKS_LIBRARY);
+  int Host = hostLLVMMajor();
+  if (Host != 0 && Host != SYSCALL_TIDY_LLVM_MAJOR) {
+    reportVersionMismatch(Dir, Host);
+    _exit(2);
+  }
+  /* The real plugin sits beside this file. */
+  char Path[4096 + 256];
+  snprintf(Path, sizeof Path, "%s%s", Dir, SYSCALL_TIDY_CHECKS_LIBRARY);
   if (!dlopen(Path, RTLD_NOW | RTLD_GLOBAL)) {
     fprintf(stderr, "error: the syscall-tidy plugin cannot load %s: %s\n", Path,
             dlerror());

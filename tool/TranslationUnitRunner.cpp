@@ -2,6 +2,7 @@
 
 #include "TranslationUnitRunner.h"
 #include "LlvmCompat.h"
+#include "StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -144,7 +145,8 @@ TranslationUnitResult runOne(const std::string &File,
         tooling::CommandLineArguments Adjusted = Args;
         if (Options.ExtraArgsBefore) {
           auto At = Adjusted.begin();
-          if (At != Adjusted.end() && !StringRef(*At).starts_with("-"))
+          if (At != Adjusted.end() &&
+              !clang::tidy::syscall::startsWith(StringRef(*At), "-"))
             ++At; // after the compiler's name
           Adjusted.insert(At, Options.ExtraArgsBefore->begin(),
                           Options.ExtraArgsBefore->end());

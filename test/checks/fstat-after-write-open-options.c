@@ -1,7 +1,7 @@
 // RUN: %check_syscall_tidy %s syscall-fstat-after-write-open %t.wrap -check-suffix=WRAP \
-// RUN:   -config="{CheckOptions: {syscall-fstat-after-write-open.OpenLikeFunctions: 'xopen;safe_open', syscall-fstat-after-write-open.FopenLikeFunctions: 'xfopen'}}" -- -D_GNU_SOURCE
+// RUN:   -config="{CheckOptions: [{key: syscall-fstat-after-write-open.OpenLikeFunctions, value: 'xopen;safe_open'}, {key: syscall-fstat-after-write-open.FopenLikeFunctions, value: 'xfopen'}]}" -- -D_GNU_SOURCE
 // RUN: %check_syscall_tidy %s syscall-fstat-after-write-open %t.static -check-suffix=STATIC \
-// RUN:   -config="{CheckOptions: {syscall-fstat-after-write-open.FlagRuntimeAccessMode: false}}" -- -D_GNU_SOURCE
+// RUN:   -config="{CheckOptions: [{key: syscall-fstat-after-write-open.FlagRuntimeAccessMode, value: false}]}" -- -D_GNU_SOURCE
 
 #include <fcntl.h>
 #include <stdio.h>

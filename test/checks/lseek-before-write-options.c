@@ -1,7 +1,7 @@
 // RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.wrap -check-suffix=WRAP \
-// RUN:   -config="{CheckOptions: {syscall-lseek-before-write.SeekFunctions: 'xlseek', syscall-lseek-before-write.WriteFunctions: 'full_write;safe_write', syscall-lseek-before-write.PwriteFunction: 'full_pwrite', syscall-lseek-before-write.OpenLikeFunctions: 'xopen', syscall-lseek-before-write.CloseFunctions: 'safe_close'}}" -- -D_GNU_SOURCE
+// RUN:   -config="{CheckOptions: [{key: syscall-lseek-before-write.SeekFunctions, value: 'xlseek'}, {key: syscall-lseek-before-write.WriteFunctions, value: 'full_write;safe_write'}, {key: syscall-lseek-before-write.PwriteFunction, value: 'full_pwrite'}, {key: syscall-lseek-before-write.OpenLikeFunctions, value: 'xopen'}, {key: syscall-lseek-before-write.CloseFunctions, value: 'safe_close'}]}" -- -D_GNU_SOURCE
 // RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.nopwrite -check-suffix=NOPWRITE \
-// RUN:   -config="{CheckOptions: {syscall-lseek-before-write.SeekFunctions: 'xlseek', syscall-lseek-before-write.WriteFunctions: 'full_write;safe_write', syscall-lseek-before-write.OpenLikeFunctions: 'xopen', syscall-lseek-before-write.FlagHandleSeeks: false}}" -- -D_GNU_SOURCE
+// RUN:   -config="{CheckOptions: [{key: syscall-lseek-before-write.SeekFunctions, value: 'xlseek'}, {key: syscall-lseek-before-write.WriteFunctions, value: 'full_write;safe_write'}, {key: syscall-lseek-before-write.OpenLikeFunctions, value: 'xopen'}, {key: syscall-lseek-before-write.FlagHandleSeeks, value: false}]}" -- -D_GNU_SOURCE
 
 #include <fcntl.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t.stdout -check-suffix=STDOUT \
-// RUN:   -config="{CheckOptions: {syscall-unbuffered-autoflush.FlagStdout: true, syscall-unbuffered-autoflush.BufferSize: '65536'}}" -- -std=c++17
+// RUN:   -config="{CheckOptions: [{key: syscall-unbuffered-autoflush.FlagStdout, value: true}, {key: syscall-unbuffered-autoflush.BufferSize, value: '65536'}]}" -- -std=c++17
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t.default -check-suffix=DEFAULT -- -std=c++17
 
 #include <cstdio>

@@ -2,7 +2,5 @@
 # Sets up, builds, and runs the whole test suite (lit + FileCheck under ctest).
 set -eu
 cd "$(dirname "$0")/.."
-scripts/setup.sh --test
-cmake -S . -B build >/dev/null # picks up packages installed since the last run
-cmake --build build
+scripts/setup.sh --test # builds build/ and build/llvm-N for the LLVM matrix
 ctest --test-dir build --output-on-failure -V

@@ -1,5 +1,6 @@
 # lit configuration of the syscall-tidy tests.
 import os
+import shutil
 
 import lit.formats
 
@@ -51,8 +52,18 @@ config.substitutions.append(("%llvm_major", str(config.llvm_major)))
 config.substitutions.append(
     ("%plain_snippets", "sed -E 's/^ *[0-9]* [|]( |$)//'"))
 
+# The Debian package, with a plugin for this build's major and each of the
+# matrix builds'.
+config.substitutions.append(("%version", config.version))
+config.substitutions.append(("%cpack", config.cpack))
+majors = [str(config.llvm_major)] + [
+    os.path.basename(d).split("-")[-1]
+    for d in config.matrix_builds.split(";") if d]
+config.substitutions.append(("%packaged_majors", ",".join(sorted(majors, key=int))))
+if shutil.which("lintian") and shutil.which("dpkg-deb") and config.cpack:
+    config.available_features.add("deb")
+
 # strace counts the syscalls a fix saves.
-import shutil
 if shutil.which("strace"):
     config.available_features.add("strace")
 

@@ -3,6 +3,7 @@
 #include "InputFiles.h"
 #include "Findings.h"
 #include "Messages.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cerrno>
@@ -32,8 +33,12 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
                        RunSettings &Settings, std::vector<std::string> &Files,
                        std::vector<std::string> &Notes, std::string &Error) {
   Files = Options.SourcePaths;
-  if (Files.empty())
+  if (Files.empty()) {
+    // The database's own order is a hash table's: sort, so that a run's
+    // output order does not depend on where the project is checked out.
     Files = Compilations.getAllFiles();
+    llvm::sort(Files);
+  }
   for (std::string &File : Files) {
     if (File != "-") {
       if (!Options.SourcePaths.empty() && !(Error = unreadable(File)).empty())

@@ -2,10 +2,12 @@
 
 #include "InputFiles.h"
 #include "Findings.h"
+#include "HeaderIncluders.h"
 #include "Messages.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
@@ -77,7 +79,18 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
     }
     if (!(Error = Config.verify(absolutePath(File))).empty())
       return false;
-    Compilations.getCompileCommands(File); // collects the dropped flags
+    // Also collects the dropped flags.
+    std::vector<clang::tooling::CompileCommand> Commands =
+        Compilations.getCompileCommands(absolutePath(File));
+    bool Guessed = !Commands.empty() && !Commands.front().Heuristic.empty();
+    if (Guessed && !Options.BuildPath.empty() &&
+        !(Options.ThroughIncluders && isHeaderName(File))) {
+      llvm::SmallString<256> Database(Options.BuildPath);
+      llvm::sys::path::append(Database, "compile_commands.json");
+      Notes.push_back(File + " is not in " + std::string(Database) +
+                      "; analysed with the flags " +
+                      Commands.front().Heuristic);
+    }
   }
   for (const std::string &Line : Compilations.droppedFlags())
     Notes.push_back(Line);

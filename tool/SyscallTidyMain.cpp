@@ -17,6 +17,7 @@
 #include "Configuration.h"
 #include "FindingReport.h"
 #include "Fixes.h"
+#include "HeaderIncluders.h"
 #include "InputFiles.h"
 #include "Messages.h"
 #include "OutputSink.h"
@@ -46,6 +47,8 @@ int main(int Argc, const char **Argv) {
   int Exit = 0;
   if (!parseToolOptions(Argc, Argv, Options, Exit))
     return Exit;
+  if (Options.ThroughIncluders)
+    admitNamedHeaders(Options);
   std::string Error;
   std::unique_ptr<Configuration> Config = Configuration::create(Options, Error);
   if (!Config)
@@ -65,8 +68,11 @@ int main(int Argc, const char **Argv) {
   Settings.Config = Config.get();
   Settings.Compilations = Compilations.get();
   std::vector<std::string> Files, Notes;
+  ChangedLines Named; // --through-includers: the files whose findings count
   bool Collected = collectInputFiles(Options, *Config, *Compilations, Settings,
                                      Files, Notes, Error);
+  if (Collected && Options.ThroughIncluders)
+    expandHeaders(Files, *Compilations, Options, Named, Notes);
   for (const std::string &Line : Notes)
     note(Options.Quiet, Line);
   if (!Collected)
@@ -101,9 +107,10 @@ int main(int Argc, const char **Argv) {
   Rendering.Texts = &Texts;
   Rendering.Color = Options.UseColor.value_or(
       Out.toStdout() && llvm::sys::Process::StandardOutHasColors());
-  FindingReport Report(Options, Render, Rendering,
-                       Options.Diff.empty() ? nullptr : &Changed, Files.size(),
-                       Out);
+  const ChangedLines *Reported = !Options.Diff.empty()      ? &Changed
+                                 : Options.ThroughIncluders ? &Named
+                                                            : nullptr;
+  FindingReport Report(Options, Render, Rendering, Reported, Files.size(), Out);
   runTranslationUnits(Files, Settings, Texts, [&](TranslationUnitResult &&R) {
     Report.add(std::move(R));
   });

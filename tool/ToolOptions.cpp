@@ -169,6 +169,12 @@ cl::opt<std::string>
          cl::desc("Report only findings on lines changed since this git "
                   "revision, or in the unified diff on stdin ('-')"),
          cl::value_desc("rev"), cl::cat(OwnFlags));
+cl::opt<bool> ThroughIncluders(
+    "through-includers",
+    cl::desc("Analyse a header among the inputs through the database's "
+             "translation units that include it, and report only findings "
+             "in the files named (as a commit hook needs)"),
+    cl::cat(OwnFlags));
 
 template <typename T> std::optional<T> ifGiven(const cl::opt<T> &Flag) {
   if (Flag.getNumOccurrences())
@@ -258,6 +264,7 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
     Options.FailOn = "none";
   Options.SourceRoot = SourceRoot;
   Options.Diff = Diff;
+  Options.ThroughIncluders = ThroughIncluders;
   Options.Jobs = Jobs;
   return true;
 }

@@ -48,6 +48,7 @@ struct ToolOptions {
   std::string FailOn = "warning";
   std::string SourceRoot;
   std::string Diff;
+  bool ThroughIncluders = false;
   unsigned Jobs = 0;
 };
 

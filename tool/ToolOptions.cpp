@@ -169,6 +169,12 @@ cl::opt<std::string>
          cl::desc("Report only findings on lines changed since this git "
                   "revision, or in the unified diff on stdin ('-')"),
          cl::value_desc("rev"), cl::cat(OwnFlags));
+cl::opt<std::string>
+    Shard("shard",
+          cl::desc("Analyse the K-th of N parts of the inputs (1 <= K <= N): "
+                   "N runs with K = 1..N cover each file once, split by a "
+                   "hash of its path relative to the current directory"),
+          cl::value_desc("K/N"), cl::cat(OwnFlags));
 cl::opt<bool> ThroughIncluders(
     "through-includers",
     cl::desc("Analyse a header among the inputs through the database's "
@@ -265,6 +271,7 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.SourceRoot = SourceRoot;
   Options.Diff = Diff;
   Options.ThroughIncluders = ThroughIncluders;
+  Options.Shard = Shard;
   Options.Jobs = Jobs;
   return true;
 }

@@ -49,6 +49,8 @@ struct ToolOptions {
   std::string SourceRoot;
   std::string Diff;
   bool ThroughIncluders = false;
+  std::string Shard; ///< "K/N": the K-th of N parts of the inputs
+
   unsigned Jobs = 0;
 };
 

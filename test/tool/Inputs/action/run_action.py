@@ -85,6 +85,7 @@ def read_pairs(path):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)  # in order with the steps'
     action_path, workspace, temp = sys.argv[1:4]
     action = yaml.safe_load(open(action_path))
     context = Context(action, sys.argv[4:])
@@ -122,7 +123,7 @@ def main():
             env[key] = context.substitute(value)
         done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c",
                                step["run"]], cwd=workspace, env=env)
-        print("RUN %s: exit %d" % (name, done.returncode), flush=True)
+        print("RUN %s: exit %d" % (name, done.returncode))
         if "id" in step:
             context.steps[step["id"]] = read_pairs(outputs)
         if os.path.exists(paths):

@@ -1,12 +1,12 @@
 //===--- FstatAfterWriteOpenCheck.cpp - syscall-fstat-after-write-open ---===//
 
 #include "FstatAfterWriteOpenCheck.h"
-#include "Conditions.h"
-#include "MainFileUses.h"
-#include "Matchers.h"
-#include "RejectionFix.h"
-#include "StatementShape.h"
-#include "StringHelpers.h"
+#include "analysis/Conditions.h"
+#include "analysis/MainFileUses.h"
+#include "analysis/Matchers.h"
+#include "analysis/RejectionFix.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -3,9 +3,9 @@
 #ifndef SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
 
-#include "DirectoryRejection.h"
-#include "FdTracking.h"
-#include "FlowAnalysis.h"
+#include "analysis/DirectoryRejection.h"
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 

@@ -3,9 +3,9 @@
 #ifndef SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 #define SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 
-#include "FdTracking.h"
-#include "FlowAnalysis.h"
-#include "StatementShape.h"
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "analysis/StatementShape.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 

@@ -1,9 +1,9 @@
 //===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
 
 #include "FstatAfterWriteOpenCheck.h"
-#include "LlvmCompat.h"
 #include "LseekBeforeWriteCheck.h"
 #include "UnbufferedAutoflushCheck.h"
+#include "analysis/LlvmCompat.h"
 
 namespace clang::tidy::syscall {
 

@@ -1,11 +1,11 @@
 //===--- UnbufferedAutoflushCheck.cpp - syscall-unbuffered-autoflush -----===//
 
 #include "UnbufferedAutoflushCheck.h"
-#include "MainFileUses.h"
-#include "Matchers.h"
-#include "SourceEdits.h"
-#include "StatementShape.h"
-#include "StringHelpers.h"
+#include "analysis/MainFileUses.h"
+#include "analysis/Matchers.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -3,8 +3,8 @@
 #ifndef SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 #define SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 
-#include "FdTracking.h"
-#include "FlowAnalysis.h"
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

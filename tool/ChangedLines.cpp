@@ -1,7 +1,7 @@
 //===--- ChangedLines.cpp - The lines a change touches (--diff) ----------===//
 
 #include "ChangedLines.h"
-#include "StringHelpers.h"
+#include "analysis/StringHelpers.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"

@@ -1,7 +1,7 @@
 //===--- CheckDocs.cpp - What each check is about, from its doc page -----===//
 
 #include "CheckDocs.h"
-#include "StringHelpers.h"
+#include "analysis/StringHelpers.h"
 #include "llvm/ADT/SmallVector.h"
 #include <utility>
 

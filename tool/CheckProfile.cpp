@@ -1,7 +1,7 @@
 //===--- CheckProfile.cpp - Time spent parsing and in each check ---------===//
 
 #include "CheckProfile.h"
-#include "StringHelpers.h"
+#include "analysis/StringHelpers.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"

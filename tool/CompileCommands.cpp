@@ -1,8 +1,8 @@
 //===--- CompileCommands.cpp - The compile commands of a run -------------===//
 
 #include "CompileCommands.h"
-#include "LlvmCompat.h"
-#include "StringHelpers.h"
+#include "analysis/LlvmCompat.h"
+#include "analysis/StringHelpers.h"
 #include "clang/Driver/Types.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Option/ArgList.h"

@@ -1,9 +1,9 @@
 //===--- Configuration.cpp - Which checks run, with which options --------===//
 
 #include "Configuration.h"
-#include "LlvmCompat.h"
 #include "ResourceDir.h"
-#include "StringHelpers.h"
+#include "analysis/LlvmCompat.h"
+#include "analysis/StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"

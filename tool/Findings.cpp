@@ -1,7 +1,7 @@
 //===--- Findings.cpp - The one list of findings every output renders ----===//
 
 #include "Findings.h"
-#include "StringHelpers.h"
+#include "analysis/StringHelpers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

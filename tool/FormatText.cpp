@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LlvmCompat.h"
 #include "Renderers.h"
+#include "analysis/LlvmCompat.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"

@@ -3,7 +3,7 @@
 #include "HeaderIncluders.h"
 #include "Findings.h"
 #include "ResourceDir.h"
-#include "StringHelpers.h"
+#include "analysis/StringHelpers.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -120,8 +120,11 @@ public:
     llvm::SmallString<256> Dir;
     llvm::sys::fs::current_path(Dir);
     for (const std::string &File : Collector->getDependencies()) {
-      llvm::SmallString<256> Path(File);
-      llvm::sys::fs::make_absolute(Dir, Path);
+      llvm::SmallString<256> Path(Dir);
+      if (llvm::sys::path::is_absolute(File))
+        Path = File;
+      else
+        llvm::sys::path::append(Path, File);
       Files.push_back(realPath(Path));
     }
   }
@@ -174,10 +177,10 @@ std::vector<Dependency> scan(const AdjustedCompilations &Compilations,
 } // namespace
 
 bool isHeaderName(llvm::StringRef File) {
-  llvm::StringRef Ext = llvm::sys::path::extension(File);
-  return llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".h++", ".H", ".inc",
-                             ".inl", ".ipp", ".tcc"},
-                            Ext);
+  static const llvm::StringRef Extensions[] = {".h",   ".hh", ".hpp", ".hxx",
+                                               ".h++", ".H",  ".inc", ".inl",
+                                               ".ipp", ".tcc"};
+  return llvm::is_contained(Extensions, llvm::sys::path::extension(File));
 }
 
 void admitNamedHeaders(ToolOptions &Options) {

@@ -4,7 +4,7 @@
 #include "Findings.h"
 #include "HeaderIncluders.h"
 #include "Messages.h"
-#include "StringHelpers.h"
+#include "analysis/StringHelpers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,8 +1,8 @@
 //===--- TranslationUnitRunner.cpp - Runs the checks over translation units ==//
 
 #include "TranslationUnitRunner.h"
-#include "LlvmCompat.h"
-#include "StringHelpers.h"
+#include "analysis/LlvmCompat.h"
+#include "analysis/StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -1,6 +1,7 @@
 //===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
 
 #include "FstatAfterWriteOpenCheck.h"
+#include "FtruncateAfterOpenCheck.h"
 #include "LseekBeforeWriteCheck.h"
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/LlvmCompat.h"

@@ -17,14 +17,32 @@ namespace {
 
 // Linux generic values, used only when the translation unit lacks the macro.
 const llvm::StringMap<int64_t> &linuxDefaults() {
-  static const llvm::StringMap<int64_t> Defaults = {
-      {"O_RDONLY", 0},       {"O_WRONLY", 01},
-      {"O_RDWR", 02},        {"O_ACCMODE", 03},
-      {"O_APPEND", 02000},   {"O_DIRECTORY", 0200000},
-      {"O_PATH", 010000000}, {"S_IFMT", 0170000},
-      {"S_IFDIR", 0040000},  {"AT_EMPTY_PATH", 0x1000},
-      {"_IOFBF", 0},         {"_IOLBF", 1},
-      {"_IONBF", 2},         {"EINTR", 4}};
+  static const llvm::StringMap<int64_t> Defaults = {{"O_RDONLY", 0},
+                                                    {"O_WRONLY", 01},
+                                                    {"O_RDWR", 02},
+                                                    {"O_ACCMODE", 03},
+                                                    {"O_APPEND", 02000},
+                                                    {"O_DIRECTORY", 0200000},
+                                                    {"O_PATH", 010000000},
+                                                    {"S_IFMT", 0170000},
+                                                    {"S_IFDIR", 0040000},
+                                                    {"AT_EMPTY_PATH", 0x1000},
+                                                    {"_IOFBF", 0},
+                                                    {"_IOLBF", 1},
+                                                    {"_IONBF", 2},
+                                                    {"EINTR", 4},
+                                                    {"O_CREAT", 0100},
+                                                    {"O_EXCL", 0200},
+                                                    {"O_TRUNC", 01000},
+                                                    {"O_NONBLOCK", 04000},
+                                                    {"O_CLOEXEC", 02000000},
+                                                    {"FD_CLOEXEC", 1},
+                                                    {"F_GETFD", 1},
+                                                    {"F_SETFD", 2},
+                                                    {"F_GETFL", 3},
+                                                    {"F_SETFL", 4},
+                                                    {"SOCK_NONBLOCK", 04000},
+                                                    {"SOCK_CLOEXEC", 02000000}};
   return Defaults;
 }
 

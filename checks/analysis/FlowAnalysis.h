@@ -131,6 +131,13 @@ private:
 void refineModeByPath(OpenCall &Open, const FunctionFlow &Flow, ASTContext &Ctx,
                       const PosixConstants &C);
 
+/// Every value the flags argument of open-like \p Open may have at the call,
+/// path by path: a constant, a local variable's constant values (see
+/// FunctionFlow::constantValues), and `|` of those. False when some path
+/// gives another value, or for streams and calls without flags.
+bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
+                    ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values);
+
 /// The flow graph and parent map of each function a check looks into, each
 /// built once, on first use, and kept until the translation unit ends.
 class FunctionCache {

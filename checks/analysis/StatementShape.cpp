@@ -67,7 +67,7 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
 }
 
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
-                          const ASTContext &Ctx) {
+                          const ASTContext &Ctx, bool ZeroIsSuccess) {
   CallStatement Result;
   const Stmt *Child = nullptr;
   const Stmt *P = skipParensAndCasts(Call, Parents, Child);
@@ -75,6 +75,14 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
     Result.K = CallStatement::Discarded;
     Result.Statement = Child;
     Result.Block = Block;
+    return Result;
+  }
+  // if (ftruncate(fd, 0)) ..., for calls that return 0 on success.
+  if (const auto *If = llvm::dyn_cast_or_null<IfStmt>(P);
+      ZeroIsSuccess && If && If->getCond() == Child && !If->getElse()) {
+    Result.K = CallStatement::ErrorChecked;
+    Result.Statement = If;
+    Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
     return Result;
   }
   // if (lseek(fd, off, SEEK_SET) < 0) ...

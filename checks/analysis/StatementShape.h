@@ -34,9 +34,10 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
                           const BinaryOperator **Comparison = nullptr);
 
 /// The statement around \p Call, when it is one of the shapes above in a
-/// block.
+/// block. With \p ZeroIsSuccess (ftruncate, fcntl: 0 or -1), a bare
+/// `if (call)` is an error check too.
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
-                          const ASTContext &Ctx);
+                          const ASTContext &Ctx, bool ZeroIsSuccess = false);
 
 } // namespace clang::tidy::syscall
 

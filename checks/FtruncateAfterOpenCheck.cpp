@@ -1,0 +1,177 @@
+//===--- FtruncateAfterOpenCheck.cpp - syscall-ftruncate-after-open ------===//
+
+#include "FtruncateAfterOpenCheck.h"
+#include "analysis/Matchers.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+using Step = FunctionFlow::Step;
+
+/// A statement that copies the descriptor (or stream) where the walk cannot
+/// follow it: another variable, a field, a return.
+bool copies(const Stmt *S, const VarDecl *Var) {
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && refersTo(BO->getRHS(), Var);
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      const auto *V = llvm::dyn_cast<VarDecl>(D);
+      return V && V != Var && refersTo(V->getInit(), Var);
+    });
+  return false;
+}
+
+} // namespace
+
+FtruncateAfterOpenCheck::FtruncateAfterOpenCheck(StringRef Name,
+                                                 ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      RawWriteFunctions(Options.get("WriteFunctions", "")),
+      Opens(nameList(RawOpenLikeFunctions), {}),
+      Operations({}, nameList(RawWriteFunctions)) {}
+
+void FtruncateAfterOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+  Options.store(Opts, "WriteFunctions", RawWriteFunctions);
+}
+
+void FtruncateAfterOpenCheck::registerPPCallbacks(const SourceManager &,
+                                                  Preprocessor *PP,
+                                                  Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void FtruncateAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      inUserFunction(
+          callExpr(callee(functionDecl(hasAnyName("ftruncate", "ftruncate64"))),
+                   argumentCountIs(2))
+              .bind("truncate")),
+      this);
+}
+
+std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
+                                              const FunctionFlow &Flow,
+                                              ASTContext &Ctx) const {
+  // ftruncate needs a descriptor open for writing; read-only opens are the
+  // caller's bug to find, not a redundancy.
+  if (Open.Mode.K != AccessMode::Writable)
+    return "";
+  if (Open.Function == "creat" || Open.Function == "creat64")
+    return "'" + Open.Function.str() + "' truncates the file it opens";
+  if (Open.Mode.IsStream) {
+    std::optional<llvm::StringRef> ModeText =
+        Open.Function == "fdopen" ? std::nullopt
+                                  : stringValue(Open.Call->getArg(1));
+    if (ModeText && startsWith(*ModeText, "w"))
+      return "'" + Open.Function.str() + "' with mode \"" + ModeText->str() +
+             "\" truncates the file it opens";
+    return "";
+  }
+  llvm::SmallVector<int64_t, 4> Values;
+  if (!openFlagValues(Open, Flow, Ctx, Values))
+    return "";
+  const int64_t Trunc = Constants.get("O_TRUNC"),
+                New = Constants.get("O_CREAT") | Constants.get("O_EXCL");
+  if (llvm::all_of(Values, [&](int64_t V) { return (V & Trunc) != 0; }))
+    return "'" + Open.Function.str() + "' with O_TRUNC already emptied it";
+  if (llvm::all_of(Values, [&](int64_t V) { return (V & New) == New; }))
+    return "'" + Open.Function.str() +
+           "' with O_CREAT | O_EXCL made a new, empty file";
+  return "";
+}
+
+void FtruncateAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  const auto *Trunc = Result.Nodes.getNodeAs<CallExpr>("truncate");
+  ASTContext &Ctx = *Result.Context;
+  if (!Func || !Trunc || !Func->getBody() || Func->isDependentContext() ||
+      Functions.inNestedCallable(Trunc, Func, Ctx))
+    return;
+  if (foldInteger(Trunc->getArg(1), Ctx) != 0)
+    return;
+  bool ViaFileno = false;
+  const VarDecl *Var = trackedVariable(Trunc->getArg(0), &ViaFileno);
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  if (!Var || !Var->isLocalVarDecl() || !Flow)
+    return;
+
+  // Every open that reaches the call left the file empty.
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!Flow->reachingDefinitions(Var, Trunc, Defs) || Defs.empty())
+    return;
+  std::optional<OpenCall> First;
+  std::string Why;
+  for (const Definition &Def : Defs) {
+    std::optional<OpenCall> Open =
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+    if (!Open || Open->Mode.IsStream != ViaFileno)
+      return;
+    refineModeByPath(*Open, *Flow, Ctx, Constants);
+    std::string Reason = whyEmpty(*Open, *Flow, Ctx);
+    if (Reason.empty())
+      return;
+    if (!First) {
+      First = Open;
+      Why = Reason;
+    }
+  }
+
+  // And nothing wrote to it, or took it where the walk cannot see, since.
+  bool Untouched = Flow->walkBackward(
+      Trunc,
+      [&](const Stmt *Element) {
+        Definition Def;
+        if (definesVariable(Element, Var, Def))
+          return Step::EndPath;
+        if (copies(Element, Var))
+          return Step::Fail;
+        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        std::optional<OffsetEffect> Effect =
+            Call ? Operations.effectOn(Call, Var) : std::nullopt;
+        if (!Effect || *Effect == OffsetEffect::None ||
+            *Effect == OffsetEffect::Reads || *Effect == OffsetEffect::Seeks ||
+            *Effect == OffsetEffect::Tells)
+          return Step::Continue;
+        return Step::Fail;
+      },
+      [] { return Step::Fail; });
+  if (!Untouched)
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CallStatement St = statementOf(Trunc, Functions.parents(Func), Ctx,
+                                 /*ZeroIsSuccess=*/true);
+  std::optional<CharSourceRange> Removal =
+      St.K == CallStatement::Used ? std::nullopt
+                                  : statementRange(St.Statement, SM, LO);
+  {
+    DiagnosticBuilder D =
+        diag(Trunc->getBeginLoc(),
+             "redundant 'ftruncate' to length 0: %0, and nothing has written "
+             "to it since; remove the call")
+        << Why << Trunc->getSourceRange();
+    if (Removal)
+      D << FixItHint::CreateRemoval(wholeLines(*Removal, SM));
+  }
+  diag(First->Call->getBeginLoc(), "'%0' opens the file here",
+       DiagnosticIDs::Note)
+      << First->Function;
+  if (!Removal)
+    diag(Trunc->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << (St.K == CallStatement::Used
+                ? "its result is used for more than an error check"
+                : "the call is spelled by a macro");
+}
+
+} // namespace clang::tidy::syscall

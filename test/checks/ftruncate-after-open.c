@@ -1,0 +1,277 @@
+// RUN: %check_syscall_tidy %s syscall-ftruncate-after-open %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-ftruncate-after-open %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DIE(what)                                                              \
+  do {                                                                         \
+    perror(what);                                                              \
+    exit(1);                                                                   \
+  } while (0)
+
+struct sink {
+  int fd;
+};
+void write_header(struct sink *s);
+void fill(int fd);
+
+// ---------------------------------------------------------------- must flag
+
+int save_snapshot(const char *path, const char *data, size_t n) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  if (ftruncate(fd, 0) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' opens the file here
+    close(fd);
+    return -1;
+  }
+  ssize_t w = write(fd, data, n);
+  close(fd);
+  return w == (ssize_t)n ? 0 : -1;
+}
+// CHECK-FIXES: int save_snapshot(const char *path, const char *data, size_t n) {
+// CHECK-FIXES-NEXT:   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   ssize_t w = write(fd, data, n);
+
+int create_output(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: redundant 'ftruncate' to length 0: 'creat' truncates the file it opens, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:12: note: 'creat' opens the file here
+  int fd = creat(path, 0644);
+  if (fd < 0)
+    return -1;
+  ftruncate(fd, 0);
+  return fd;
+}
+// CHECK-FIXES: int fd = creat(path, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
+// A pid file: O_EXCL makes a new file, which is empty.
+int write_pidfile(const char *path) {
+  int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd == -1)
+    return -1;
+  if (ftruncate(fd, 0) == -1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' with O_CREAT | O_EXCL made a new, empty file, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' opens the file here
+    DIE("ftruncate");
+  dprintf(fd, "%ld\n", (long)getpid());
+  return fd;
+}
+// CHECK-FIXES: int write_pidfile(const char *path) {
+// CHECK-FIXES-NEXT:   int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT:   if (fd == -1)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   dprintf(fd, "%ld\n", (long)getpid());
+
+// The flags in a local, as option parsers build them.
+int open_report(const char *path, int dirfd) {
+  int flags = O_WRONLY | O_CREAT | O_TRUNC;
+  int fd = openat(dirfd, path, flags | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return -1;
+  if (ftruncate(fd, 0) != 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'openat' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'openat' opens the file here
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int flags = O_WRONLY | O_CREAT | O_TRUNC;
+// CHECK-FIXES-NEXT:   int fd = openat(dirfd, path, flags | O_CLOEXEC, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
+// A stream opened "w", truncated again through its descriptor.
+FILE *open_table(const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return NULL;
+  if (ftruncate(fileno(f), 0)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'fopen' with mode "w" truncates the file it opens, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:13: note: 'fopen' opens the file here
+    fclose(f);
+    return NULL;
+  }
+  return f;
+}
+// CHECK-FIXES: FILE *f = fopen(path, "w");
+// CHECK-FIXES-NEXT:   if (!f)
+// CHECK-FIXES-NEXT:     return NULL;
+// CHECK-FIXES-NEXT:   return f;
+
+// The result is kept: flagged, but the fix is the author's.
+int reset_log(const char *path, int *err) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+  int rc = ftruncate(fd, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'open' opens the file here
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: no automatic fix: its result is used for more than an error check
+  *err = rc;
+  return fd;
+}
+
+// Retried on EINTR by glibc's macro.
+int truncate_retry(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  if (TEMP_FAILURE_RETRY(ftruncate(fd, 0)) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' opens the file here
+    // CHECK-MESSAGES: :[[@LINE-3]]:26: note: no automatic fix: its result is used for more than an error check
+    return -1;
+  return fd;
+}
+
+// ------------------------------------------------------------ must not flag
+
+// Without O_TRUNC the old contents are there: emptying them is the point.
+int rewrite_in_place(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  if (ftruncate(fd, 0) < 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Something was written first.
+int restart_file(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  if (write(fd, "x", 1) != 1 || ftruncate(fd, 0) < 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Preallocation: a length other than 0.
+int preallocate(const char *path) {
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  if (ftruncate(fd, 1 << 20) < 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// A descriptor from the caller: who knows what it holds.
+int clear_file(int fd) { return ftruncate(fd, 0); }
+
+// O_TRUNC only on some paths.
+int open_maybe_truncating(const char *path, int truncate_it) {
+  int flags = O_WRONLY | O_CREAT;
+  if (truncate_it)
+    flags |= O_TRUNC;
+  int fd = open(path, flags, 0644);
+  if (fd >= 0 && ftruncate(fd, 0) < 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Read-only: ftruncate fails with EINVAL here; not ours to remove.
+int probe(const char *path) {
+  int fd = open(path, O_RDONLY | O_TRUNC);
+  if (fd >= 0)
+    ftruncate(fd, 0);
+  return fd;
+}
+
+// A helper that may write got the descriptor first.
+int open_filled(const char *path) {
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  fill(fd);
+  if (ftruncate(fd, 0) < 0)
+    return -1;
+  return fd;
+}
+
+// A stream opened for update keeps its contents.
+FILE *open_database(const char *path) {
+  FILE *f = fopen(path, "r+");
+  if (f && ftruncate(fileno(f), 0) != 0) {
+    fclose(f);
+    return NULL;
+  }
+  return f;
+}
+
+// Appending keeps them too.
+FILE *open_journal(const char *path) {
+  FILE *f = fopen(path, "a");
+  if (f)
+    ftruncate(fileno(f), 0);
+  return f;
+}
+
+// Log rotation: the writes of earlier iterations come before the truncate.
+void rotate(const char *path, const char *lines[], int n) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return;
+  for (int i = 0; i < n; i++) {
+    if (lines[i][0] == '\0') {
+      ftruncate(fd, 0);
+      continue;
+    }
+    write(fd, lines[i], strlen(lines[i]));
+  }
+  close(fd);
+}
+
+// The descriptor went into a struct that a helper writes through.
+int open_sink(struct sink *s, const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  s->fd = fd;
+  write_header(s);
+  return ftruncate(fd, 0);
+}
+
+// dup2 made it another file.
+int redirect(const char *path, int other) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  dup2(other, fd);
+  if (ftruncate(fd, 0) < 0)
+    return -1;
+  return fd;
+}
+
+// Opened on one path only; the other reuses a descriptor from outside.
+int open_or_reuse(const char *path, int fallback) {
+  int fd = fallback;
+  if (path)
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (ftruncate(fd, 0) < 0)
+    return -1;
+  return fd;
+}

@@ -12,24 +12,7 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::syscall {
 
-namespace {
-
 using Step = FunctionFlow::Step;
-
-/// A statement that copies the descriptor (or stream) where the walk cannot
-/// follow it: another variable, a field, a return.
-bool copies(const Stmt *S, const VarDecl *Var) {
-  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
-    return BO->isAssignmentOp() && refersTo(BO->getRHS(), Var);
-  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
-    return llvm::any_of(DS->decls(), [&](const Decl *D) {
-      const auto *V = llvm::dyn_cast<VarDecl>(D);
-      return V && V != Var && refersTo(V->getInit(), Var);
-    });
-  return false;
-}
-
-} // namespace
 
 FtruncateAfterOpenCheck::FtruncateAfterOpenCheck(StringRef Name,
                                                  ClangTidyContext *Context)
@@ -133,7 +116,7 @@ void FtruncateAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
         Definition Def;
         if (definesVariable(Element, Var, Def))
           return Step::EndPath;
-        if (copies(Element, Var))
+        if (copiesVariable(Element, Var))
           return Step::Fail;
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
         std::optional<OffsetEffect> Effect =

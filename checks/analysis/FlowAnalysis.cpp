@@ -34,6 +34,17 @@ public:
 
 } // namespace
 
+bool copiesVariable(const Stmt *S, const VarDecl *Var) {
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && refersTo(BO->getRHS(), Var);
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      const auto *V = llvm::dyn_cast<VarDecl>(D);
+      return V && V != Var && refersTo(V->getInit(), Var);
+    });
+  return false;
+}
+
 bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())

@@ -38,6 +38,11 @@ struct Definition {
 /// like dup2), stores the new value in \p Def.
 bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def);
 
+/// Whether \p S copies the value of \p Var into another variable or a field
+/// (`other = fd`, `s->fd = fd`, `int copy = fd;`), where a walk that follows
+/// \p Var loses it.
+bool copiesVariable(const Stmt *S, const VarDecl *Var);
+
 class FunctionFlow {
 public:
   /// Builds the CFG of \p Body; null if clang cannot build one.

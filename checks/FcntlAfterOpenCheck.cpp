@@ -1,0 +1,528 @@
+//===--- FcntlAfterOpenCheck.cpp - syscall-fcntl-after-open --------------===//
+
+#include "FcntlAfterOpenCheck.h"
+#include "analysis/Matchers.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+using Step = FunctionFlow::Step;
+using FlagKind = FcntlAfterOpenCheck::FlagKind;
+
+/// How a call that makes a descriptor takes a flag itself.
+struct Creator {
+  llvm::StringRef Name;
+  int FlagArg;                 ///< the flags argument, or -1
+  llvm::StringRef Cloexec;     ///< its close-on-exec flag ("" if none)
+  llvm::StringRef Nonblock;    ///< its non-blocking flag ("" if none)
+  llvm::StringRef Replacement; ///< a call to write instead, when no FlagArg
+};
+
+const Creator *creatorNamed(llvm::StringRef Name) {
+  static const Creator Table[] = {
+      {"open", 1, "O_CLOEXEC", "O_NONBLOCK", ""},
+      {"open64", 1, "O_CLOEXEC", "O_NONBLOCK", ""},
+      {"openat", 2, "O_CLOEXEC", "O_NONBLOCK", ""},
+      {"openat64", 2, "O_CLOEXEC", "O_NONBLOCK", ""},
+      {"creat", -1, "O_CLOEXEC", "O_NONBLOCK", "open"},
+      {"creat64", -1, "O_CLOEXEC", "O_NONBLOCK", "open64"},
+      {"socket", 1, "SOCK_CLOEXEC", "SOCK_NONBLOCK", ""},
+      {"accept", -1, "SOCK_CLOEXEC", "SOCK_NONBLOCK", "accept4"},
+      {"accept4", 3, "SOCK_CLOEXEC", "SOCK_NONBLOCK", ""},
+      {"dup", -1, "F_DUPFD_CLOEXEC", "", "fcntl"},
+      {"dup2", -1, "", "", ""},
+      {"dup3", 2, "O_CLOEXEC", "", ""},
+      {"epoll_create", -1, "EPOLL_CLOEXEC", "", "epoll_create1"},
+      {"epoll_create1", 0, "EPOLL_CLOEXEC", "", ""},
+      {"inotify_init", -1, "IN_CLOEXEC", "IN_NONBLOCK", "inotify_init1"},
+      {"inotify_init1", 0, "IN_CLOEXEC", "IN_NONBLOCK", ""},
+      {"eventfd", 1, "EFD_CLOEXEC", "EFD_NONBLOCK", ""},
+      {"signalfd", 2, "SFD_CLOEXEC", "SFD_NONBLOCK", ""},
+      {"timerfd_create", 1, "TFD_CLOEXEC", "TFD_NONBLOCK", ""},
+      {"memfd_create", 1, "MFD_CLOEXEC", "", ""},
+      {"fopen", -1, "e", "", ""},
+      {"fopen64", -1, "e", "", ""},
+  };
+  for (const Creator &C : Table)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
+/// Records the #if/#ifdef/#ifndef regions whose condition names a
+/// close-on-exec or non-blocking macro: code for systems without the flag.
+class FlagConditionalRecorder : public PPCallbacks {
+public:
+  FlagConditionalRecorder(const SourceManager &SM, const LangOptions &LO,
+                          std::vector<SourceRange> &Out)
+      : SM(SM), LO(LO), Out(Out) {}
+  void If(SourceLocation Loc, SourceRange Condition,
+          ConditionValueKind) override {
+    Open[Loc] = namesFlag(
+        Lexer::getSourceText(CharSourceRange::getCharRange(Condition), SM, LO));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    Open[Loc] = namesFlag(Name.getIdentifierInfo()->getName());
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    Open[Loc] = namesFlag(Name.getIdentifierInfo()->getName());
+  }
+  void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
+    if (Open.lookup(IfLoc))
+      Out.push_back(SourceRange(IfLoc, Loc));
+  }
+
+private:
+  static bool namesFlag(llvm::StringRef Text) {
+    return Text.contains("CLOEXEC") || Text.contains("NONBLOCK") ||
+           Text.contains("accept4") || Text.contains("ACCEPT4");
+  }
+  const SourceManager &SM;
+  const LangOptions &LO;
+  std::vector<SourceRange> &Out;
+  llvm::DenseMap<SourceLocation, bool> Open;
+};
+
+/// Whether \p E sets bit \p Flag: the constant, or `x | FLAG` (the flags
+/// read back before) with no mask that could clear it.
+bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<int64_t> V = foldInteger(E, Ctx))
+    return (*V & Flag) != 0;
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(E);
+  return BO && BO->getOpcode() == BO_Or &&
+         (setsBit(BO->getLHS(), Flag, Ctx) || setsBit(BO->getRHS(), Flag, Ctx));
+}
+
+/// The part of `fl | FLAG` that is not constant: the flags read back.
+const Expr *readBackPart(const Expr *E, ASTContext &Ctx) {
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || BO->getOpcode() != BO_Or)
+    return nullptr;
+  for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+    if (!foldInteger(Side, Ctx))
+      return Side;
+  return nullptr;
+}
+
+bool isNamed(const CallExpr *Call,
+             std::initializer_list<llvm::StringRef> Names) {
+  llvm::StringRef Name = calleeName(Call);
+  return llvm::is_contained(Names, Name);
+}
+
+/// A call after which the descriptor may be inherited as it is.
+bool spawns(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "fork" || Name == "vfork" || Name == "clone" ||
+         Name == "system" || startsWith(Name, "exec") ||
+         startsWith(Name, "posix_spawn");
+}
+
+/// Whether \p S, an error branch, only cleans up and fails: every path ends
+/// in a return, goto, break, continue or a call that does not return.
+bool onlyFails(const Stmt *S) {
+  if (!S)
+    return false;
+  if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(S))
+    return true;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      return F->isNoReturn();
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && onlyFails(Block->body_back());
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(S)) // a do { } while (0) macro
+    return onlyFails(Do->getBody());
+  return false;
+}
+
+/// Whether a name the fix writes exists in this translation unit: a
+/// declared function or a defined macro.
+bool available(llvm::StringRef Name, ASTContext &Ctx,
+               const PosixConstants &Constants) {
+  if (Constants.isDefined(Name))
+    return true;
+  return !Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty();
+}
+
+} // namespace
+
+FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawCloexecFunctions(Options.get("CloexecFunctions", "")) {}
+
+void FcntlAfterOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CloexecFunctions", RawCloexecFunctions);
+}
+
+void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
+                                              Preprocessor *PP,
+                                              Preprocessor *) {
+  Constants.setPreprocessor(PP);
+  PP->addPPCallbacks(std::make_unique<FlagConditionalRecorder>(
+      SM, PP->getLangOpts(), FlagConditionals));
+}
+
+void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
+  Functions.clear();
+  Helpers.clear();
+  FlagConditionals.clear();
+}
+
+void FcntlAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<llvm::StringRef> Names = {"fcntl", "fcntl64", "ioctl"};
+  for (llvm::StringRef Extra : nameList(RawCloexecFunctions))
+    Names.push_back(Extra);
+  // Helpers of the file are recognised by their bodies (setsCloseOnExec):
+  // any call with an argument may be one.
+  Finder->addMatcher(
+      inUserFunction(callExpr(callee(functionDecl(
+                                  anyOf(hasAnyName(Names), hasBody(stmt())))),
+                              unless(argumentCountIs(0)))
+                         .bind("call")),
+      this);
+}
+
+bool FcntlAfterOpenCheck::setsCloseOnExec(const FunctionDecl *Func,
+                                          unsigned Param, ASTContext &Ctx) {
+  auto Key = std::make_pair(Func->getCanonicalDecl(), Param);
+  if (auto It = Helpers.find(Key); It != Helpers.end())
+    return It->second;
+  bool &Result = Helpers[Key];
+  const FunctionDecl *Def = nullptr;
+  if (!Func->hasBody(Def) || Param >= Def->getNumParams())
+    return false;
+  const ParmVarDecl *P = Def->getParamDecl(Param);
+  const VariableUses &Uses = Functions.uses(Def);
+  const ParentMap &Parents = Functions.parents(Def);
+  bool Sets = false;
+  for (const DeclRefExpr *Ref : Uses.of(P)) {
+    // Every use is the descriptor argument of an fcntl.
+    const Stmt *Up =
+        Parents.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref));
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+    if (!Call || !isNamed(Call, {"fcntl", "fcntl64"}) ||
+        Call->getNumArgs() < 2 || Call->getArg(0)->IgnoreParenImpCasts() != Ref)
+      return false;
+    std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
+    if (Cmd == Constants.get("F_SETFD") && Call->getNumArgs() == 3) {
+      if (!setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
+        return false;
+      Sets = true;
+    } else if (Cmd != Constants.get("F_GETFD")) {
+      return false;
+    }
+  }
+  return Result = Sets;
+}
+
+std::optional<FlagKind> FcntlAfterOpenCheck::flagSetBy(const CallExpr *Call,
+                                                       const Expr *&Fd,
+                                                       ASTContext &Ctx) {
+  Fd = Call->getArg(0);
+  if (isNamed(Call, {"fcntl", "fcntl64"}) && Call->getNumArgs() == 3) {
+    std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
+    if (Cmd == Constants.get("F_SETFD") &&
+        setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
+      return FlagKind::CloseOnExec;
+    if (Cmd == Constants.get("F_SETFL") &&
+        setsBit(Call->getArg(2), Constants.get("O_NONBLOCK"), Ctx))
+      return FlagKind::NonBlocking;
+    return std::nullopt;
+  }
+  if (isNamed(Call, {"ioctl"})) {
+    if (Call->getNumArgs() >= 2 &&
+        foldInteger(Call->getArg(1), Ctx) == Constants.get("FIOCLEX"))
+      return FlagKind::CloseOnExec;
+    return std::nullopt;
+  }
+  if (llvm::is_contained(nameList(RawCloexecFunctions), calleeName(Call)))
+    return FlagKind::CloseOnExec;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->hasBody())
+    return std::nullopt;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (trackedVariable(Call->getArg(I)) && setsCloseOnExec(Callee, I, Ctx)) {
+      Fd = Call->getArg(I);
+      return FlagKind::CloseOnExec;
+    }
+  return std::nullopt;
+}
+
+void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  ASTContext &Ctx = *Result.Context;
+  if (!Func || !Call || !Func->getBody() || Func->isDependentContext() ||
+      Functions.inNestedCallable(Call, Func, Ctx))
+    return;
+  const Expr *FdExpr = nullptr;
+  std::optional<FlagKind> Kind = flagSetBy(Call, FdExpr, Ctx);
+  if (!Kind)
+    return;
+  bool ViaFileno = false;
+  const VarDecl *Var = trackedVariable(FdExpr, &ViaFileno);
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  if (!Var || !Var->isLocalVarDecl() || !Flow)
+    return;
+
+  // Every call that made the descriptor reaching here takes the flag.
+  struct Made {
+    const CallExpr *Call;
+    const Creator *How;
+    bool HasFlag;
+  };
+  llvm::SmallVector<Made, 2> Makers;
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!Flow->reachingDefinitions(Var, Call, Defs) || Defs.empty())
+    return;
+  for (const Definition &Def : Defs) {
+    const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
+    const Creator *How = Maker ? creatorNamed(calleeName(Maker)) : nullptr;
+    bool Stream = How && How->Cloexec == "e";
+    if (!How || Stream != ViaFileno)
+      return;
+    llvm::StringRef Flag =
+        *Kind == FlagKind::CloseOnExec ? How->Cloexec : How->Nonblock;
+    if (Flag.empty())
+      return; // dup2, or a flag this call has no form of
+    bool HasFlag = false;
+    if (Stream) {
+      std::optional<llvm::StringRef> Mode = stringValue(Maker->getArg(1));
+      if (!Mode)
+        return;
+      HasFlag = Mode->contains('e');
+    } else if (How->FlagArg >= 0 &&
+               (unsigned)How->FlagArg < Maker->getNumArgs()) {
+      llvm::SmallVector<int64_t, 4> Values;
+      OpenCall AsOpen;
+      AsOpen.Call = Maker;
+      AsOpen.Mode.FlagsExpr = Maker->getArg(How->FlagArg);
+      if (!openFlagValues(AsOpen, *Flow, Ctx, Values))
+        Values.clear();
+      int64_t Bit = Constants.get(Flag);
+      HasFlag = !Values.empty() && Bit &&
+                llvm::all_of(Values, [&](int64_t V) { return V & Bit; });
+    }
+    Makers.push_back({Maker, How, HasFlag});
+  }
+
+  // A fallback: the function also makes it with the flag elsewhere (an old
+  // kernel answers EINVAL), so this path is the one without.
+  const ParentMap &Parents = Functions.parents(Func);
+  llvm::SmallVector<const CallExpr *, 4> Others;
+  if (const CallExpr *Init =
+          Var->getInit() ? underlyingCall(Var->getInit()) : nullptr)
+    Others.push_back(Init);
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+    const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(
+        Parents.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref)));
+    if (Assign && Assign->getOpcode() == BO_Assign &&
+        Assign->getLHS()->IgnoreParenImpCasts() == Ref)
+      if (const CallExpr *Other = underlyingCall(Assign->getRHS()))
+        Others.push_back(Other);
+  }
+  for (const CallExpr *Other : Others) {
+    if (llvm::any_of(Makers, [&](const Made &M) { return M.Call == Other; }))
+      continue;
+    const Creator *How = creatorNamed(calleeName(Other));
+    if (!How || How->FlagArg < 0 ||
+        (unsigned)How->FlagArg >= Other->getNumArgs())
+      continue;
+    std::optional<int64_t> Flags =
+        foldInteger(Other->getArg(How->FlagArg), Ctx);
+    llvm::StringRef Flag =
+        *Kind == FlagKind::CloseOnExec ? How->Cloexec : How->Nonblock;
+    if (Flags && !Flag.empty() && (*Flags & Constants.get(Flag)))
+      return;
+  }
+
+  // Right after: nothing hands the descriptor on, or forks, in between.
+  bool Right = Flow->walkBackward(
+      Call,
+      [&](const Stmt *Element) {
+        Definition Def;
+        if (definesVariable(Element, Var, Def))
+          return Step::EndPath;
+        if (copiesVariable(Element, Var))
+          return Step::Fail;
+        if (const auto *C = llvm::dyn_cast<CallExpr>(Element)) {
+          if (spawns(C))
+            return Step::Fail;
+          if (C != Call && !isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
+              llvm::any_of(C->arguments(),
+                           [&](const Expr *A) { return refersTo(A, Var); }))
+            return Step::Fail;
+        }
+        return Step::Continue;
+      },
+      [] { return Step::Fail; });
+  if (!Right)
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  bool Cloexec = *Kind == FlagKind::CloseOnExec;
+  const Made &First = Makers.front();
+  llvm::StringRef Flag = Cloexec ? First.How->Cloexec : First.How->Nonblock;
+  bool AllHave = llvm::all_of(Makers, [](const Made &M) { return M.HasFlag; });
+
+  // The fix: the flag in each making call, and the flag call removed.
+  std::string Unfixable;
+  llvm::SmallVector<FixItHint, 4> Fixes;
+  bool InFallback = llvm::any_of(FlagConditionals, [&](SourceRange R) {
+    SourceLocation L = SM.getExpansionLoc(Call->getBeginLoc());
+    return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           SM.isBeforeInTranslationUnit(L, R.getEnd());
+  });
+  if (InFallback)
+    Unfixable = "it sits under an #if for systems without the flag";
+  for (const Made &M : Makers) {
+    if (!Unfixable.empty() || M.HasFlag)
+      continue;
+    llvm::StringRef MFlag = Cloexec ? M.How->Cloexec : M.How->Nonblock;
+    if (M.Call->getBeginLoc().isMacroID() || M.Call->getEndLoc().isMacroID()) {
+      Unfixable = "'" + calleeName(M.Call).str() + "' is spelled by a macro";
+      continue;
+    }
+    auto ArgText = [&](unsigned I) {
+      return sourceText(
+          CharSourceRange::getTokenRange(M.Call->getArg(I)->getSourceRange()),
+          SM, LO);
+    };
+    if (MFlag == "e") { // fopen's mode string
+      const auto *Lit = llvm::dyn_cast<StringLiteral>(
+          M.Call->getArg(1)->IgnoreParenImpCasts());
+      if (!Lit) {
+        Unfixable = "the fopen mode is not a string literal here";
+        continue;
+      }
+      Fixes.push_back(FixItHint::CreateReplacement(
+          Lit->getSourceRange(), "\"" + Lit->getString().str() + "e\""));
+      continue;
+    }
+    if (!available(MFlag, Ctx, Constants) && MFlag != "F_DUPFD_CLOEXEC") {
+      Unfixable = MFlag.str() + " is not defined in this file";
+      continue;
+    }
+    if (M.How->FlagArg >= 0) {
+      const Expr *Arg = M.Call->getArg(M.How->FlagArg);
+      if (ArgText(M.How->FlagArg) == "0") { // eventfd(0, 0)
+        Fixes.push_back(
+            FixItHint::CreateReplacement(Arg->getSourceRange(), MFlag));
+        continue;
+      }
+      bool Simple =
+          llvm::isa<DeclRefExpr, IntegerLiteral, ParenExpr>(
+              Arg->IgnoreImpCasts()) ||
+          (llvm::isa<BinaryOperator>(Arg->IgnoreImpCasts()) &&
+           llvm::cast<BinaryOperator>(Arg->IgnoreImpCasts())->getOpcode() ==
+               BO_Or);
+      std::string Text = ArgText(M.How->FlagArg);
+      Fixes.push_back(FixItHint::CreateReplacement(
+          Arg->getSourceRange(),
+          (Simple ? Text : "(" + Text + ")") + " | " + MFlag.str()));
+      continue;
+    }
+    // A call with no flags argument: the one that has it.
+    llvm::StringRef Name = calleeName(M.Call);
+    std::string Replacement;
+    llvm::StringRef NeedName = M.How->Replacement;
+    if (Name == "creat" || Name == "creat64")
+      Replacement = M.How->Replacement.str() + "(" + ArgText(0) +
+                    ", O_WRONLY | O_CREAT | O_TRUNC | " + MFlag.str() + ", " +
+                    ArgText(1) + ")";
+    else if (Name == "accept")
+      Replacement = "accept4(" + ArgText(0) + ", " + ArgText(1) + ", " +
+                    ArgText(2) + ", " + MFlag.str() + ")";
+    else if (Name == "dup")
+      Replacement = "fcntl(" + ArgText(0) + ", F_DUPFD_CLOEXEC, 0)";
+    else if (Name == "epoll_create")
+      Replacement = "epoll_create1(EPOLL_CLOEXEC)";
+    else if (Name == "inotify_init")
+      Replacement = "inotify_init1(" + MFlag.str() + ")";
+    if (Replacement.empty() || !available(NeedName, Ctx, Constants)) {
+      Unfixable = "'" + NeedName.str() +
+                  "' is not declared in this file (it may need _GNU_SOURCE)";
+      continue;
+    }
+    Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(M.Call->getSourceRange()), Replacement));
+  }
+
+  CallStatement St = statementOf(Call, Parents, Ctx, /*ZeroIsSuccess=*/true);
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(St.Statement);
+  std::optional<CharSourceRange> Removal;
+  if (St.K == CallStatement::Discarded ||
+      (St.K == CallStatement::ErrorChecked && If && onlyFails(If->getThen())))
+    Removal = statementRange(St.Statement, SM, LO);
+  if (Unfixable.empty() && !Removal)
+    Unfixable = St.K == CallStatement::ErrorChecked
+                    ? "its error branch does more than fail"
+                    : "its result is used for more than an error check";
+  // The flags read back for `fl | FLAG` go with it when nothing else uses
+  // them: `int fl = fcntl(fd, F_GETFL, 0);`.
+  const Expr *ReadBack = isNamed(Call, {"fcntl", "fcntl64"})
+                             ? readBackPart(Call->getArg(2), Ctx)
+                             : nullptr;
+  if (Unfixable.empty() && ReadBack) {
+    const VarDecl *Read = referencedVar(ReadBack);
+    const DeclStmt *Decl =
+        Read ? Functions.uses(Func).soleDeclaration(Read) : nullptr;
+    const CallExpr *Get =
+        Decl && Read->getInit() ? underlyingCall(Read->getInit()) : nullptr;
+    std::optional<CharSourceRange> DeclRange =
+        Get ? statementRange(Decl, SM, LO) : std::nullopt;
+    if (!Get || !isNamed(Get, {"fcntl", "fcntl64"}) ||
+        Functions.uses(Func).of(Read).size() != 1 || !DeclRange)
+      Unfixable = "the flags read back into '" +
+                  (Read ? Read->getName().str() : std::string("?")) +
+                  "' are used elsewhere";
+    else
+      Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*DeclRange, SM)));
+  }
+  if (Unfixable.empty())
+    Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*Removal, SM)));
+
+  std::string What = Cloexec ? "close-on-exec" : "O_NONBLOCK";
+  std::string Maker = calleeName(First.Call).str();
+  {
+    DiagnosticBuilder D =
+        AllHave   ? diag(Call->getBeginLoc(),
+                         "redundant %0: '%1' already sets it with %2")
+        : Cloexec ? diag(Call->getBeginLoc(),
+                         "%0 set by a second syscall after '%1'; %2 in the "
+                         "call that makes the descriptor saves it and closes "
+                         "the window in which a fork and exec in another "
+                         "thread inherits the descriptor")
+                  : diag(Call->getBeginLoc(),
+                         "%0 set by more syscalls after '%1'; %2 in the call "
+                         "that makes the descriptor saves them");
+    D << What << Maker << (Flag == "e" ? "mode \"e\"" : Flag.str())
+      << Call->getSourceRange();
+    if (Unfixable.empty())
+      for (const FixItHint &H : Fixes)
+        D << H;
+  }
+  diag(First.Call->getBeginLoc(), "'%0' makes the descriptor here",
+       DiagnosticIDs::Note)
+      << Maker;
+  if (!Unfixable.empty())
+    diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Unfixable;
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,52 @@
+//===--- FcntlAfterOpenCheck.h - syscall-fcntl-after-open ----------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
+#define SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include <vector>
+
+namespace clang::tidy::syscall {
+
+/// Finds `fcntl(fd, F_SETFD, FD_CLOEXEC)`, `ioctl(fd, FIOCLEX)` (or a helper
+/// of the file that does one of them) and `fcntl(fd, F_SETFL, fl |
+/// O_NONBLOCK)` right after the call that made `fd`, which takes the flag
+/// itself (O_CLOEXEC, SOCK_NONBLOCK, accept4, epoll_create1, ...).
+class FcntlAfterOpenCheck : public ClangTidyCheck {
+public:
+  FcntlAfterOpenCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+  /// What the flag call sets.
+  enum class FlagKind { CloseOnExec, NonBlocking };
+
+private:
+  /// The flag \p Call sets on the descriptor \p Fd (an argument of it):
+  /// directly, or through a helper of the file whose parameter it is.
+  std::optional<FlagKind> flagSetBy(const CallExpr *Call, const Expr *&Fd,
+                                    ASTContext &Ctx);
+  /// Whether \p Func, given its parameter \p Param, only sets close-on-exec
+  /// on it (kept per function).
+  bool setsCloseOnExec(const FunctionDecl *Func, unsigned Param,
+                       ASTContext &Ctx);
+
+  const std::string RawCloexecFunctions;
+  PosixConstants Constants;
+  FunctionCache Functions;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Helpers;
+  /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or
+  /// NONBLOCK macro: fallbacks for systems without the flag.
+  std::vector<SourceRange> FlagConditionals;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H

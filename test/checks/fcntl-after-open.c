@@ -1,0 +1,253 @@
+// RUN: %check_syscall_tidy %s syscall-fcntl-after-open %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-fcntl-after-open %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define DIE(what)                                                              \
+  do {                                                                         \
+    perror(what);                                                              \
+    exit(1);                                                                   \
+  } while (0)
+
+void use_fd(int fd);
+
+// A helper of the file, as most projects write it.
+static int set_cloexec(int fd) {
+  int flags = fcntl(fd, F_GETFD);
+  if (flags < 0)
+    return -1;
+  return fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+}
+
+// ---------------------------------------------------------------- must flag
+
+int open_config(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC in the call that makes the descriptor saves it and closes the window in which a fork and exec in another thread inherits the descriptor [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' makes the descriptor here
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, O_RDONLY | O_CLOEXEC);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
+int listen_socket(void) {
+  int s = socket(AF_INET, SOCK_STREAM, 0);
+  if (s == -1)
+    DIE("socket");
+  if (set_cloexec(s) == -1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: close-on-exec set by a second syscall after 'socket'; SOCK_CLOEXEC in the call {{.*}} [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'socket' makes the descriptor here
+    DIE("fcntl");
+  return s;
+}
+// CHECK-FIXES: int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+// CHECK-FIXES-NEXT:   if (s == -1)
+// CHECK-FIXES-NEXT:     DIE("socket");
+// CHECK-FIXES-NEXT:   return s;
+
+int accept_client(int listener) {
+  int c = accept(listener, NULL, NULL);
+  if (c < 0)
+    return -1;
+  ioctl(c, FIOCLEX);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'accept'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'accept' makes the descriptor here
+  return c;
+}
+// CHECK-FIXES: int c = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+// CHECK-FIXES-NOT: ioctl(c, FIOCLEX);
+
+int make_poller(void) {
+  int ep = epoll_create(16);
+  if (ep >= 0)
+    fcntl(ep, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: close-on-exec set by a second syscall after 'epoll_create'; EPOLL_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-4]]:12: note: 'epoll_create' makes the descriptor here
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: no automatic fix: its result is used for more than an error check
+  return ep;
+}
+
+int duplicate(int fd) {
+  int copy = dup(fd);
+  if (copy < 0)
+    return -1;
+  if (fcntl(copy, F_SETFD, FD_CLOEXEC))
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: close-on-exec set by a second syscall after 'dup'; F_DUPFD_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:14: note: 'dup' makes the descriptor here
+    goto fail;
+  return copy;
+fail:
+  close(copy);
+  return -1;
+}
+// CHECK-FIXES: int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+// CHECK-FIXES-NEXT:   if (copy < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return copy;
+
+int make_eventfd(void) {
+  int efd = eventfd(0, 0);
+  if (efd < 0)
+    return -1;
+  int fl = fcntl(efd, F_GETFL, 0);
+  if (fcntl(efd, F_SETFL, fl | O_NONBLOCK) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: O_NONBLOCK set by more syscalls after 'eventfd'; EFD_NONBLOCK in the call that makes the descriptor saves them [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-6]]:13: note: 'eventfd' makes the descriptor here
+    close(efd);
+    return -1;
+  }
+  return efd;
+}
+// CHECK-FIXES: int efd = eventfd(0, EFD_NONBLOCK);
+// CHECK-FIXES-NEXT:   if (efd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return efd;
+
+// The flag is there already: the fcntl does nothing at all.
+int open_twice_safe(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: redundant close-on-exec: 'open' already sets it with O_CLOEXEC [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:12: note: 'open' makes the descriptor here
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
+// A stream: glibc's "e" mode opens with O_CLOEXEC.
+FILE *open_log(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:13: note: 'fopen' makes the descriptor here
+  FILE *f = fopen(path, "a");
+  if (!f)
+    return NULL;
+  fcntl(fileno(f), F_SETFD, FD_CLOEXEC);
+  return f;
+}
+// CHECK-FIXES: FILE *f = fopen(path, "ae");
+// CHECK-FIXES-NEXT:   if (!f)
+// CHECK-FIXES-NEXT:     return NULL;
+// CHECK-FIXES-NEXT:   return f;
+
+// ------------------------------------------------------------ must not flag
+
+// A descriptor from the caller.
+int mark(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }
+
+// Clearing the flag before exec.
+int keep_for_child(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd >= 0)
+    fcntl(fd, F_SETFD, 0);
+  return fd;
+}
+
+// Other fcntl commands: locks, status flags without O_NONBLOCK.
+int lock_file(const char *path) {
+  int fd = open(path, O_RDWR);
+  struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+  if (fd >= 0 && fcntl(fd, F_SETLK, &lk) < 0)
+    return -1;
+  return fd;
+}
+
+int set_append(const char *path) {
+  int fd = open(path, O_WRONLY);
+  int fl = fcntl(fd, F_GETFL);
+  fcntl(fd, F_SETFL, fl | O_APPEND);
+  return fd;
+}
+
+// The fallback for kernels without O_CLOEXEC (EINVAL): that path needs it.
+int open_compat(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == EINVAL) {
+    fd = open(path, O_RDONLY);
+    if (fd >= 0)
+      fcntl(fd, F_SETFD, FD_CLOEXEC);
+  }
+  return fd;
+}
+
+// Something used the descriptor in between.
+int open_and_tell(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  use_fd(fd);
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// A child is forked before the flag is set: it keeps the descriptor over
+// its exec, which the fix would change.
+int spawn_with(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    execl("/bin/cat", "cat", (char *)NULL);
+    _exit(127);
+  }
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// dup2 onto a chosen number: dup3 differs when both are the same.
+int onto(int fd, int target) {
+  int r = dup2(fd, target);
+  if (r >= 0)
+    fcntl(r, F_SETFD, FD_CLOEXEC);
+  return r;
+}
+
+// O_NONBLOCK on a dup: the flag belongs to the open file, shared with the
+// original, so there is no creating call to give it to.
+int nonblocking_copy(int fd) {
+  int copy = dup(fd);
+  int fl = fcntl(copy, F_GETFL);
+  fcntl(copy, F_SETFL, fl | O_NONBLOCK);
+  return copy;
+}
+
+// The descriptor was copied into a struct before.
+struct conn {
+  int fd;
+};
+int open_conn(struct conn *c, const char *path) {
+  int fd = open(path, O_RDWR);
+  c->fd = fd;
+  return fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+// A helper that sets or clears by its argument is not a close-on-exec setter.
+static int set_inherit(int fd, int inherit) {
+  int fl = fcntl(fd, F_GETFD);
+  return fcntl(fd, F_SETFD, inherit ? fl & ~FD_CLOEXEC : fl | FD_CLOEXEC);
+}
+int open_inherited(const char *path) {
+  int fd = open(path, O_RDONLY);
+  set_inherit(fd, 1);
+  return fd;
+}

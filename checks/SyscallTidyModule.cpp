@@ -4,6 +4,7 @@
 #include "FstatAfterWriteOpenCheck.h"
 #include "FtruncateAfterOpenCheck.h"
 #include "LseekBeforeWriteCheck.h"
+#include "SeekForSizeCheck.h"
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/LlvmCompat.h"
 

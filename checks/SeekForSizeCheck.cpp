@@ -1,0 +1,284 @@
+//===--- SeekForSizeCheck.cpp - syscall-seek-for-size --------------------===//
+
+#include "SeekForSizeCheck.h"
+#include "analysis/Matchers.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+using Step = FunctionFlow::Step;
+
+// <stdio.h> and <unistd.h> agree on these everywhere.
+constexpr int64_t SeekSet = 0, SeekCur = 1, SeekEnd = 2;
+
+/// A seek of \p Var: `lseek(var, off, whence)` or `fseek(f, off, whence)`,
+/// with its whence and offset.
+struct SeekCall {
+  const CallExpr *Call = nullptr;
+  std::optional<int64_t> Whence, Offset;
+};
+
+std::optional<SeekCall> seekOf(const Stmt *S, const VarDecl *Var,
+                               ASTContext &Ctx) {
+  const auto *Call = llvm::dyn_cast<CallExpr>(S);
+  if (!Call || Call->getNumArgs() != 3)
+    return std::nullopt;
+  llvm::StringRef Name = calleeName(Call);
+  if (Name != "lseek" && Name != "lseek64" && Name != "fseek" &&
+      Name != "fseeko" && Name != "fseeko64")
+    return std::nullopt;
+  if (referencedVar(Call->getArg(0)) != Var)
+    return std::nullopt;
+  return SeekCall{Call, foldInteger(Call->getArg(2), Ctx),
+                  foldInteger(Call->getArg(1), Ctx)};
+}
+
+/// The variable \p Call's result is stored in (`off_t n = call;`,
+/// `n = call;`), and the statement that does it.
+const VarDecl *resultVariable(const CallExpr *Call, const ParentMap &Parents,
+                              const Stmt *&Statement) {
+  const Stmt *P =
+      Parents.getParentIgnoreParenImpCasts(const_cast<CallExpr *>(Call));
+  if (const auto *DS = llvm::dyn_cast_or_null<DeclStmt>(P);
+      DS && DS->isSingleDecl()) {
+    Statement = DS;
+    return llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
+  }
+  if (const auto *BO = llvm::dyn_cast_or_null<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Assign &&
+      llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(BO))) {
+    Statement = BO;
+    return referencedVar(BO->getLHS());
+  }
+  return nullptr;
+}
+
+/// Whether the function tells devices or pipes apart (S_ISBLK, S_ISCHR,
+/// S_ISFIFO, BLKGETSIZE64): then the seek may be how it learns a block
+/// device's size, which fstat reports as 0.
+bool testsFileKind(const FunctionDecl *Func, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(Func->getSourceRange());
+  llvm::StringRef Text =
+      Lexer::getSourceText(Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts()),
+                           SM, Ctx.getLangOpts());
+  for (llvm::StringRef Word :
+       {"S_ISBLK", "S_ISCHR", "S_ISFIFO", "S_IFBLK", "S_IFCHR", "S_IFIFO",
+        "BLKGETSIZE", "ISBLK", "fstat"})
+    if (Text.contains(Word))
+      return true;
+  return false;
+}
+
+} // namespace
+
+SeekForSizeCheck::SeekForSizeCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      Opens(nameList(RawOpenLikeFunctions), {}), Operations({}, {}) {}
+
+void SeekForSizeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+}
+
+void SeekForSizeCheck::registerPPCallbacks(const SourceManager &,
+                                           Preprocessor *PP, Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void SeekForSizeCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      inUserFunction(
+          callExpr(callee(functionDecl(hasAnyName("lseek", "lseek64", "fseek",
+                                                  "fseeko", "fseeko64"))),
+                   argumentCountIs(3))
+              .bind("end")),
+      this);
+}
+
+void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  const auto *End = Result.Nodes.getNodeAs<CallExpr>("end");
+  ASTContext &Ctx = *Result.Context;
+  if (!Func || !End || !Func->getBody() || Func->isDependentContext() ||
+      Functions.inNestedCallable(End, Func, Ctx))
+    return;
+  if (foldInteger(End->getArg(2), Ctx) != SeekEnd ||
+      foldInteger(End->getArg(1), Ctx) != 0)
+    return;
+  const VarDecl *Var = referencedVar(End->getArg(0));
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  if (!Var || !Var->isLocalVarDecl() || !Flow)
+    return;
+  bool Stream = !calleeName(End).contains("lseek");
+  const ParentMap &Parents = Functions.parents(Func);
+
+  // The size: a stream's comes from the ftell that follows; a descriptor's
+  // is the result of the seek itself.
+  const Stmt *SizeStatement = nullptr;
+  const VarDecl *Size =
+      Stream ? nullptr : resultVariable(End, Parents, SizeStatement);
+  if (!Stream && !Size)
+    return;
+
+  // Forwards: the next thing done to the descriptor is the seek back (and,
+  // for a stream, an ftell before it); nothing reads or writes between.
+  const CallExpr *Back = nullptr;
+  bool SawTell = false;
+  bool Forward = Flow->walkForward(
+      End,
+      [&](const Stmt *Element) {
+        if (copiesVariable(Element, Var))
+          return Step::Fail;
+        if (std::optional<SeekCall> S = seekOf(Element, Var, Ctx)) {
+          if (S->Whence != SeekSet || (Back && Back != S->Call))
+            return Step::Fail;
+          Back = S->Call;
+          return Step::EndPath;
+        }
+        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        if (!Call || Call == End)
+          return Step::Continue;
+        if (Stream && calleeName(Call) == "rewind" &&
+            referencedVar(Call->getArg(0)) == Var) {
+          if (Back && Back != Call)
+            return Step::Fail;
+          Back = Call;
+          return Step::EndPath;
+        }
+        // A path that gives up (the error branch) needs no seek back.
+        if ((calleeName(Call) == "close" || calleeName(Call) == "fclose") &&
+            referencedVar(Call->getArg(0)) == Var)
+          return Step::EndPath;
+        if (Stream && startsWith(calleeName(Call), "ftell") &&
+            referencedVar(Call->getArg(0)) == Var) {
+          SawTell = true;
+          return Step::Continue;
+        }
+        return llvm::any_of(Call->arguments(),
+                            [&](const Expr *A) { return refersTo(A, Var); })
+                   ? Step::Fail
+                   : Step::Continue;
+      },
+      [] { return Step::EndPath; });
+  if (!Forward || !Back || (Stream && !SawTell))
+    return;
+
+  // Back to where it was: to 0 with nothing read or written since the open,
+  // or to the offset a SEEK_CUR saved just before.
+  bool Restores = false;
+  const VarDecl *Saved = nullptr;
+  if (!Stream && foldInteger(Back->getArg(1), Ctx) != 0) {
+    Saved = referencedVar(Back->getArg(1));
+    llvm::SmallVector<Definition, 2> Defs;
+    if (!Saved || !Flow->reachingDefinitions(Saved, Back, Defs) ||
+        Defs.size() != 1 || !Defs[0].Value)
+      return;
+    std::optional<SeekCall> Cur =
+        seekOf(underlyingCall(Defs[0].Value), Var, Ctx);
+    if (!Cur || Cur->Whence != SeekCur || Cur->Offset != 0)
+      return;
+    Restores = true;
+  }
+  bool FromOpen = false;
+  if (!Restores) {
+    FromOpen = Flow->walkBackward(
+        End,
+        [&](const Stmt *Element) {
+          Definition Def;
+          if (definesVariable(Element, Var, Def))
+            return Def.Value && Opens.classify(Def.Value, Ctx, Constants)
+                       ? Step::EndPath
+                       : Step::Fail;
+          const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+          return Call && Call != End &&
+                         llvm::any_of(
+                             Call->arguments(),
+                             [&](const Expr *A) { return refersTo(A, Var); })
+                     ? Step::Fail
+                     : Step::Continue;
+        },
+        [] { return Step::Fail; });
+    if (!FromOpen)
+      return;
+  }
+  if (testsFileKind(Func, Ctx))
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::string Unfixable;
+  llvm::SmallVector<FixItHint, 4> Fixes;
+  if (Stream)
+    Unfixable = "for a stream, 'fstat(fileno(f), &st)' gives st_size without "
+                "the two seeks (and the flush each fseek makes)";
+  else if (!llvm::isa<DeclStmt>(SizeStatement))
+    Unfixable = "the size is assigned, not declared, here";
+  else if (Ctx.getTranslationUnitDecl()
+               ->lookup(&Ctx.Idents.get("fstat"))
+               .empty())
+    Unfixable = "'fstat' is not declared in this file (<sys/stat.h>)";
+  CallStatement BackSt = statementOf(Back, Parents, Ctx);
+  std::optional<CharSourceRange> BackRange =
+      BackSt.K == CallStatement::Used
+          ? std::nullopt
+          : statementRange(BackSt.Statement, SM, LO);
+  std::optional<CharSourceRange> SizeRange =
+      SizeStatement ? statementRange(SizeStatement, SM, LO) : std::nullopt;
+  if (Unfixable.empty() && (!BackRange || !SizeRange))
+    Unfixable = "the seek back's result is used, or a macro spells the calls";
+  // The saved offset goes too, when the seek back was its only use.
+  if (Unfixable.empty() && Saved) {
+    const VariableUses &Uses = Functions.uses(Func);
+    const DeclStmt *SavedDecl = Uses.soleDeclaration(Saved);
+    std::optional<CharSourceRange> SavedRange =
+        SavedDecl && Uses.of(Saved).size() == 1
+            ? statementRange(SavedDecl, SM, LO)
+            : std::nullopt;
+    if (SavedRange)
+      Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*SavedRange, SM)));
+    else
+      Unfixable =
+          "the saved offset '" + Saved->getName().str() + "' is used elsewhere";
+  }
+  if (Unfixable.empty()) {
+    std::string St = Size->getName().str() + "_st";
+    std::string Indent = indentationOf(SizeStatement->getBeginLoc(), SM);
+    std::string Fd = sourceText(
+        CharSourceRange::getTokenRange(End->getArg(0)->getSourceRange()), SM,
+        LO);
+    Fixes.push_back(FixItHint::CreateInsertion(
+        SizeStatement->getBeginLoc(), "struct stat " + St + ";\n" + Indent));
+    Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(End->getSourceRange()),
+        "fstat(" + Fd + ", &" + St + ") == 0 ? " + St + ".st_size : -1"));
+    Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*BackRange, SM)));
+  }
+
+  {
+    DiagnosticBuilder D =
+        diag(End->getBeginLoc(),
+             "'%0' to the end and back only to learn the size: 'fstat' "
+             "gives it (st_size) in one call and leaves the offset alone")
+        << calleeName(End) << End->getSourceRange();
+    if (Unfixable.empty())
+      for (const FixItHint &H : Fixes)
+        D << H;
+  }
+  diag(Back->getBeginLoc(), "'%0' back %1 here", DiagnosticIDs::Note)
+      << calleeName(Back)
+      << (Restores ? "to the saved offset" : "to the start");
+  if (!Unfixable.empty())
+    diag(End->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Unfixable;
+}
+
+} // namespace clang::tidy::syscall

@@ -131,23 +131,6 @@ bool spawns(const CallExpr *Call) {
          startsWith(Name, "posix_spawn");
 }
 
-/// Whether \p S, an error branch, only cleans up and fails: every path ends
-/// in a return, goto, break, continue or a call that does not return.
-bool onlyFails(const Stmt *S) {
-  if (!S)
-    return false;
-  if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(S))
-    return true;
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = Call->getDirectCallee())
-      return F->isNoReturn();
-  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
-    return !Block->body_empty() && onlyFails(Block->body_back());
-  if (const auto *Do = llvm::dyn_cast<DoStmt>(S)) // a do { } while (0) macro
-    return onlyFails(Do->getBody());
-  return false;
-}
-
 /// Whether a name the fix writes exists in this translation unit: a
 /// declared function or a defined macro.
 bool available(llvm::StringRef Name, ASTContext &Ctx,

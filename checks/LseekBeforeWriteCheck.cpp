@@ -107,24 +107,6 @@ bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
   return ReadsErrno;
 }
 
-/// The two error branches do the same, so a failed pwrite may take the
-/// write's branch for both calls.
-bool sameErrorHandling(const IfStmt *SeekCheck, const IfStmt *WriteCheck,
-                       const ASTContext &Ctx) {
-  auto Text = [&](const Stmt *S) {
-    std::string Out;
-    for (char C : Lexer::getSourceText(
-             CharSourceRange::getTokenRange(S->getSourceRange()),
-             Ctx.getSourceManager(), Ctx.getLangOpts()))
-      if (!isspace(static_cast<unsigned char>(C)) && C != '{' && C != '}')
-        Out += C;
-    return Out;
-  };
-  std::string Seek = Text(SeekCheck->getThen());
-  std::string Write = Text(WriteCheck->getThen());
-  return !Seek.empty() && Seek == Write;
-}
-
 } // namespace
 
 LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,

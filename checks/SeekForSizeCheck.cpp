@@ -61,23 +61,6 @@ const VarDecl *resultVariable(const CallExpr *Call, const ParentMap &Parents,
   return nullptr;
 }
 
-/// Whether the function tells devices or pipes apart (S_ISBLK, S_ISCHR,
-/// S_ISFIFO, BLKGETSIZE64): then the seek may be how it learns a block
-/// device's size, which fstat reports as 0.
-bool testsFileKind(const FunctionDecl *Func, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(Func->getSourceRange());
-  llvm::StringRef Text =
-      Lexer::getSourceText(Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts()),
-                           SM, Ctx.getLangOpts());
-  for (llvm::StringRef Word :
-       {"S_ISBLK", "S_ISCHR", "S_ISFIFO", "S_IFBLK", "S_IFCHR", "S_IFIFO",
-        "BLKGETSIZE", "ISBLK", "fstat"})
-    if (Text.contains(Word))
-      return true;
-  return false;
-}
-
 } // namespace
 
 SeekForSizeCheck::SeekForSizeCheck(StringRef Name, ClangTidyContext *Context)
@@ -210,7 +193,12 @@ void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
     if (!FromOpen)
       return;
   }
-  if (testsFileKind(Func, Ctx))
+  // A function that tells devices or pipes apart may learn a block
+  // device's size by the seek (fstat says 0); one with fstat already may
+  // fall back to it.
+  if (mentionsAny(Func, Ctx.getSourceManager(), Ctx.getLangOpts(),
+                  {"S_ISBLK", "S_ISCHR", "S_ISFIFO", "S_IFBLK", "S_IFCHR",
+                   "S_IFIFO", "BLKGETSIZE", "ISBLK", "fstat"}))
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();

@@ -1,5 +1,6 @@
 //===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
 
+#include "AccessBeforeOpenCheck.h"
 #include "FcntlAfterOpenCheck.h"
 #include "FstatAfterWriteOpenCheck.h"
 #include "FtruncateAfterOpenCheck.h"

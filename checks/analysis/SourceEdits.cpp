@@ -71,4 +71,14 @@ std::string indentationOf(SourceLocation Loc, const SourceManager &SM) {
   return Lexer::getIndentationForLine(Loc, SM).str();
 }
 
+bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
+                 llvm::ArrayRef<llvm::StringRef> Words) {
+  llvm::StringRef Text = Lexer::getSourceText(
+      Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(D->getSourceRange()), SM, LO),
+      SM, LO);
+  return llvm::any_of(Words,
+                      [&](llvm::StringRef W) { return Text.contains(W); });
+}
+
 } // namespace clang::tidy::syscall

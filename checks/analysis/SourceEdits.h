@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_SOURCEEDITS_H
 #define SYSCALL_TIDY_CHECKS_SOURCEEDITS_H
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -31,6 +32,11 @@ mergeAdjacent(llvm::ArrayRef<CharSourceRange> Ranges, const SourceManager &SM);
 /// The text of \p R.
 std::string sourceText(CharSourceRange R, const SourceManager &SM,
                        const LangOptions &LO);
+
+/// Whether the text of \p D, as written in its file, contains one of
+/// \p Words (a function that tests S_ISBLK, that handles uids, ...).
+bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
+                 llvm::ArrayRef<llvm::StringRef> Words);
 
 /// The blanks that begin the line of \p Loc.
 std::string indentationOf(SourceLocation Loc, const SourceManager &SM);

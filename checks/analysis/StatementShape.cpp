@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::syscall {
 
@@ -99,6 +100,36 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
   Result.Statement = If;
   Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
   return Result;
+}
+
+bool sameErrorHandling(const IfStmt *A, const IfStmt *B,
+                       const ASTContext &Ctx) {
+  auto Text = [&](const Stmt *S) {
+    std::string Out;
+    for (char C : Lexer::getSourceText(
+             CharSourceRange::getTokenRange(S->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts()))
+      if (!isspace(static_cast<unsigned char>(C)) && C != '{' && C != '}')
+        Out += C;
+    return Out;
+  };
+  std::string TextA = Text(A->getThen());
+  return !TextA.empty() && TextA == Text(B->getThen());
+}
+
+bool onlyFails(const Stmt *S) {
+  if (!S)
+    return false;
+  if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(S))
+    return true;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      return F->isNoReturn();
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && onlyFails(Block->body_back());
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(S)) // a do { } while (0) macro
+    return onlyFails(Do->getBody());
+  return false;
 }
 
 } // namespace clang::tidy::syscall

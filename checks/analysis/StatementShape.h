@@ -39,6 +39,15 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess = false);
 
+/// Whether the then-branches of two error checks do the same: their text is
+/// equal but for blanks and braces (so one call's failure may take the
+/// other's branch).
+bool sameErrorHandling(const IfStmt *A, const IfStmt *B, const ASTContext &Ctx);
+
+/// Whether \p S, an error branch, only cleans up and fails: it ends in a
+/// return, goto, break, continue or a call that does not return.
+bool onlyFails(const Stmt *S);
+
 } // namespace clang::tidy::syscall
 
 #endif // SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H

@@ -1,0 +1,178 @@
+//===--- AccessBeforeOpenCheck.cpp - syscall-access-before-open ----------===//
+
+#include "AccessBeforeOpenCheck.h"
+#include "analysis/Matchers.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+/// The if that checks an open's result right after it: `fd = open(...);`
+/// (or `int fd = ...`) and then `if (fd < 0)` / `if (!f)` / `if (f == NULL)`.
+const IfStmt *openFailureCheck(const Stmt *OpenStatement, const VarDecl *Var,
+                               const CompoundStmt *Block) {
+  const auto *It = llvm::find(Block->body(), OpenStatement);
+  if (It == Block->body_end() || ++It == Block->body_end())
+    return nullptr;
+  const auto *If = llvm::dyn_cast<IfStmt>(*It);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return nullptr;
+  const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+  if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot)
+    return refersTo(Not->getSubExpr(), Var) ? If : nullptr;
+  const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
+  return Cmp && Cmp->isComparisonOp() &&
+                 (refersTo(Cmp->getLHS(), Var) || refersTo(Cmp->getRHS(), Var))
+             ? If
+             : nullptr;
+}
+
+/// The open in \p S and the variable it is stored in: `int fd = open(...);`
+/// or `fd = open(...);`.
+const Expr *openStoredBy(const Stmt *S, const VarDecl *&Var) {
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
+    Var = llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
+    return Var ? Var->getInit() : nullptr;
+  }
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_Assign) {
+    Var = referencedVar(BO->getLHS());
+    return Var ? BO->getRHS() : nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+AccessBeforeOpenCheck::AccessBeforeOpenCheck(StringRef Name,
+                                             ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      RawFopenLikeFunctions(Options.get("FopenLikeFunctions", "")),
+      Opens(nameList(RawOpenLikeFunctions), nameList(RawFopenLikeFunctions)) {}
+
+void AccessBeforeOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+  Options.store(Opts, "FopenLikeFunctions", RawFopenLikeFunctions);
+}
+
+void AccessBeforeOpenCheck::registerPPCallbacks(const SourceManager &,
+                                                Preprocessor *PP,
+                                                Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void AccessBeforeOpenCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      inUserFunction(
+          callExpr(callee(functionDecl(hasAnyName("access", "euidaccess",
+                                                  "eaccess", "faccessat"))))
+              .bind("access")),
+      this);
+}
+
+void AccessBeforeOpenCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  const auto *Access = Result.Nodes.getNodeAs<CallExpr>("access");
+  ASTContext &Ctx = *Result.Context;
+  if (!Func || !Access || !Func->getBody() || Func->isDependentContext() ||
+      Functions.inNestedCallable(Access, Func, Ctx))
+    return;
+  bool At = calleeName(Access) == "faccessat";
+  if (Access->getNumArgs() < (At ? 3u : 2u))
+    return;
+  const Expr *Path = Access->getArg(At ? 1 : 0);
+  std::optional<int64_t> Mode = foldInteger(Access->getArg(At ? 2 : 1), Ctx);
+  // X_OK asks about exec, which no open answers.
+  if (!Mode || (*Mode & 1) != 0)
+    return;
+
+  // `if (access(path, m) != 0) <fail>` with no else, in a block.
+  const ParentMap &Parents = Functions.parents(Func);
+  CallStatement Test =
+      statementOf(Access, Parents, Ctx, /*ZeroIsSuccess=*/true);
+  const auto *TestIf = llvm::dyn_cast_or_null<IfStmt>(Test.Statement);
+  if (Test.K != CallStatement::ErrorChecked || !TestIf || !Test.Block ||
+      !onlyFails(TestIf->getThen()))
+    return;
+  // `if (access(...) == 0)` would guard the open instead: not this shape.
+  const BinaryOperator *Cmp = nullptr;
+  if (comparingIf(Access, Parents, &Cmp)) {
+    const Expr *Other = Cmp->getLHS()->IgnoreParenImpCasts() == Access
+                            ? Cmp->getRHS()
+                            : Cmp->getLHS();
+    if ((Cmp->getOpcode() == BO_EQ || Cmp->getOpcode() == BO_GE) &&
+        foldInteger(Other, Ctx) == 0)
+      return;
+  }
+
+  // The next statement opens the same path, and the one after checks it.
+  const auto *Next = llvm::find(Test.Block->body(), TestIf);
+  if (Next == Test.Block->body_end() || ++Next == Test.Block->body_end())
+    return;
+  const VarDecl *Stored = nullptr;
+  const Expr *OpenExpr = openStoredBy(*Next, Stored);
+  std::optional<OpenCall> Open =
+      OpenExpr ? Opens.classify(OpenExpr, Ctx, Constants) : std::nullopt;
+  if (!Open || !Open->Path || !Stored || !sameValue(Open->Path, Path))
+    return;
+  bool OpenAt = Open->Function.contains("openat");
+  if (At != OpenAt ||
+      (At && !sameValue(Access->getArg(0), Open->Call->getArg(0))))
+    return;
+  // An open that creates succeeds where the test said "no such file".
+  if (Open->Mode.IsStream) {
+    std::optional<llvm::StringRef> Text = stringValue(Open->Call->getArg(1));
+    if (!Text || !startsWith(*Text, "r"))
+      return;
+  } else {
+    const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+    llvm::SmallVector<int64_t, 4> Values;
+    if (!Flow || !openFlagValues(*Open, *Flow, Ctx, Values) ||
+        llvm::any_of(Values,
+                     [&](int64_t V) { return V & Constants.get("O_CREAT"); }))
+      return;
+  }
+  const IfStmt *OpenIf = openFailureCheck(*Next, Stored, Test.Block);
+  if (!OpenIf || !onlyFails(OpenIf->getThen()))
+    return;
+  // With user ids in play, `access` asks for the real user on purpose and
+  // `open` acts for the effective one.
+  if (calleeName(Access) == "access" &&
+      mentionsAny(Func, Ctx.getSourceManager(), Ctx.getLangOpts(),
+                  {"uid", "gid"}))
+    return;
+  // The test must not tell the user something the open's failure does not.
+  if (!sameErrorHandling(TestIf, OpenIf, Ctx))
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<CharSourceRange> Removal =
+      statementRange(TestIf, SM, Ctx.getLangOpts());
+  {
+    DiagnosticBuilder D =
+        diag(Access->getBeginLoc(),
+             "redundant '%0' before '%1' of the same path: '%1' fails the "
+             "same way and its failure is handled the same; the test walks "
+             "the path once more and races with the open")
+        << calleeName(Access) << Open->Function << Access->getSourceRange();
+    if (Removal)
+      D << FixItHint::CreateRemoval(wholeLines(*Removal, SM));
+  }
+  diag(Open->Call->getBeginLoc(), "'%0' of the same path here",
+       DiagnosticIDs::Note)
+      << Open->Function;
+  if (!Removal)
+    diag(Access->getBeginLoc(), "no automatic fix: a macro spells the test",
+         DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::syscall

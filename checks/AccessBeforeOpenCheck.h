@@ -1,0 +1,35 @@
+//===--- AccessBeforeOpenCheck.h - syscall-access-before-open ------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H
+#define SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds `access` (`faccessat`, `euidaccess`, `eaccess`) of a path right
+/// before an open of the same path that fails the same way, when the test
+/// only decides whether to attempt the open.
+class AccessBeforeOpenCheck : public ClangTidyCheck {
+public:
+  AccessBeforeOpenCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Functions.clear(); }
+
+private:
+  const std::string RawOpenLikeFunctions;
+  const std::string RawFopenLikeFunctions;
+  const OpenFunctionTable Opens;
+  PosixConstants Constants;
+  FunctionCache Functions;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H

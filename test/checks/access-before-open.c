@@ -1,0 +1,189 @@
+// RUN: %check_syscall_tidy %s syscall-access-before-open %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-access-before-open %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define FAIL(msg)                                                              \
+  do {                                                                         \
+    perror(msg);                                                               \
+    exit(1);                                                                   \
+  } while (0)
+
+int make_default(const char *path);
+
+// ---------------------------------------------------------------- must flag
+
+int open_input(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'access' before 'open' of the same path: 'open' fails the same way and its failure is handled the same; the test walks the path once more and races with the open [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+5]]:12: note: 'open' of the same path here
+  if (access(path, R_OK) != 0) {
+    perror(path);
+    return -1;
+  }
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    perror(path);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_input(const char *path) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+FILE *open_table(const char *name) {
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'access' before 'fopen' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+3]]:13: note: 'fopen' of the same path here
+  if (access(name, F_OK))
+    return NULL;
+  FILE *f = fopen(name, "r");
+  if (!f)
+    return NULL;
+  return f;
+}
+// CHECK-FIXES: FILE *open_table(const char *name) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   FILE *f = fopen(name, "r");
+
+int open_in(int dirfd, const char *name) {
+  int fd;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'faccessat' before 'openat' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+3]]:8: note: 'openat' of the same path here
+  if (faccessat(dirfd, name, R_OK, AT_EACCESS) < 0)
+    FAIL(name);
+  fd = openat(dirfd, name, O_RDONLY);
+  if (fd == -1)
+    FAIL(name);
+  return fd;
+}
+// CHECK-FIXES: int fd;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   fd = openat(dirfd, name, O_RDONLY);
+
+int open_writable(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'euidaccess' before 'open' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+3]]:12: note: 'open' of the same path here
+  if (euidaccess(path, W_OK) == -1)
+    goto fail;
+  int fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0)
+    goto fail;
+  return fd;
+fail:
+  return -errno;
+}
+// CHECK-FIXES: int open_writable(const char *path) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   int fd = open(path, O_WRONLY | O_APPEND);
+
+// ------------------------------------------------------------ must not flag
+
+// A different message: the program tells "missing" from "unreadable".
+int open_reported(const char *path) {
+  if (access(path, F_OK) != 0) {
+    fprintf(stderr, "%s: no such file\n", path);
+    return -1;
+  }
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) {
+    fprintf(stderr, "%s: cannot open\n", path);
+    return -1;
+  }
+  return fd;
+}
+
+// Create versus open: the test decides which.
+int open_or_create(const char *path) {
+  if (access(path, F_OK) != 0)
+    return make_default(path);
+  int fd = open(path, O_RDWR);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// An open that creates succeeds where the test failed.
+int open_creating(const char *path) {
+  if (access(path, F_OK) != 0)
+    return -1;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+FILE *open_for_writing(const char *path) {
+  if (access(path, W_OK) != 0)
+    return NULL;
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return NULL;
+  return f;
+}
+
+// X_OK asks about exec.
+int open_script(const char *path) {
+  if (access(path, X_OK) != 0)
+    return -1;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// The test guards the open instead of failing.
+int open_if_there(const char *path) {
+  int fd = -1;
+  if (access(path, R_OK) == 0)
+    fd = open(path, O_RDONLY);
+  return fd;
+}
+
+// A set-user-ID program asks for the real user on purpose.
+int open_as_caller(const char *path) {
+  if (getuid() != geteuid() && access(path, R_OK) != 0)
+    return -1;
+  if (access(path, R_OK) != 0)
+    return -1;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// Another path is opened.
+int open_backup(const char *path, const char *backup) {
+  if (access(path, R_OK) != 0)
+    return -1;
+  int fd = open(backup, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// Something happens between the test and the open.
+int open_logged(const char *path) {
+  if (access(path, R_OK) != 0)
+    return -1;
+  fprintf(stderr, "opening %s\n", path);
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// The open's failure is not checked: the test is all the checking there is.
+int open_unchecked(const char *path) {
+  if (access(path, R_OK) != 0)
+    return -1;
+  int fd = open(path, O_RDONLY);
+  return fd;
+}

@@ -120,7 +120,9 @@ bool sameErrorHandling(const IfStmt *A, const IfStmt *B,
 bool onlyFails(const Stmt *S) {
   if (!S)
     return false;
-  if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(S))
+  if (const auto *E = llvm::dyn_cast<Expr>(S)) // `throw T(...)` has cleanups
+    S = E->IgnoreImplicit();
+  if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt, CXXThrowExpr>(S))
     return true;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
     if (const FunctionDecl *F = Call->getDirectCallee())

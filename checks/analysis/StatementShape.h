@@ -45,7 +45,7 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
 bool sameErrorHandling(const IfStmt *A, const IfStmt *B, const ASTContext &Ctx);
 
 /// Whether \p S, an error branch, only cleans up and fails: it ends in a
-/// return, goto, break, continue or a call that does not return.
+/// return, goto, break, continue, throw or a call that does not return.
 bool onlyFails(const Stmt *S);
 
 } // namespace clang::tidy::syscall

@@ -181,13 +181,13 @@ void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
             return Def.Value && Opens.classify(Def.Value, Ctx, Constants)
                        ? Step::EndPath
                        : Step::Fail;
+          // fcntl, fsync and the like leave the offset alone.
           const auto *Call = llvm::dyn_cast<CallExpr>(Element);
-          return Call && Call != End &&
-                         llvm::any_of(
-                             Call->arguments(),
-                             [&](const Expr *A) { return refersTo(A, Var); })
-                     ? Step::Fail
-                     : Step::Continue;
+          std::optional<OffsetEffect> Effect =
+              Call && Call != End ? Operations.effectOn(Call, Var)
+                                  : std::nullopt;
+          return !Effect || *Effect == OffsetEffect::None ? Step::Continue
+                                                          : Step::Fail;
         },
         [] { return Step::Fail; });
     if (!FromOpen)

@@ -90,6 +90,21 @@ long stream_size(const char *path) {
   return n;
 }
 
+// fcntl between the open and the seek leaves the offset alone.
+off_t marked_size(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+    return -1;
+  off_t n = lseek(fd, 0, SEEK_END);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lseek' to the end and back only to learn the size: {{.*}} [syscall-seek-for-size]
+  lseek(fd, 0, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'lseek' back to the start here
+  consume(fd, n);
+  return n;
+}
+// CHECK-FIXES: struct stat n_st;
+// CHECK-FIXES-NEXT:   off_t n = fstat(fd, &n_st) == 0 ? n_st.st_size : -1;
+
 // ------------------------------------------------------------ must not flag
 
 // A descriptor from the caller: its offset before is unknown.

@@ -131,15 +131,6 @@ bool spawns(const CallExpr *Call) {
          startsWith(Name, "posix_spawn");
 }
 
-/// Whether a name the fix writes exists in this translation unit: a
-/// declared function or a defined macro.
-bool available(llvm::StringRef Name, ASTContext &Ctx,
-               const PosixConstants &Constants) {
-  if (Constants.isDefined(Name))
-    return true;
-  return !Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty();
-}
-
 } // namespace
 
 FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
@@ -397,7 +388,8 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
           Lit->getSourceRange(), "\"" + Lit->getString().str() + "e\""));
       continue;
     }
-    if (!available(MFlag, Ctx, Constants) && MFlag != "F_DUPFD_CLOEXEC") {
+    if (!isDeclaredOrDefined(MFlag, Ctx, Constants) &&
+        MFlag != "F_DUPFD_CLOEXEC") {
       Unfixable = MFlag.str() + " is not defined in this file";
       continue;
     }
@@ -437,7 +429,7 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
       Replacement = "epoll_create1(EPOLL_CLOEXEC)";
     else if (Name == "inotify_init")
       Replacement = "inotify_init1(" + MFlag.str() + ")";
-    if (Replacement.empty() || !available(NeedName, Ctx, Constants)) {
+    if (Replacement.empty() || !isDeclaredOrDefined(NeedName, Ctx, Constants)) {
       Unfixable = "'" + NeedName.str() +
                   "' is not declared in this file (it may need _GNU_SOURCE)";
       continue;

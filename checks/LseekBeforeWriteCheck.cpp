@@ -19,23 +19,14 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-// <stdio.h> and <unistd.h> agree on these everywhere.
-constexpr int64_t SeekSet = 0, SeekCur = 1, SeekEnd = 2;
-
 using Step = FunctionFlow::Step;
 
-/// A statement that copies the descriptor somewhere the walk cannot follow.
+/// A statement that copies the descriptor somewhere the walk cannot follow:
+/// another variable or field, or the caller.
 bool escapes(const Stmt *S, const VarDecl *Var) {
   if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(S))
     return refersTo(Ret->getRetValue(), Var);
-  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
-    return BO->isAssignmentOp() && refersTo(BO->getRHS(), Var);
-  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
-    return llvm::any_of(DS->decls(), [&](const Decl *D) {
-      const auto *V = llvm::dyn_cast<VarDecl>(D);
-      return V && refersTo(V->getInit(), Var);
-    });
-  return false;
+  return copiesVariable(S, Var);
 }
 
 /// Whether taking \p Branch of \p Cond implies that \p Flags has no

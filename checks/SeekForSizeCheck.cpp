@@ -16,9 +16,6 @@ namespace {
 
 using Step = FunctionFlow::Step;
 
-// <stdio.h> and <unistd.h> agree on these everywhere.
-constexpr int64_t SeekSet = 0, SeekCur = 1, SeekEnd = 2;
-
 /// A seek of \p Var: `lseek(var, off, whence)` or `fseek(f, off, whence)`,
 /// with its whence and offset.
 struct SeekCall {
@@ -210,9 +207,7 @@ void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
                 "the two seeks (and the flush each fseek makes)";
   else if (!llvm::isa<DeclStmt>(SizeStatement))
     Unfixable = "the size is assigned, not declared, here";
-  else if (Ctx.getTranslationUnitDecl()
-               ->lookup(&Ctx.Idents.get("fstat"))
-               .empty())
+  else if (!isDeclaredOrDefined("fstat", Ctx, Constants))
     Unfixable = "'fstat' is not declared in this file (<sys/stat.h>)";
   CallStatement BackSt = statementOf(Back, Parents, Ctx);
   std::optional<CharSourceRange> BackRange =

@@ -91,6 +91,12 @@ bool PosixConstants::isDefined(llvm::StringRef Macro) const {
   return II && PP->isMacroDefined(II);
 }
 
+bool isDeclaredOrDefined(llvm::StringRef Name, ASTContext &Ctx,
+                         const PosixConstants &Constants) {
+  return Constants.isDefined(Name) ||
+         !Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty();
+}
+
 OpenFunctionTable::OpenFunctionTable(
     llvm::ArrayRef<llvm::StringRef> ExtraOpen,
     llvm::ArrayRef<llvm::StringRef> ExtraFopen) {

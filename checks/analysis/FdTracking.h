@@ -34,6 +34,14 @@ private:
   Preprocessor *PP = nullptr;
 };
 
+// The lseek/fseek whence values: <stdio.h> and <unistd.h> agree everywhere.
+constexpr int64_t SeekSet = 0, SeekCur = 1, SeekEnd = 2;
+
+/// Whether \p Name is a macro defined or a function declared in the
+/// translation unit, so that a fix may write it.
+bool isDeclaredOrDefined(llvm::StringRef Name, ASTContext &Ctx,
+                         const PosixConstants &Constants);
+
 /// What an open-like call tells about the access mode of its result.
 struct AccessMode {
   enum Kind {

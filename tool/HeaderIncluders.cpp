@@ -146,19 +146,18 @@ private:
 };
 
 /// The files \p Unit reads, as the compiler sees them under its command
-/// with the run's extra arguments.
+/// with the run's extra arguments \p Before and \p After it.
 std::vector<Dependency> scan(const AdjustedCompilations &Compilations,
-                             llvm::StringRef Unit, const ToolOptions &Options) {
+                             llvm::StringRef Unit,
+                             const std::vector<std::string> &Before,
+                             const std::vector<std::string> &After) {
   using namespace clang::tooling;
   std::vector<std::string> Files;
   ClangTool Tool(Compilations, {Unit.str()});
-  std::vector<std::string> Before = Options.ExtraArgsBefore;
-  Before.insert(Before.begin(),
-                "-resource-dir=" + resourceDir(Options.Argv0.c_str()));
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Before, ArgumentInsertPosition::BEGIN));
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      Options.ExtraArgs, ArgumentInsertPosition::END));
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(After, ArgumentInsertPosition::END));
   clang::IgnoringDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
   IncludeScanFactory Factory(Files);
@@ -218,13 +217,16 @@ void expandHeaders(std::vector<std::string> &Files,
   IncludeCache Cache = readCache(CachePath);
   std::vector<std::string> All = Compilations.getAllFiles();
   llvm::sort(All);
+  std::vector<std::string> Before = Options.ExtraArgsBefore;
+  Before.insert(Before.begin(),
+                "-resource-dir=" + resourceDir(Options.Argv0.c_str()));
   unsigned Scanned = 0;
   for (const std::string &Unit : All) {
     auto It = Cache.find(Unit);
     if (It != Cache.end() && !It->second.empty() &&
         llvm::all_of(It->second, unchanged))
       continue;
-    Cache[Unit] = scan(Compilations, Unit, Options);
+    Cache[Unit] = scan(Compilations, Unit, Before, Options.ExtraArgs);
     ++Scanned;
   }
   // Units the database no longer has leave the cache.

@@ -1,7 +1,7 @@
 //===--- AccessBeforeOpenCheck.cpp - syscall-access-before-open ----------===//
 
 #include "AccessBeforeOpenCheck.h"
-#include "analysis/Matchers.h"
+#include "analysis/CallIndex.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -71,29 +71,56 @@ void AccessBeforeOpenCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void AccessBeforeOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      inUserFunction(
-          callExpr(callee(functionDecl(hasAnyName("access", "euidaccess",
-                                                  "eaccess", "faccessat"))))
-              .bind("access")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 void AccessBeforeOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  const auto *Access = Result.Nodes.getNodeAs<CallExpr>("access");
   ASTContext &Ctx = *Result.Context;
-  if (!Func || !Access || !Func->getBody() || Func->isDependentContext() ||
-      Functions.inNestedCallable(Access, Func, Ctx))
-    return;
-  bool At = calleeName(Access) == "faccessat";
-  if (Access->getNumArgs() < (At ? 3u : 2u))
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
+           {"access", "euidaccess", "eaccess", "faccessat", "stat", "stat64",
+            "lstat", "lstat64", "fstatat", "fstatat64"}))
+    checkAccess(Site.Call, Site.Func, Ctx);
+}
+
+bool AccessBeforeOpenCheck::onlyTestsExistence(const CallExpr *Test,
+                                               const FunctionDecl *Func,
+                                               ASTContext &Ctx,
+                                               const VarDecl *&Buffer) {
+  llvm::StringRef Name = calleeName(Test);
+  bool At = startsWith(Name, "fstatat") || Name == "faccessat";
+  if (!Name.contains("stat")) {
+    std::optional<int64_t> Mode = foldInteger(Test->getArg(At ? 2 : 1), Ctx);
+    // X_OK asks about exec, which no open answers.
+    return Mode && (*Mode & 1) == 0;
+  }
+  // A stat whose buffer nothing reads: the call only tells whether the path
+  // resolves. AT_EMPTY_PATH would stat the directory descriptor itself.
+  if (At) {
+    std::optional<int64_t> Flags = Test->getNumArgs() == 4
+                                       ? foldInteger(Test->getArg(3), Ctx)
+                                       : std::nullopt;
+    if (!Flags || (*Flags & Constants.get("AT_EMPTY_PATH")) != 0)
+      return false;
+  }
+  const auto *Address = llvm::dyn_cast<UnaryOperator>(
+      Test->getArg(At ? 2 : 1)->IgnoreParenImpCasts());
+  Buffer = Address && Address->getOpcode() == UO_AddrOf
+               ? referencedVar(Address->getSubExpr())
+               : nullptr;
+  return Buffer && Buffer->isLocalVarDecl() &&
+         Functions.uses(Func).of(Buffer).size() == 1;
+}
+
+void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
+                                        const FunctionDecl *Func,
+                                        ASTContext &Ctx) {
+  llvm::StringRef Name = calleeName(Access);
+  bool At = Name == "faccessat" || startsWith(Name, "fstatat");
+  const VarDecl *Buffer = nullptr;
+  if (Access->getNumArgs() < (At ? 3u : 2u) ||
+      !onlyTestsExistence(Access, Func, Ctx, Buffer))
     return;
   const Expr *Path = Access->getArg(At ? 1 : 0);
-  std::optional<int64_t> Mode = foldInteger(Access->getArg(At ? 2 : 1), Ctx);
-  // X_OK asks about exec, which no open answers.
-  if (!Mode || (*Mode & 1) != 0)
-    return;
 
   // `if (access(path, m) != 0) <fail>` with no else, in a block.
   const ParentMap &Parents = Functions.parents(Func);
@@ -157,6 +184,13 @@ void AccessBeforeOpenCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<CharSourceRange> Removal =
       statementRange(TestIf, SM, Ctx.getLangOpts());
+  // A stat's buffer goes with it, or the fix leaves an unused variable.
+  std::optional<CharSourceRange> BufferRemoval;
+  if (Buffer)
+    if (const DeclStmt *Decl = Functions.uses(Func).soleDeclaration(Buffer))
+      BufferRemoval = statementRange(Decl, SM, Ctx.getLangOpts());
+  if (Buffer && !BufferRemoval)
+    Removal.reset();
   {
     DiagnosticBuilder D =
         diag(Access->getBeginLoc(),
@@ -166,12 +200,17 @@ void AccessBeforeOpenCheck::check(const MatchFinder::MatchResult &Result) {
         << calleeName(Access) << Open->Function << Access->getSourceRange();
     if (Removal)
       D << FixItHint::CreateRemoval(wholeLines(*Removal, SM));
+    if (Removal && BufferRemoval)
+      D << FixItHint::CreateRemoval(wholeLines(*BufferRemoval, SM));
   }
   diag(Open->Call->getBeginLoc(), "'%0' of the same path here",
        DiagnosticIDs::Note)
       << Open->Function;
   if (!Removal)
-    diag(Access->getBeginLoc(), "no automatic fix: a macro spells the test",
+    diag(Access->getBeginLoc(),
+         Buffer ? "no automatic fix: the stat buffer is declared with other "
+                  "variables or by a macro"
+                : "no automatic fix: a macro spells the test",
          DiagnosticIDs::Note);
 }
 

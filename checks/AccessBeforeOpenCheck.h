@@ -23,6 +23,13 @@ public:
   void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
+  /// Whether \p Test (an access-like call or a stat whose buffer nothing
+  /// reads) only asks whether the path can be opened; \p Buffer is the
+  /// stat's buffer.
+  bool onlyTestsExistence(const CallExpr *Test, const FunctionDecl *Func,
+                          ASTContext &Ctx, const VarDecl *&Buffer);
+  void checkAccess(const CallExpr *Access, const FunctionDecl *Func,
+                   ASTContext &Ctx);
   const std::string RawOpenLikeFunctions;
   const std::string RawFopenLikeFunctions;
   const OpenFunctionTable Opens;

@@ -1,7 +1,7 @@
 //===--- FcntlAfterOpenCheck.cpp - syscall-fcntl-after-open --------------===//
 
 #include "FcntlAfterOpenCheck.h"
-#include "analysis/Matchers.h"
+#include "analysis/CallIndex.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -157,17 +157,7 @@ void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
 }
 
 void FcntlAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
-  std::vector<llvm::StringRef> Names = {"fcntl", "fcntl64", "ioctl"};
-  for (llvm::StringRef Extra : nameList(RawCloexecFunctions))
-    Names.push_back(Extra);
-  // Helpers of the file are recognised by their bodies (setsCloseOnExec):
-  // any call with an argument may be one.
-  Finder->addMatcher(
-      inUserFunction(callExpr(callee(functionDecl(
-                                  anyOf(hasAnyName(Names), hasBody(stmt())))),
-                              unless(argumentCountIs(0)))
-                         .bind("call")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 bool FcntlAfterOpenCheck::setsCloseOnExec(const FunctionDecl *Func,
@@ -237,12 +227,24 @@ std::optional<FlagKind> FcntlAfterOpenCheck::flagSetBy(const CallExpr *Call,
 }
 
 void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
-  if (!Func || !Call || !Func->getBody() || Func->isDependentContext() ||
-      Functions.inNestedCallable(Call, Func, Ctx))
-    return;
+  std::vector<llvm::StringRef> Names = {"fcntl", "fcntl64", "ioctl"};
+  for (llvm::StringRef Extra : nameList(RawCloexecFunctions))
+    Names.push_back(Extra);
+  // Helpers of the file are recognised by their bodies (setsCloseOnExec):
+  // any call with an argument may be one.
+  for (const CallSite &Site : CallIndex::of(Ctx).all())
+    if (Site.Call->getNumArgs() != 0 &&
+        (Site.Call->getDirectCallee()->hasBody() ||
+         llvm::any_of(Names, [&](llvm::StringRef Name) {
+           return hasNameLike(Site.Call->getDirectCallee(), Name);
+         })))
+      checkFlagCall(Site.Call, Site.Func, Ctx);
+}
+
+void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
+                                        const FunctionDecl *Func,
+                                        ASTContext &Ctx) {
   const Expr *FdExpr = nullptr;
   std::optional<FlagKind> Kind = flagSetBy(Call, FdExpr, Ctx);
   if (!Kind)

@@ -29,6 +29,8 @@ public:
   enum class FlagKind { CloseOnExec, NonBlocking };
 
 private:
+  void checkFlagCall(const CallExpr *Call, const FunctionDecl *Func,
+                     ASTContext &Ctx);
   /// The flag \p Call sets on the descriptor \p Fd (an argument of it):
   /// directly, or through a helper of the file whose parameter it is.
   std::optional<FlagKind> flagSetBy(const CallExpr *Call, const Expr *&Fd,

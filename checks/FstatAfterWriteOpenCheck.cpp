@@ -1,9 +1,9 @@
 //===--- FstatAfterWriteOpenCheck.cpp - syscall-fstat-after-write-open ---===//
 
 #include "FstatAfterWriteOpenCheck.h"
+#include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"
 #include "analysis/MainFileUses.h"
-#include "analysis/Matchers.h"
 #include "analysis/RejectionFix.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -197,32 +197,22 @@ void FstatAfterWriteOpenCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      inUserFunction(callExpr(callee(functionDecl(hasAnyName(
-                                  "fstat", "fstat64", "__fstat64", "fstatat",
-                                  "fstatat64", "newfstatat", "statx"))))
-                         .bind("fdstat")),
-      this);
-  Finder->addMatcher(
-      inUserFunction(callExpr(callee(functionDecl(hasAnyName(
-                                  "stat", "stat64", "lstat", "lstat64"))),
-                              argumentCountIs(2))
-                         .bind("pathstat")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  if (!Func || !Func->getBody() || Func->isDependentContext())
-    return;
-  for (const char *Id : {"fdstat", "pathstat"})
-    if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(Id))
-      if (Functions.inNestedCallable(Call, Func, *Result.Context))
-        return;
-  if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("fdstat"))
-    checkDescriptorStat(Stat, Func, *Result.Context);
-  else if (const auto *Stat = Result.Nodes.getNodeAs<CallExpr>("pathstat"))
-    checkPathStat(Stat, Func, *Result.Context);
+  static const llvm::StringRef PathStats[] = {"stat", "stat64", "lstat",
+                                              "lstat64"};
+  static const llvm::StringRef Names[] = {
+      "fstat", "fstat64", "__fstat64", "fstatat", "fstatat64", "newfstatat",
+      "statx", "stat",    "stat64",    "lstat",   "lstat64"};
+  ASTContext &Ctx = *Result.Context;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names)) {
+    if (!llvm::is_contained(PathStats, calleeName(Site.Call)))
+      checkDescriptorStat(Site.Call, Site.Func, Ctx);
+    else if (Site.Call->getNumArgs() == 2)
+      checkPathStat(Site.Call, Site.Func, Ctx);
+  }
 }
 
 std::optional<OpenCall>

@@ -1,7 +1,7 @@
 //===--- FtruncateAfterOpenCheck.cpp - syscall-ftruncate-after-open ------===//
 
 #include "FtruncateAfterOpenCheck.h"
-#include "analysis/Matchers.h"
+#include "analysis/CallIndex.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -34,12 +34,7 @@ void FtruncateAfterOpenCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void FtruncateAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      inUserFunction(
-          callExpr(callee(functionDecl(hasAnyName("ftruncate", "ftruncate64"))),
-                   argumentCountIs(2))
-              .bind("truncate")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
@@ -74,12 +69,16 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
 }
 
 void FtruncateAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  const auto *Trunc = Result.Nodes.getNodeAs<CallExpr>("truncate");
   ASTContext &Ctx = *Result.Context;
-  if (!Func || !Trunc || !Func->getBody() || Func->isDependentContext() ||
-      Functions.inNestedCallable(Trunc, Func, Ctx))
-    return;
+  for (const CallSite &Site :
+       CallIndex::of(Ctx).callsTo({"ftruncate", "ftruncate64"}))
+    if (Site.Call->getNumArgs() == 2)
+      checkTruncate(Site.Call, Site.Func, Ctx);
+}
+
+void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
+                                            const FunctionDecl *Func,
+                                            ASTContext &Ctx) {
   if (foldInteger(Trunc->getArg(1), Ctx) != 0)
     return;
   bool ViaFileno = false;

@@ -23,6 +23,8 @@ public:
   void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
+  void checkTruncate(const CallExpr *Trunc, const FunctionDecl *Func,
+                     ASTContext &Ctx);
   /// Why the file is empty when \p Open returns, or "" when it may not be.
   std::string whyEmpty(const OpenCall &Open, const FunctionFlow &Flow,
                        ASTContext &Ctx) const;

@@ -1,9 +1,9 @@
 //===--- LseekBeforeWriteCheck.cpp - syscall-lseek-before-write ----------===//
 
 #include "LseekBeforeWriteCheck.h"
+#include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"
 #include "analysis/MainFileUses.h"
-#include "analysis/Matchers.h"
 #include "analysis/OffsetSync.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -132,15 +132,7 @@ void LseekBeforeWriteCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
-  std::vector<llvm::StringRef> Names = {"lseek", "lseek64", "fseek", "fseeko",
-                                        "fseeko64"};
-  for (llvm::StringRef Extra : nameList(RawSeekFunctions))
-    Names.push_back(Extra.trim());
-  Finder->addMatcher(
-      inUserFunction(
-          callExpr(callee(functionDecl(hasAnyName(Names))), argumentCountIs(3))
-              .bind("seek")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 std::optional<LseekBeforeWriteCheck::Origin>
@@ -299,11 +291,20 @@ bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
 }
 
 void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("seek");
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   ASTContext &Ctx = *Result.Context;
-  if (!Call || !Func || !Func->getBody() || Func->isDependentContext() ||
-      Functions.inNestedCallable(Call, Func, Ctx) || !Functions.flow(Func, Ctx))
+  std::vector<llvm::StringRef> Names = {"lseek", "lseek64", "fseek", "fseeko",
+                                        "fseeko64"};
+  for (llvm::StringRef Extra : nameList(RawSeekFunctions))
+    Names.push_back(Extra.trim());
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names))
+    if (Site.Call->getNumArgs() == 3)
+      checkSeek(Site.Call, Site.Func, Ctx);
+}
+
+void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
+                                      const FunctionDecl *Func,
+                                      ASTContext &Ctx) {
+  if (!Functions.flow(Func, Ctx))
     return;
   Seek S{Call,
          Func,

@@ -24,6 +24,8 @@ public:
   void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
+  void checkSeek(const CallExpr *Call, const FunctionDecl *Func,
+                 ASTContext &Ctx);
   /// The access mode every definition of a descriptor reaching a use has.
   struct Origin {
     AccessMode Mode;

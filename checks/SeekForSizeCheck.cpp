@@ -1,7 +1,7 @@
 //===--- SeekForSizeCheck.cpp - syscall-seek-for-size --------------------===//
 
 #include "SeekForSizeCheck.h"
-#include "analysis/Matchers.h"
+#include "analysis/CallIndex.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -75,22 +75,20 @@ void SeekForSizeCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void SeekForSizeCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      inUserFunction(
-          callExpr(callee(functionDecl(hasAnyName("lseek", "lseek64", "fseek",
-                                                  "fseeko", "fseeko64"))),
-                   argumentCountIs(3))
-              .bind("end")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  const auto *End = Result.Nodes.getNodeAs<CallExpr>("end");
   ASTContext &Ctx = *Result.Context;
-  if (!Func || !End || !Func->getBody() || Func->isDependentContext() ||
-      Functions.inNestedCallable(End, Func, Ctx))
-    return;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
+           {"lseek", "lseek64", "fseek", "fseeko", "fseeko64"}))
+    if (Site.Call->getNumArgs() == 3)
+      checkSeekToEnd(Site.Call, Site.Func, Ctx);
+}
+
+void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
+                                      const FunctionDecl *Func,
+                                      ASTContext &Ctx) {
   if (foldInteger(End->getArg(2), Ctx) != SeekEnd ||
       foldInteger(End->getArg(1), Ctx) != 0)
     return;

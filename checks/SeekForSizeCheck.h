@@ -23,6 +23,8 @@ public:
   void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
+  void checkSeekToEnd(const CallExpr *End, const FunctionDecl *Func,
+                      ASTContext &Ctx);
   const std::string RawOpenLikeFunctions;
   const OpenFunctionTable Opens;
   const FdOperationTable Operations;

@@ -1,8 +1,8 @@
 //===--- UnbufferedAutoflushCheck.cpp - syscall-unbuffered-autoflush -----===//
 
 #include "UnbufferedAutoflushCheck.h"
+#include "analysis/CallIndex.h"
 #include "analysis/MainFileUses.h"
-#include "analysis/Matchers.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -173,28 +173,7 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Names = withFortifiedNames(
-      {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});
-  Finder->addMatcher(
-      inUserFunction(
-          callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(
-                       Names.begin(), Names.end())))))
-              .bind("call")),
-      this);
-  Finder->addMatcher(
-      inUserFunction(
-          cxxOperatorCallExpr(
-              hasOverloadedOperatorName("<<"), argumentCountIs(2),
-              hasArgument(1, ignoringImplicit(declRefExpr(to(functionDecl(
-                                 hasAnyName("endl", "flush", "unitbuf"),
-                                 isInStdNamespace()))))))
-              .bind("manip")),
-      this);
-  Finder->addMatcher(
-      inUserFunction(cxxMemberCallExpr(
-                         callee(cxxMethodDecl(hasAnyName("setf", "pubsetbuf"))))
-                         .bind("member")),
-      this);
+  Finder->addMatcher(translationUnitDecl(), this);
   Finder->addMatcher(cxxMethodDecl(unless(isExpansionInSystemHeader()),
                                    hasName("overflow"), isDefinition(),
                                    ofClass(cxxRecordDecl(isDerivedFrom(
@@ -203,36 +182,51 @@ void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
                      this);
 }
 
+/// `out << std::endl` (or std::flush, std::unitbuf).
+static bool isManipulatorShift(const CallExpr *Call) {
+  const auto *Shift = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
+  if (!Shift || Shift->getOperator() != OO_LessLess || Shift->getNumArgs() != 2)
+    return false;
+  const auto *Ref =
+      llvm::dyn_cast<DeclRefExpr>(Shift->getArg(1)->IgnoreParenImpCasts());
+  const auto *Manip =
+      Ref ? llvm::dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  static const llvm::StringRef Names[] = {"endl", "flush", "unitbuf"};
+  return Manip && Manip->isInStdNamespace() && Manip->getIdentifier() &&
+         llvm::is_contained(Names, Manip->getName());
+}
+
 void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Overflow = Result.Nodes.getNodeAs<CXXMethodDecl>("overflow"))
     return checkOverflow(Overflow, Ctx);
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  const Stmt *Node = Result.Nodes.getNodeAs<Stmt>("call");
-  if (!Node)
-    Node = Result.Nodes.getNodeAs<Stmt>("manip");
-  if (!Node)
-    Node = Result.Nodes.getNodeAs<Stmt>("member");
-  if (!Func || !Func->getBody() || Func->isDependentContext() || !Node ||
-      Functions.inNestedCallable(Node, Func, Ctx) || !Functions.flow(Func, Ctx))
-    return;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
+  std::vector<std::string> Names = withFortifiedNames(
+      {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});
+  Names.insert(Names.end(), {"operator<<", "setf", "pubsetbuf"});
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
+           std::vector<llvm::StringRef>(Names.begin(), Names.end()))) {
+    const CallExpr *Call = Site.Call;
+    const FunctionDecl *Func = Site.Func;
     llvm::StringRef Name = calleeName(Call);
-    if (Name == "fflush")
+    const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call);
+    bool StreamMember = Name == "setf" || Name == "pubsetbuf";
+    if (llvm::isa<CXXOperatorCallExpr>(Call) ? !isManipulatorShift(Call)
+                                             : StreamMember && !Member)
+      continue;
+    if (!Functions.flow(Func, Ctx))
+      continue;
+    if (const auto *Shift = llvm::dyn_cast<CXXOperatorCallExpr>(Call))
+      checkManipulator(Shift, Func, Ctx);
+    else if (Name == "setf")
+      checkUnitbufFlag(Member, Func, Ctx);
+    else if (Name == "pubsetbuf")
+      checkPubsetbuf(Member, Func, Ctx);
+    else if (Name == "fflush")
       checkFflush(Call, Func, Ctx);
     else if (Name == "write" || Name == "dprintf")
       checkRawWrite(Call, Func, Ctx);
     else
       checkSetvbuf(Call, Func, Ctx);
-  } else if (const auto *Shift =
-                 Result.Nodes.getNodeAs<CXXOperatorCallExpr>("manip")) {
-    checkManipulator(Shift, Func, Ctx);
-  } else if (const auto *Call =
-                 Result.Nodes.getNodeAs<CXXMemberCallExpr>("member")) {
-    if (calleeName(Call) == "setf")
-      checkUnitbufFlag(Call, Func, Ctx);
-    else
-      checkPubsetbuf(Call, Func, Ctx);
   }
 }
 

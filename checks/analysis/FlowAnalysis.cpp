@@ -4,7 +4,6 @@
 #include "FdTracking.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::syscall {
@@ -426,35 +425,6 @@ const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
   if (!E.Uses)
     E.Uses = std::make_unique<VariableUses>(Func->getBody());
   return *E.Uses;
-}
-
-bool FunctionCache::inNestedCallable(const Stmt *Node, const FunctionDecl *Func,
-                                     ASTContext &Ctx) {
-  const ParentMap &Parents = parents(Func);
-  const Stmt *Body = Func->getBody();
-  for (const Stmt *S = Node; S; S = Parents.getParent(S)) {
-    if (S == Body)
-      return false;
-    if (llvm::isa<LambdaExpr>(S) || llvm::isa<BlockExpr>(S))
-      return true;
-  }
-  // Not below the body in the parent map: inside a block's body (a
-  // BlockExpr has no children), or outside the body (an initializer).
-  Entry &E = Entries[Func];
-  if (!E.Nested) {
-    using namespace ast_matchers;
-    E.Nested = std::make_unique<std::vector<SourceRange>>();
-    for (const BoundNodes &N :
-         match(findAll(expr(anyOf(lambdaExpr(), blockExpr())).bind("nested")),
-               *Body, Ctx))
-      E.Nested->push_back(N.getNodeAs<Expr>("nested")->getSourceRange());
-  }
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Loc = Node->getBeginLoc();
-  return llvm::any_of(*E.Nested, [&](SourceRange R) {
-    return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
-  });
 }
 
 } // namespace clang::tidy::syscall

@@ -154,11 +154,6 @@ public:
   /// Where \p D is used in the main file (a static helper's callers, a
   /// static stream's assignments), from one index of the translation unit.
   const MainFileUses &mainFileUses(const ValueDecl *D, ASTContext &Ctx);
-  /// Whether \p Node sits in a lambda or block inside \p Func: those are
-  /// matched again as functions of their own. Climbs the parent map, so a
-  /// query costs the node's depth, not the function's size.
-  bool inNestedCallable(const Stmt *Node, const FunctionDecl *Func,
-                        ASTContext &Ctx);
   void clear() {
     Entries.clear();
     MainFile.reset();
@@ -170,9 +165,6 @@ private:
     std::unique_ptr<FunctionFlow> Flow;
     std::unique_ptr<ParentMap> Parents;
     std::unique_ptr<VariableUses> Uses;
-    /// Source ranges of the lambdas and blocks, for nodes the parent map
-    /// does not reach (a block's body); null until first needed.
-    std::unique_ptr<std::vector<SourceRange>> Nested;
   };
   llvm::DenseMap<const FunctionDecl *, Entry> Entries;
   std::unique_ptr<MainFileIndex> MainFile;

@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define FAIL(msg)                                                              \
@@ -83,6 +85,57 @@ fail:
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   int fd = open(path, O_WRONLY | O_APPEND);
+
+// stat as an existence test: the buffer is never read.
+char *load_config(const char *path) {
+  struct stat st;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'stat' before 'fopen' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+3]]:13: note: 'fopen' of the same path here
+  if (stat(path, &st) < 0)
+    return NULL;
+  FILE *f = fopen(path, "re");
+  if (f == NULL)
+    return NULL;
+  fclose(f);
+  return strdup(path);
+}
+// CHECK-FIXES: char *load_config(const char *path) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   FILE *f = fopen(path, "re");
+
+int open_relative(int dirfd, const char *name) {
+  struct stat st;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'fstatat' before 'openat' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+3]]:12: note: 'openat' of the same path here
+  if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+    FAIL(name);
+  int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW);
+  if (fd < 0)
+    FAIL(name);
+  return fd;
+}
+// CHECK-FIXES: int open_relative(int dirfd, const char *name) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW);
+
+// The buffer shares its declaration with the symlink test's: flagged, and
+// no fix (removing the stat would leave the declaration half used).
+int open_not_link(const char *path) {
+  struct stat st, lst;
+  if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+    return -1;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'stat' before 'open' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: no automatic fix: the stat buffer is declared with other variables or by a macro
+  if (stat(path, &st) != 0)
+    return -1;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: if (stat(path, &st) != 0)
 
 // ------------------------------------------------------------ must not flag
 
@@ -185,5 +238,51 @@ int open_unchecked(const char *path) {
   if (access(path, R_OK) != 0)
     return -1;
   int fd = open(path, O_RDONLY);
+  return fd;
+}
+
+// The stat's result is used: the size sizes the buffer.
+char *read_sized(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return NULL;
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return NULL;
+  char *buf = malloc(st.st_size + 1);
+  fclose(f);
+  return buf;
+}
+
+// The buffer outlives the function: its caller reads it.
+static struct stat last_seen;
+int open_remembered(const char *path) {
+  if (stat(path, &last_seen) != 0)
+    return -1;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// AT_EMPTY_PATH stats the directory descriptor, not the name.
+int open_empty_path(int dirfd, const char *name) {
+  struct stat st;
+  if (fstatat(dirfd, name, &st, AT_EMPTY_PATH) != 0)
+    return -1;
+  int fd = openat(dirfd, name, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// The stat decides whether to create the file.
+int open_or_init(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return make_default(path);
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
   return fd;
 }

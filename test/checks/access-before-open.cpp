@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <string>
+#include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
 
@@ -24,7 +25,36 @@ int open_or_throw(const std::string &path) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   int fd = ::open(path.c_str(), O_RDONLY);
 
+// A stat as the existence test, the buffer declared in the block.
+std::FILE *open_manifest(const std::string &dir) {
+  const std::string path = dir + "/MANIFEST";
+  struct stat st;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'stat' before 'fopen' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+3]]:18: note: 'fopen' of the same path here
+  if (::stat(path.c_str(), &st) != 0)
+    return nullptr;
+  std::FILE *f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr)
+    return nullptr;
+  return f;
+}
+// CHECK-FIXES: const std::string path = dir + "/MANIFEST";
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   std::FILE *f = std::fopen(path.c_str(), "rb");
+
 // ------------------------------------------------------------ must not flag
+
+// The stat tells a directory from a file before the open.
+int open_file_only(const std::string &path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || S_ISDIR(st.st_mode))
+    return -1;
+  int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
 
 // Different exceptions: the caller learns which step failed.
 int open_explained(const std::string &path) {

@@ -1,0 +1,56 @@
+//===--- CallIndex.h - The calls of the user's functions, by callee -------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_CALLINDEX_H
+#define SYSCALL_TIDY_CHECKS_CALLINDEX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include <vector>
+
+namespace clang::tidy::syscall {
+
+/// A call and the innermost function definition whose code holds it (a
+/// lambda's call operator for a call in the lambda's body).
+struct CallSite {
+  const CallExpr *Call;
+  const FunctionDecl *Func;
+};
+
+/// Every call with a known callee in the function definitions of the
+/// user's code (not in system headers, not template instantiations, not
+/// dependent, not in blocks), found in one walk of the translation unit the
+/// first time a check asks, and shared by all checks of the unit. The
+/// checks look up the calls they analyse here instead of each registering
+/// a matcher that walks every function body again: with a dozen checks,
+/// those walks cost more than the parse.
+class CallIndex {
+public:
+  /// The index of \p Ctx's unit; lives as long as \p Ctx.
+  static const CallIndex &of(ASTContext &Ctx);
+
+  /// Calls of functions named by any of \p Names, in source order. A name
+  /// is matched as clang's hasName matches it: "write" in any namespace,
+  /// "::write" only in the global one, "ns::f" by its last components.
+  /// Overloaded operators are named "operator<<" and so on.
+  std::vector<CallSite> callsTo(llvm::ArrayRef<llvm::StringRef> Names) const;
+
+  /// Every indexed call, in source order.
+  llvm::ArrayRef<CallSite> all() const { return Sites; }
+
+private:
+  explicit CallIndex(ASTContext &Ctx);
+  friend class CallIndexer;
+
+  std::vector<CallSite> Sites;
+  /// Positions in Sites by the callee's unqualified name.
+  llvm::StringMap<std::vector<unsigned>> ByName;
+};
+
+/// Whether \p Func's name matches \p Name as clang's hasName matcher would.
+bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_CALLINDEX_H

@@ -2,6 +2,7 @@
 
 #include "FcntlAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Place.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -50,6 +51,9 @@ const Creator *creatorNamed(llvm::StringRef Name) {
       {"signalfd", 2, "SFD_CLOEXEC", "SFD_NONBLOCK", ""},
       {"timerfd_create", 1, "TFD_CLOEXEC", "TFD_NONBLOCK", ""},
       {"memfd_create", 1, "MFD_CLOEXEC", "", ""},
+      {"pipe", -1, "O_CLOEXEC", "O_NONBLOCK", "pipe2"},
+      {"pipe2", 1, "O_CLOEXEC", "O_NONBLOCK", ""},
+      {"socketpair", 1, "SOCK_CLOEXEC", "SOCK_NONBLOCK", ""},
       {"fopen", -1, "e", "", ""},
       {"fopen64", -1, "e", "", ""},
   };
@@ -242,6 +246,77 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
       checkFlagCall(Site.Call, Site.Func, Ctx);
 }
 
+/// The call assigned to \p Where by the assignment that \p Ref (a use of
+/// the place's base) is the base of: `c->fd = socket(...)`.
+static const CallExpr *assignedCall(const Place &Where, const DeclRefExpr *Ref,
+                                    const ParentMap &Parents) {
+  const Stmt *Top = Ref;
+  while (const Stmt *Up = Parents.getParent(Top)) {
+    if (!llvm::isa<MemberExpr, ArraySubscriptExpr, ParenExpr, ImplicitCastExpr>(
+            Up) &&
+        !(llvm::isa<UnaryOperator>(Up) &&
+          llvm::cast<UnaryOperator>(Up)->getOpcode() == UO_Deref))
+      break;
+    Top = Up;
+  }
+  const auto *Assign =
+      llvm::dyn_cast_or_null<BinaryOperator>(Parents.getParent(Top));
+  if (!Assign || Assign->getOpcode() != BO_Assign || Assign->getLHS() != Top ||
+      !Where.denotes(Assign->getLHS()))
+    return nullptr;
+  return underlyingCall(Assign->getRHS());
+}
+
+/// Whether the flag call \p Call on \p Where comes right after the call
+/// that made it: nothing hands the descriptor on, or forks, in between.
+static bool rightAfterMaker(const CallExpr *Call, const Place &Where,
+                            const FunctionFlow &Flow) {
+  using Step = FunctionFlow::Step;
+  return Flow.walkBackward(
+      Call,
+      [&](const Stmt *Element) {
+        Definition Def;
+        if (definesPlace(Element, Where, Def))
+          return Step::EndPath;
+        if (copiesPlace(Element, Where))
+          return Step::Fail;
+        if (const auto *C = llvm::dyn_cast<CallExpr>(Element)) {
+          if (spawns(C))
+            return Step::Fail;
+          if (C != Call && !isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
+              llvm::any_of(C->arguments(),
+                           [&](const Expr *A) { return Where.denotes(A); }))
+            return Step::Fail;
+        }
+        return Step::Continue;
+      },
+      [] { return Step::Fail; });
+}
+
+static bool isPairMaker(llvm::StringRef Name) {
+  return Name == "pipe" || Name == "pipe2" || Name == "socketpair";
+}
+
+const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
+    const CallExpr *Call, const Place &Where, FlagKind Kind,
+    const CallExpr *Maker, const FunctionDecl *Func, const FunctionFlow &Flow,
+    ASTContext &Ctx) {
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    const Expr *Fd = nullptr;
+    if (Site.Func != Func || Site.Call == Call ||
+        flagSetBy(Site.Call, Fd, Ctx) != Kind)
+      continue;
+    std::optional<Place> Other = trackedPlace(Fd);
+    llvm::SmallVector<Definition, 2> Defs;
+    if (Other && Where.isPairedElement(*Other) &&
+        Flow.reachingDefinitions(*Other, Site.Call, Defs) && Defs.size() == 1 &&
+        Defs[0].Value && underlyingCall(Defs[0].Value) == Maker &&
+        rightAfterMaker(Site.Call, *Other, Flow))
+      return Site.Call;
+  }
+  return nullptr;
+}
+
 void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                                         const FunctionDecl *Func,
                                         ASTContext &Ctx) {
@@ -250,9 +325,12 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!Kind)
     return;
   bool ViaFileno = false;
-  const VarDecl *Var = trackedVariable(FdExpr, &ViaFileno);
+  std::optional<Place> Where = trackedPlace(FdExpr, &ViaFileno);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
-  if (!Var || !Var->isLocalVarDecl() || !Flow)
+  // A parameter's own value comes from the caller; a field of what it
+  // points to may be made right here (`c->fd = socket(...)`).
+  if (!Where || (Where->isVariable() && !Where->base()->isLocalVarDecl()) ||
+      !Flow)
     return;
 
   // Every call that made the descriptor reaching here takes the flag.
@@ -263,7 +341,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   };
   llvm::SmallVector<Made, 2> Makers;
   llvm::SmallVector<Definition, 4> Defs;
-  if (!Flow->reachingDefinitions(Var, Call, Defs) || Defs.empty())
+  if (!Flow->reachingDefinitions(*Where, Call, Defs) || Defs.empty())
     return;
   for (const Definition &Def : Defs) {
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
@@ -300,17 +378,14 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // kernel answers EINVAL), so this path is the one without.
   const ParentMap &Parents = Functions.parents(Func);
   llvm::SmallVector<const CallExpr *, 4> Others;
-  if (const CallExpr *Init =
-          Var->getInit() ? underlyingCall(Var->getInit()) : nullptr)
+  const VarDecl *Base = Where->base();
+  if (const CallExpr *Init = Where->isVariable() && Base->getInit()
+                                 ? underlyingCall(Base->getInit())
+                                 : nullptr)
     Others.push_back(Init);
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
-    const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(
-        Parents.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref)));
-    if (Assign && Assign->getOpcode() == BO_Assign &&
-        Assign->getLHS()->IgnoreParenImpCasts() == Ref)
-      if (const CallExpr *Other = underlyingCall(Assign->getRHS()))
-        Others.push_back(Other);
-  }
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Base))
+    if (const CallExpr *Other = assignedCall(*Where, Ref, Parents))
+      Others.push_back(Other);
   for (const CallExpr *Other : Others) {
     if (llvm::any_of(Makers, [&](const Made &M) { return M.Call == Other; }))
       continue;
@@ -326,33 +401,25 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       return;
   }
 
-  // Right after: nothing hands the descriptor on, or forks, in between.
-  bool Right = Flow->walkBackward(
-      Call,
-      [&](const Stmt *Element) {
-        Definition Def;
-        if (definesVariable(Element, Var, Def))
-          return Step::EndPath;
-        if (copiesVariable(Element, Var))
-          return Step::Fail;
-        if (const auto *C = llvm::dyn_cast<CallExpr>(Element)) {
-          if (spawns(C))
-            return Step::Fail;
-          if (C != Call && !isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
-              llvm::any_of(C->arguments(),
-                           [&](const Expr *A) { return refersTo(A, Var); }))
-            return Step::Fail;
-        }
-        return Step::Continue;
-      },
-      [] { return Step::Fail; });
-  if (!Right)
+  if (!rightAfterMaker(Call, *Where, *Flow))
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   bool Cloexec = *Kind == FlagKind::CloseOnExec;
   const Made &First = Makers.front();
+  // pipe and socketpair make two descriptors and their flag goes to both:
+  // the flag calls are redundant only when both descriptors get the flag
+  // right after, and then one finding, at the first, takes both.
+  const CallExpr *Partner = nullptr;
+  if (isPairMaker(First.How->Name)) {
+    Partner = Makers.size() == 1 ? partnerFlagCall(Call, *Where, *Kind,
+                                                   First.Call, Func, *Flow, Ctx)
+                                 : nullptr;
+    if (!Partner || SM.isBeforeInTranslationUnit(Partner->getBeginLoc(),
+                                                 Call->getBeginLoc()))
+      return;
+  }
   llvm::StringRef Flag = Cloexec ? First.How->Cloexec : First.How->Nonblock;
   bool AllHave = llvm::all_of(Makers, [](const Made &M) { return M.HasFlag; });
 
@@ -425,6 +492,8 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     else if (Name == "accept")
       Replacement = "accept4(" + ArgText(0) + ", " + ArgText(1) + ", " +
                     ArgText(2) + ", " + MFlag.str() + ")";
+    else if (Name == "pipe")
+      Replacement = "pipe2(" + ArgText(0) + ", " + MFlag.str() + ")";
     else if (Name == "dup")
       Replacement = "fcntl(" + ArgText(0) + ", F_DUPFD_CLOEXEC, 0)";
     else if (Name == "epoll_create")
@@ -473,6 +542,21 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   }
   if (Unfixable.empty())
     Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*Removal, SM)));
+  if (Unfixable.empty() && Partner) {
+    CallStatement Other =
+        statementOf(Partner, Parents, Ctx, /*ZeroIsSuccess=*/true);
+    const auto *OtherIf = llvm::dyn_cast_or_null<IfStmt>(Other.Statement);
+    std::optional<CharSourceRange> OtherRemoval;
+    if (Other.K == CallStatement::Discarded ||
+        (Other.K == CallStatement::ErrorChecked && OtherIf &&
+         onlyFails(OtherIf->getThen())))
+      OtherRemoval = statementRange(Other.Statement, SM, LO);
+    if (!OtherRemoval || (isNamed(Partner, {"fcntl", "fcntl64"}) &&
+                          readBackPart(Partner->getArg(2), Ctx)))
+      Unfixable = "the flag call for the other descriptor does more";
+    else
+      Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*OtherRemoval, SM)));
+  }
 
   std::string What = Cloexec ? "close-on-exec" : "O_NONBLOCK";
   std::string Maker = calleeName(First.Call).str();
@@ -494,9 +578,14 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       for (const FixItHint &H : Fixes)
         D << H;
   }
-  diag(First.Call->getBeginLoc(), "'%0' makes the descriptor here",
+  diag(First.Call->getBeginLoc(),
+       Partner ? "'%0' makes both descriptors here"
+               : "'%0' makes the descriptor here",
        DiagnosticIDs::Note)
       << Maker;
+  if (Partner)
+    diag(Partner->getBeginLoc(), "the same flag for the other descriptor",
+         DiagnosticIDs::Note);
   if (!Unfixable.empty())
     diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;

@@ -31,6 +31,13 @@ public:
 private:
   void checkFlagCall(const CallExpr *Call, const FunctionDecl *Func,
                      ASTContext &Ctx);
+  /// For the flag call \p Call on one element of a pipe's or socketpair's
+  /// array, the call in \p Func that sets the same flag on the other
+  /// element right after the same \p Maker; null if none.
+  const CallExpr *partnerFlagCall(const CallExpr *Call, const Place &Where,
+                                  FlagKind Kind, const CallExpr *Maker,
+                                  const FunctionDecl *Func,
+                                  const FunctionFlow &Flow, ASTContext &Ctx);
   /// The flag \p Call sets on the descriptor \p Fd (an argument of it):
   /// directly, or through a helper of the file whose parameter it is.
   std::optional<FlagKind> flagSetBy(const CallExpr *Call, const Expr *&Fd,

@@ -1,6 +1,7 @@
 //===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
 
 #include "FdTracking.h"
+#include "Place.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -347,23 +348,8 @@ bool isErrnoCall(const CallExpr *Call) {
 }
 
 const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno) {
-  if (ViaFileno)
-    *ViaFileno = false;
-  if (!E)
-    return nullptr;
-  E = E->IgnoreParenCasts();
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
-    if (calleeName(Call) != "fileno" || Call->getNumArgs() != 1)
-      return nullptr;
-    if (ViaFileno)
-      *ViaFileno = true;
-    E = Call->getArg(0)->IgnoreParenCasts();
-  }
-  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
-  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || !Var->isLocalVarDeclOrParm())
-    return nullptr;
-  return Var;
+  std::optional<Place> P = trackedPlace(E, ViaFileno);
+  return P && P->isVariable() ? P->base() : nullptr;
 }
 
 bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {

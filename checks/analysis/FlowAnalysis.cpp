@@ -2,6 +2,7 @@
 
 #include "FlowAnalysis.h"
 #include "FdTracking.h"
+#include "Place.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -16,8 +17,8 @@ class EscapeCollector : public RecursiveASTVisitor<EscapeCollector> {
 public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *Var = referencedVar(U->getSubExpr()))
-        Escaped.insert(Var);
+      if (std::optional<Place> P = Place::of(U->getSubExpr()))
+        Escaped.insert(P->base());
     return true;
   }
   bool VisitVarDecl(VarDecl *D) {
@@ -79,6 +80,93 @@ bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
     return true;
   }
   return false;
+}
+
+bool copiesPlace(const Stmt *S, const Place &P) {
+  if (P.isVariable())
+    return copiesVariable(S, P.base());
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && P.denotes(BO->getRHS());
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      const auto *V = llvm::dyn_cast<VarDecl>(D);
+      return V && V->getInit() && P.denotes(V->getInit());
+    });
+  return false;
+}
+
+/// Whether the call \p Call may store into \p P: it is handed a pointer,
+/// array or reference that \p P is reached through (`init(c)` for `c->fd`,
+/// `&s` for `s.fd`).
+static bool mayStoreInto(const CallExpr *Call, const Place &P) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    if (const auto *Address = llvm::dyn_cast<UnaryOperator>(Arg);
+        Address && Address->getOpcode() == UO_AddrOf &&
+        P.reachedThrough(Address->getSubExpr()))
+      return true;
+    if (P.denotes(Arg) || !P.reachedThrough(Arg))
+      continue;
+    bool ByReference = Callee && I < Callee->getNumParams() &&
+                       Callee->getParamDecl(I)->getType()->isReferenceType() &&
+                       !Callee->getParamDecl(I)
+                            ->getType()
+                            .getNonReferenceType()
+                            .isConstQualified();
+    if (Arg->getType()->isPointerType() || Arg->getType()->isArrayType() ||
+        ByReference || !Callee)
+      return true;
+  }
+  return false;
+}
+
+bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
+  if (P.isVariable())
+    return definesVariable(S, P.base(), Def);
+  auto Unknown = [&] {
+    Def = Definition{nullptr, S};
+    return true;
+  };
+  auto Moves = [&](const Expr *E) {
+    const VarDecl *Var = referencedVar(E);
+    return (Var && P.movedBy(Var)) || (!P.denotes(E) && P.reachedThrough(E));
+  };
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S)) {
+    if (!BO->isAssignmentOp())
+      return false;
+    if (P.denotes(BO->getLHS())) {
+      Def.Value = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+      Def.Site = S;
+      return true;
+    }
+    return Moves(BO->getLHS()) && Unknown();
+  }
+  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(S))
+    return UO->isIncrementDecrementOp() &&
+           (P.denotes(UO->getSubExpr()) || Moves(UO->getSubExpr())) &&
+           Unknown();
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    return llvm::is_contained(DS->decls(), P.base()) && Unknown();
+  const auto *Call = llvm::dyn_cast<CallExpr>(S);
+  if (!Call)
+    return false;
+  // pipe(fds) and socketpair(..., fds) make fds[0] and fds[1].
+  llvm::StringRef Name = calleeName(Call);
+  int ArrayArg = Name == "pipe" || Name == "pipe2" ? 0
+                 : Name == "socketpair"            ? 3
+                                                   : -1;
+  if (ArrayArg >= 0 && (unsigned)ArrayArg < Call->getNumArgs())
+    for (int Element : {0, 1})
+      if (P.isElement(Call->getArg(ArrayArg), Element)) {
+        Def.Value = Call;
+        Def.Site = S;
+        return true;
+      }
+  if ((Name == "dup2" || Name == "dup3") && Call->getNumArgs() >= 2 &&
+      P.denotes(Call->getArg(1)))
+    return Unknown();
+  return mayStoreInto(Call, P) && Unknown();
 }
 
 std::unique_ptr<FunctionFlow>
@@ -163,7 +251,7 @@ bool FunctionFlow::walkForward(const Stmt *From,
   return true;
 }
 
-int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
+int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const Place &P,
                                        const CFGBlock *Block,
                                        unsigned Index) const {
   auto [It, New] = V.LastBefore.try_emplace(Block);
@@ -176,7 +264,7 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
       Before[At++] = Last;
       if (auto S = Element.getAs<CFGStmt>()) {
         Definition Def;
-        if (definesVariable(S->getStmt(), Var, Def)) {
+        if (definesPlace(S->getStmt(), P, Def)) {
           Last = V.Defs.size();
           V.Defs.push_back(Def);
         }
@@ -188,7 +276,7 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
 }
 
 const llvm::SmallVector<unsigned, 4> &
-FunctionFlow::definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
+FunctionFlow::definitionsAtEntry(VariableFlow &V, const Place &Where,
                                  const CFGBlock *Block) const {
   if (auto It = V.In.find(Block); It != V.In.end())
     return It->second;
@@ -197,7 +285,7 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
   // Each block is solved once per variable, so the uses of a variable cost
   // the blocks between them and its definitions, not the function.
   auto OutKnown = [&](const CFGBlock *P) {
-    return V.In.count(P) || lastDefinitionBefore(V, Var, P, P->size()) >= 0;
+    return V.In.count(P) || lastDefinitionBefore(V, Where, P, P->size()) >= 0;
   };
   llvm::SmallVector<const CFGBlock *, 16> Region{Block}, Stack{Block};
   llvm::DenseSet<const CFGBlock *> InRegion{Block};
@@ -215,7 +303,7 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
   }
   llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> Solved;
   auto Out = [&](const CFGBlock *P) -> llvm::SmallVector<unsigned, 4> {
-    int Last = lastDefinitionBefore(V, Var, P, P->size());
+    int Last = lastDefinitionBefore(V, Where, P, P->size());
     if (Last >= 0)
       return {static_cast<unsigned>(Last)};
     if (auto It = V.In.find(P); It != V.In.end())
@@ -245,24 +333,31 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
 bool FunctionFlow::reachingDefinitions(
     const VarDecl *Var, const Stmt *Use,
     llvm::SmallVectorImpl<Definition> &Defs) const {
+  return reachingDefinitions(Place::variable(Var), Use, Defs);
+}
+
+bool FunctionFlow::reachingDefinitions(
+    const Place &P, const Stmt *Use,
+    llvm::SmallVectorImpl<Definition> &Defs) const {
   auto It = Where.find(Use);
   if (It == Where.end())
     return false;
-  if (Escaped.count(Var)) {
+  if (Escaped.count(P.base())) {
     Defs.push_back(Definition{});
     return true;
   }
-  std::unique_ptr<VariableFlow> &V = Variables[Var];
+  std::unique_ptr<VariableFlow> &V =
+      P.isVariable() ? Variables[P.base()] : Places[P.key()];
   if (!V)
     V = std::make_unique<VariableFlow>();
-  int Last = lastDefinitionBefore(*V, Var, It->second.Block, It->second.Index);
+  int Last = lastDefinitionBefore(*V, P, It->second.Block, It->second.Index);
   if (Last >= 0) {
     Defs.push_back(V->Defs[Last]);
     return true;
   }
   // Copied: solving may grow the maps that hold the set.
   llvm::SmallVector<unsigned, 4> Reaching =
-      definitionsAtEntry(*V, Var, It->second.Block);
+      definitionsAtEntry(*V, P, It->second.Block);
   for (unsigned D : Reaching)
     Defs.push_back(V->Defs[D]);
   return true;

@@ -11,6 +11,7 @@
 
 #include "FdTracking.h"
 #include "MainFileUses.h"
+#include "Place.h"
 #include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
@@ -18,6 +19,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include <memory>
 #include <vector>
 
@@ -43,6 +45,13 @@ bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def);
 /// \p Var loses it.
 bool copiesVariable(const Stmt *S, const VarDecl *Var);
 
+/// definesVariable and copiesVariable for a place: an assignment to the
+/// place itself defines it; one that moves it (`c = next`, `i++` for
+/// `fds[i]`, a call handed `c` or `&s`) gives it an unknown value;
+/// `pipe(fds)` and `socketpair(..., fds)` define `fds[0]` and `fds[1]`.
+bool definesPlace(const Stmt *S, const Place &P, Definition &Def);
+bool copiesPlace(const Stmt *S, const Place &P);
+
 class FunctionFlow {
 public:
   /// Builds the CFG of \p Body; null if clang cannot build one.
@@ -52,6 +61,9 @@ public:
   /// The definitions of \p Var that reach \p Use on some path. Returns false
   /// when \p Use is not in the CFG.
   bool reachingDefinitions(const VarDecl *Var, const Stmt *Use,
+                           llvm::SmallVectorImpl<Definition> &Defs) const;
+  /// The same for a place (a field, pointee or element as much as a local).
+  bool reachingDefinitions(const Place &P, const Stmt *Use,
                            llvm::SmallVectorImpl<Definition> &Defs) const;
 
   /// Every constant value \p Var may hold at \p Use, path by path: its
@@ -115,10 +127,10 @@ private:
     /// Per block: the definitions that reach its entry.
     llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> In;
   };
-  int lastDefinitionBefore(VariableFlow &V, const VarDecl *Var,
+  int lastDefinitionBefore(VariableFlow &V, const Place &P,
                            const CFGBlock *Block, unsigned Index) const;
   const llvm::SmallVector<unsigned, 4> &
-  definitionsAtEntry(VariableFlow &V, const VarDecl *Var,
+  definitionsAtEntry(VariableFlow &V, const Place &Where,
                      const CFGBlock *Block) const;
 
   std::unique_ptr<CFG> Graph;
@@ -126,6 +138,7 @@ private:
   llvm::DenseSet<const VarDecl *> Escaped;
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;
+  mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Places;
   const Stmt *Body = nullptr;
 };
 

@@ -149,6 +149,100 @@ FILE *open_log(const char *path) {
 // CHECK-FIXES-NEXT:     return NULL;
 // CHECK-FIXES-NEXT:   return f;
 
+// Descriptors kept where servers keep them: a field of a connection, an
+// out-parameter, an element of a listener table.
+struct conn {
+  int fd;
+  int events;
+};
+
+int conn_open(struct conn *c, int family) {
+  c->fd = socket(family, SOCK_STREAM, 0);
+  if (c->fd < 0)
+    return -1;
+  if (fcntl(c->fd, F_SETFD, FD_CLOEXEC) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: close-on-exec set by a second syscall after 'socket'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'socket' makes the descriptor here
+    close(c->fd);
+    return -1;
+  }
+  c->events = 0;
+  return 0;
+}
+// CHECK-FIXES: c->fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+// CHECK-FIXES-NEXT:   if (c->fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   c->events = 0;
+
+int open_log_into(const char *path, int *out_fd) {
+  *out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (*out_fd == -1)
+    return -errno;
+  fcntl(*out_fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-5]]:13: note: 'open' makes the descriptor here
+  return 0;
+}
+// CHECK-FIXES: *out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+// CHECK-FIXES-NEXT:   if (*out_fd == -1)
+// CHECK-FIXES-NEXT:     return -errno;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return 0;
+
+struct listener {
+  int fd;
+  const char *name;
+};
+
+int open_listeners(struct listener *ls, int n) {
+  for (int i = 0; i < n; i++) {
+    ls[i].fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (ls[i].fd == -1)
+      return -1;
+    if (fcntl(ls[i].fd, F_SETFD, FD_CLOEXEC) == -1)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: close-on-exec set by a second syscall after 'socket'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+      // CHECK-MESSAGES: :[[@LINE-5]]:16: note: 'socket' makes the descriptor here
+      return -1;
+  }
+  return 0;
+}
+// CHECK-FIXES: ls[i].fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+// CHECK-FIXES-NEXT:     if (ls[i].fd == -1)
+// CHECK-FIXES-NEXT:       return -1;
+// CHECK-FIXES-NEXT:   }
+
+// Both ends of a pipe: one finding, one fix for both calls.
+int make_wakeup_pipe(int fds[2]) {
+  if (pipe(fds) == -1)
+    return -1;
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'pipe'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'pipe' makes both descriptors here
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: the same flag for the other descriptor
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+}
+// CHECK-FIXES: if (pipe2(fds, O_CLOEXEC) == -1)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return 0;
+
+int make_channel(int channel[2]) {
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, channel) == -1)
+    return -1;
+  // CHECK-MESSAGES: :[[@LINE+4]]:7: warning: close-on-exec set by a second syscall after 'socketpair'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'socketpair' makes both descriptors here
+  // CHECK-MESSAGES: :[[@LINE+3]]:7: note: the same flag for the other descriptor
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: no automatic fix: its result is used for more than an error check
+  if (fcntl(channel[0], F_SETFD, FD_CLOEXEC) == -1 ||
+      fcntl(channel[1], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  return 0;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // A descriptor from the caller.
@@ -232,9 +326,6 @@ int nonblocking_copy(int fd) {
 }
 
 // The descriptor was copied into a struct before.
-struct conn {
-  int fd;
-};
 int open_conn(struct conn *c, const char *path) {
   int fd = open(path, O_RDWR);
   c->fd = fd;
@@ -250,4 +341,58 @@ int open_inherited(const char *path) {
   int fd = open(path, O_RDONLY);
   set_inherit(fd, 1);
   return fd;
+}
+
+
+void conn_init(struct conn *c);
+
+// The connection is handed on between the socket and the flag: the helper
+// may have replaced the descriptor.
+int conn_open_init(struct conn *c) {
+  c->fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (c->fd < 0)
+    return -1;
+  conn_init(c);
+  return fcntl(c->fd, F_SETFD, FD_CLOEXEC);
+}
+
+// Another connection's descriptor.
+int conn_pair(struct conn *a, struct conn *b) {
+  a->fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (a->fd < 0)
+    return -1;
+  return fcntl(b->fd, F_SETFD, FD_CLOEXEC);
+}
+
+// The index moves between the socket and the flag.
+int open_shifted(struct listener *ls) {
+  int i = 0;
+  ls[i].fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  i++;
+  return fcntl(ls[i].fd, F_SETFD, FD_CLOEXEC);
+}
+
+// The out-parameter's descriptor came from the caller.
+int mark_cloexec(int *fdp) { return fcntl(*fdp, F_SETFD, FD_CLOEXEC); }
+
+// The field's address escapes: anything may store into it.
+int conn_open_via(struct conn *c, int (*make)(int *)) {
+  c->fd = socket(AF_INET, SOCK_STREAM, 0);
+  make(&c->fd);
+  return fcntl(c->fd, F_SETFD, FD_CLOEXEC);
+}
+
+// Another element than the one the pipe made.
+int pipe_third(int fds[3]) {
+  if (pipe(fds) == -1)
+    return -1;
+  return fcntl(fds[2], F_SETFD, FD_CLOEXEC);
+}
+
+// Only the read end is closed on exec: the write end goes to the child.
+int pipe_to_child(int fds[2]) {
+  if (pipe(fds) == -1)
+    return -1;
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  return 0;
 }

@@ -1,5 +1,6 @@
 // Opens files and sockets and marks them as event loops do: close-on-exec
-// with fcntl after open, non-blocking with F_GETFL + F_SETFL after socket.
+// with fcntl after open, non-blocking with F_GETFL + F_SETFL after socket,
+// both ends of a wake-up pipe close-on-exec.
 #include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -27,18 +28,31 @@ static int socket_nonblock(void) {
   return s;
 }
 
+static int wakeup_pipe(int fds[2]) {
+  if (pipe(fds) < 0)
+    return -1;
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   for (int i = 0; i < 1000; i++) {
     int fd = open_cloexec(argv[1]);
     int s = socket_nonblock();
-    if (fd < 0 || s < 0)
+    int fds[2];
+    if (fd < 0 || s < 0 || wakeup_pipe(fds) < 0)
       return 1;
-    // Both flags are there, whichever way they were set.
+    // The flags are there, whichever way they were set.
     if (!(fcntl(fd, F_GETFD) & FD_CLOEXEC) ||
-        !(fcntl(s, F_GETFL) & O_NONBLOCK))
+        !(fcntl(s, F_GETFL) & O_NONBLOCK) ||
+        !(fcntl(fds[0], F_GETFD) & FD_CLOEXEC) ||
+        !(fcntl(fds[1], F_GETFD) & FD_CLOEXEC))
       return 2;
     close(fd);
     close(s);
+    close(fds[0]);
+    close(fds[1]);
   }
   return 0;
 }

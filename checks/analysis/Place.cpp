@@ -1,0 +1,125 @@
+//===--- Place.cpp - Where a descriptor or stream is kept ----------------===//
+
+#include "Place.h"
+#include "FdTracking.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace clang::tidy::syscall {
+
+std::optional<Place> Place::of(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
+    const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var || !Var->isLocalVarDeclOrParm())
+      return std::nullopt;
+    return variable(Var);
+  }
+  std::optional<Place> Inner;
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
+    const auto *Field = llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
+    if (!Field || !(Inner = of(Member->getBase())))
+      return std::nullopt;
+    if (Member->isArrow())
+      Inner->Steps.push_back({Step::Deref});
+    Inner->Steps.push_back({Step::Field, Field});
+    return Inner;
+  }
+  if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E)) {
+    if (Unary->getOpcode() != UO_Deref || !(Inner = of(Unary->getSubExpr())))
+      return std::nullopt;
+    Inner->Steps.push_back({Step::Deref});
+    return Inner;
+  }
+  if (const auto *Subscript = llvm::dyn_cast<ArraySubscriptExpr>(E)) {
+    if (!(Inner = of(Subscript->getBase())))
+      return std::nullopt;
+    const Expr *Index = Subscript->getIdx()->IgnoreParenImpCasts();
+    if (const auto *Literal = llvm::dyn_cast<IntegerLiteral>(Index))
+      Inner->Steps.push_back(
+          {Step::Index, nullptr, Literal->getValue().getSExtValue()});
+    else if (const VarDecl *Var = referencedVar(Index);
+             Var && Var->isLocalVarDeclOrParm())
+      Inner->Steps.push_back({Step::Index, Var});
+    else
+      return std::nullopt;
+    return Inner;
+  }
+  return std::nullopt;
+}
+
+Place Place::variable(const VarDecl *Var) {
+  Place P;
+  P.Base = Var;
+  return P;
+}
+
+bool Place::denotes(const Expr *E) const {
+  std::optional<Place> Other = of(E);
+  return Other && *Other == *this;
+}
+
+bool Place::reachedThrough(const Expr *E) const {
+  std::optional<Place> Other = of(E);
+  if (!Other || Other->Base != Base || Other->Steps.size() > Steps.size())
+    return false;
+  return std::equal(Other->Steps.begin(), Other->Steps.end(), Steps.begin());
+}
+
+bool Place::isElement(const Expr *Array, int64_t Index) const {
+  std::optional<Place> Whole = of(Array);
+  return Whole && Whole->Base == Base &&
+         Whole->Steps.size() + 1 == Steps.size() &&
+         std::equal(Whole->Steps.begin(), Whole->Steps.end(), Steps.begin()) &&
+         Steps.back().K == Step::Index && !Steps.back().Decl &&
+         Steps.back().Constant == Index;
+}
+
+bool Place::isPairedElement(const Place &Other) const {
+  if (Other.Base != Base || Other.Steps.size() != Steps.size() ||
+      Steps.empty() ||
+      !std::equal(Steps.begin(), Steps.end() - 1, Other.Steps.begin()))
+    return false;
+  const Step &Mine = Steps.back(), &Theirs = Other.Steps.back();
+  return Mine.K == Step::Index && Theirs.K == Step::Index && !Mine.Decl &&
+         !Theirs.Decl && Mine.Constant + Theirs.Constant == 1 &&
+         (Mine.Constant == 0 || Mine.Constant == 1);
+}
+
+bool Place::movedBy(const VarDecl *Var) const {
+  return !isVariable() &&
+         (Var == Base || llvm::any_of(Steps, [&](const Step &S) {
+            return S.K == Step::Index && S.Decl == Var;
+          }));
+}
+
+std::string Place::key() const {
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  OS << static_cast<const void *>(Base);
+  for (const Step &S : Steps)
+    OS << (S.K == Step::Field   ? '.'
+           : S.K == Step::Deref ? '*'
+                                : '[')
+       << static_cast<const void *>(S.Decl) << ':' << S.Constant;
+  return OS.str();
+}
+
+std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno) {
+  if (ViaFileno)
+    *ViaFileno = false;
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    if (calleeName(Call) != "fileno" || Call->getNumArgs() != 1)
+      return std::nullopt;
+    if (ViaFileno)
+      *ViaFileno = true;
+    E = Call->getArg(0);
+  }
+  return Place::of(E);
+}
+
+} // namespace clang::tidy::syscall

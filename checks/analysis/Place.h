@@ -1,0 +1,72 @@
+//===--- Place.h - Where a descriptor or stream is kept ------------------===//
+//
+// Real code keeps descriptors in struct fields, out-parameters and arrays
+// as often as in locals. A place names any of them by the local or
+// parameter it is reached from and the steps from there, so the flow
+// analysis can follow `c->fd = socket(...)` to `fcntl(c->fd, ...)` as it
+// follows a local.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_PLACE_H
+#define SYSCALL_TIDY_CHECKS_PLACE_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace clang::tidy::syscall {
+
+/// A local or parameter, or what is reached from one through fields,
+/// pointers and constant or variable indexes: `fd`, `s.fd`, `c->fd`,
+/// `*out`, `fds[1]`, `files[i].fd`.
+class Place {
+public:
+  /// The place \p E denotes (parentheses and casts aside); none for other
+  /// expressions (calls, globals, `a[i + 1]`, `this->fd`).
+  static std::optional<Place> of(const Expr *E);
+  static Place variable(const VarDecl *Var);
+
+  const VarDecl *base() const { return Base; }
+  bool isVariable() const { return Steps.empty(); }
+  /// Whether \p E denotes this place.
+  bool denotes(const Expr *E) const;
+  /// Whether \p E denotes this place or one it is reached through (`c` or
+  /// `*c` for `c->fd`): changing that changes what the place holds.
+  bool reachedThrough(const Expr *E) const;
+  /// Whether this is element \p Index of the array \p Array (`fds[1]`).
+  bool isElement(const Expr *Array, int64_t Index) const;
+  /// Whether this and \p Other are elements 0 and 1 (or 1 and 0) of the
+  /// same array, as pipe and socketpair fill them.
+  bool isPairedElement(const Place &Other) const;
+  /// Whether assigning \p Var moves the place (its base or an index).
+  bool movedBy(const VarDecl *Var) const;
+  /// A key that tells places apart, for caches.
+  std::string key() const;
+
+  bool operator==(const Place &Other) const {
+    return Base == Other.Base && Steps == Other.Steps;
+  }
+
+private:
+  struct Step {
+    enum Kind { Field, Deref, Index } K;
+    const ValueDecl *Decl = nullptr; ///< the field, or the index variable
+    int64_t Constant = 0;            ///< the index when Decl is null
+    bool operator==(const Step &O) const {
+      return K == O.K && Decl == O.Decl && Constant == O.Constant;
+    }
+  };
+  const VarDecl *Base = nullptr;
+  llvm::SmallVector<Step, 2> Steps;
+};
+
+/// The place a descriptor argument names, through `fileno(f)` (then
+/// \p ViaFileno is set) as trackedVariable sees it.
+std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno = nullptr);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_PLACE_H

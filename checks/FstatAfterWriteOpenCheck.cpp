@@ -216,7 +216,7 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 std::optional<OpenCall>
-FstatAfterWriteOpenCheck::writeOpenOf(const VarDecl *Var, const Stmt *Use,
+FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
                                       const FunctionDecl *Func, bool Stream,
                                       ASTContext &Ctx) {
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
@@ -250,7 +250,7 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   if (!Args)
     return;
   bool ViaFileno = false;
-  const VarDecl *Tracked = trackedVariable(Args->Target, &ViaFileno);
+  std::optional<Place> Tracked = trackedPlace(Args->Target, &ViaFileno);
   const VarDecl *Buffer = bufferVariable(Args->Buffer);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   if (!Tracked || !Buffer || !Flow)
@@ -258,21 +258,23 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
 
   // Every value the descriptor can hold here comes from a write open.
   std::optional<OpenCall> Open =
-      writeOpenOf(Tracked, Stat, Func, ViaFileno, Ctx);
+      writeOpenOf(*Tracked, Stat, Func, ViaFileno, Ctx);
   // A static helper's parameter: every caller in this file must pass such a
   // descriptor. Reported with a note; the helper's callers decide its fix.
   bool InHelper = false;
-  const auto *Param = llvm::dyn_cast<ParmVarDecl>(Tracked);
+  const auto *Param = Tracked->isVariable()
+                          ? llvm::dyn_cast<ParmVarDecl>(Tracked->base())
+                          : nullptr;
   if (!Open && Param && !Func->isExternallyVisible()) {
     const MainFileUses &Uses = Functions.mainFileUses(Func, Ctx);
     unsigned Index = Param->getFunctionScopeIndex();
     for (auto [Call, Caller] : Uses.Calls) {
-      const VarDecl *Arg = Index < Call->getNumArgs()
-                               ? trackedVariable(Call->getArg(Index))
-                               : nullptr;
+      std::optional<Place> Arg = Index < Call->getNumArgs()
+                                     ? trackedPlace(Call->getArg(Index))
+                                     : std::nullopt;
       std::optional<OpenCall> CallerOpen =
           Arg && Caller && Caller->getBody() && Caller != Func
-              ? writeOpenOf(Arg, Call, Caller, ViaFileno, Ctx)
+              ? writeOpenOf(*Arg, Call, Caller, ViaFileno, Ctx)
               : std::nullopt;
       if (!CallerOpen || CallerOpen->Mode.K != AccessMode::Writable) {
         Open.reset();
@@ -306,7 +308,7 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
                                Functions.uses(Func), Ctx, Constants,
                                Functions.flow(Func, Ctx));
   RejectionPlan Plan;
-  if (!Rejection.analyze(Stat, Buffer, Args->ModeField, Tracked, Plan))
+  if (!Rejection.analyze(Stat, Buffer, Args->ModeField, &*Tracked, Plan))
     return;
   if (InHelper)
     Plan.Unsafe = "the stat is in a helper that every caller in this file "

@@ -26,7 +26,7 @@ public:
 private:
   /// The open every definition of \p Var reaching \p Use comes from, when
   /// all are opens with a write (or run-time) access mode.
-  std::optional<OpenCall> writeOpenOf(const VarDecl *Var, const Stmt *Use,
+  std::optional<OpenCall> writeOpenOf(const Place &Var, const Stmt *Use,
                                       const FunctionDecl *Func, bool Stream,
                                       ASTContext &Ctx);
   void checkDescriptorStat(const CallExpr *Stat, const FunctionDecl *Func,

@@ -180,15 +180,15 @@ void DirectoryRejection::noteCalls(const Stmt *S, const CallExpr *StatCall) {
   for (const CallExpr *C : F.Calls) {
     llvm::StringRef Name = calleeName(C);
     bool Releases = (Name == "close" || Name == "fclose") && C->getNumArgs() &&
-                    Tracked && referencedVar(C->getArg(0)) == Tracked;
+                    Tracked && Tracked->denotes(C->getArg(0));
     if (!Releases && C != StatCall && !isPureCall(C) && Unsafe.empty())
       Unsafe = ("the removed code also calls '" + Name + "'").str();
   }
   for (const BinaryOperator *A : F.Assignments) {
     const VarDecl *Target = referencedVar(A->getLHS());
-    bool Harmless = isErrno(A->getLHS()) ||
-                    (Target && (Target == Tracked || Target == Result ||
-                                RemovedVars.contains(Target)));
+    bool Harmless =
+        isErrno(A->getLHS()) || (Tracked && Tracked->denotes(A->getLHS())) ||
+        (Target && (Target == Result || RemovedVars.contains(Target)));
     if (!Harmless && Unsafe.empty())
       Unsafe = "the removed code also assigns other state";
   }
@@ -239,7 +239,7 @@ bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
     }
     // `fd = -1;` (the OpenJDK shape): the function goes on without the file.
     for (const BinaryOperator *A : F.Assignments)
-      if (Tracked && referencedVar(A->getLHS()) == Tracked &&
+      if (Tracked && Tracked->denotes(A->getLHS()) &&
           isFailureValue(A->getRHS()))
         ReleasesTracked = true;
   }
@@ -364,9 +364,9 @@ bool DirectoryRejection::classifyStatStatement(const CallExpr *StatCall,
 bool DirectoryRejection::analyze(const CallExpr *StatCall,
                                  const VarDecl *Buffer,
                                  llvm::StringRef ModeField,
-                                 const VarDecl *TrackedVar,
+                                 const Place *TrackedPlace,
                                  RejectionPlan &Plan) {
-  Tracked = TrackedVar;
+  Tracked = TrackedPlace;
   Stat = StatCall;
   RemovedVars = {Buffer};
   AddressUses = 0;

@@ -11,6 +11,7 @@
 
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
+#include "Place.h"
 #include "VariableUses.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -49,7 +50,7 @@ public:
   /// \p Tracked is the descriptor or stream whose release (close, fclose,
   /// `fd = -1`) counts as part of a rejection. Fills \p Plan.
   bool analyze(const CallExpr *StatCall, const VarDecl *Buffer,
-               llvm::StringRef ModeField, const VarDecl *Tracked,
+               llvm::StringRef ModeField, const Place *Tracked,
                RejectionPlan &Plan);
 
   const ParentMap &parents() const { return Parents; }
@@ -82,7 +83,7 @@ private:
   const FunctionFlow *Flow;
   const CallExpr *Stat = nullptr;
 
-  const VarDecl *Tracked = nullptr;
+  const Place *Tracked = nullptr;
   const VarDecl *Result = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> RemovedVars;
   llvm::SmallVector<const Expr *, 4> DirectoryTests;

@@ -4,6 +4,7 @@
 #include "FdTracking.h"
 #include "Place.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -100,6 +101,14 @@ bool copiesPlace(const Stmt *S, const Place &P) {
 /// `&s` for `s.fd`).
 static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   const FunctionDecl *Callee = Call->getDirectCallee();
+  // A member function called on what the place is reached through
+  // (`reset()` for a member `fd_`), unless it is const.
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (Object && P.reachedThrough(Object) && !(Method && Method->isConst()))
+      return true;
+  }
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
     if (const auto *Address = llvm::dyn_cast<UnaryOperator>(Arg);

@@ -2,6 +2,7 @@
 
 #include "Place.h"
 #include "FdTracking.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::syscall {
@@ -15,6 +16,11 @@ std::optional<Place> Place::of(const Expr *E) {
     if (!Var || !Var->isLocalVarDeclOrParm())
       return std::nullopt;
     return variable(Var);
+  }
+  if (llvm::isa<CXXThisExpr>(E)) {
+    Place P;
+    P.FromThis = true;
+    return P;
   }
   std::optional<Place> Inner;
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
@@ -62,14 +68,15 @@ bool Place::denotes(const Expr *E) const {
 
 bool Place::reachedThrough(const Expr *E) const {
   std::optional<Place> Other = of(E);
-  if (!Other || Other->Base != Base || Other->Steps.size() > Steps.size())
+  if (!Other || Other->Base != Base || Other->FromThis != FromThis ||
+      Other->Steps.size() > Steps.size())
     return false;
   return std::equal(Other->Steps.begin(), Other->Steps.end(), Steps.begin());
 }
 
 bool Place::isElement(const Expr *Array, int64_t Index) const {
   std::optional<Place> Whole = of(Array);
-  return Whole && Whole->Base == Base &&
+  return Whole && Whole->Base == Base && Whole->FromThis == FromThis &&
          Whole->Steps.size() + 1 == Steps.size() &&
          std::equal(Whole->Steps.begin(), Whole->Steps.end(), Steps.begin()) &&
          Steps.back().K == Step::Index && !Steps.back().Decl &&
@@ -77,8 +84,8 @@ bool Place::isElement(const Expr *Array, int64_t Index) const {
 }
 
 bool Place::isPairedElement(const Place &Other) const {
-  if (Other.Base != Base || Other.Steps.size() != Steps.size() ||
-      Steps.empty() ||
+  if (Other.Base != Base || Other.FromThis != FromThis ||
+      Other.Steps.size() != Steps.size() || Steps.empty() ||
       !std::equal(Steps.begin(), Steps.end() - 1, Other.Steps.begin()))
     return false;
   const Step &Mine = Steps.back(), &Theirs = Other.Steps.back();
@@ -97,7 +104,7 @@ bool Place::movedBy(const VarDecl *Var) const {
 std::string Place::key() const {
   std::string Key;
   llvm::raw_string_ostream OS(Key);
-  OS << static_cast<const void *>(Base);
+  OS << (FromThis ? "this" : "") << static_cast<const void *>(Base);
   for (const Step &S : Steps)
     OS << (S.K == Step::Field   ? '.'
            : S.K == Step::Deref ? '*'

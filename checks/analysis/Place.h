@@ -19,18 +19,19 @@
 
 namespace clang::tidy::syscall {
 
-/// A local or parameter, or what is reached from one through fields,
-/// pointers and constant or variable indexes: `fd`, `s.fd`, `c->fd`,
-/// `*out`, `fds[1]`, `files[i].fd`.
+/// A local or parameter, or what is reached from one (or from `this`)
+/// through fields, pointers and constant or variable indexes: `fd`, `s.fd`,
+/// `c->fd`, `*out`, `fds[1]`, `files[i].fd`, a member `fd_`.
 class Place {
 public:
   /// The place \p E denotes (parentheses and casts aside); none for other
-  /// expressions (calls, globals, `a[i + 1]`, `this->fd`).
+  /// expressions (calls, globals, `a[i + 1]`).
   static std::optional<Place> of(const Expr *E);
   static Place variable(const VarDecl *Var);
 
+  /// The local or parameter it is reached from; null for `this`.
   const VarDecl *base() const { return Base; }
-  bool isVariable() const { return Steps.empty(); }
+  bool isVariable() const { return Base && Steps.empty(); }
   /// Whether \p E denotes this place.
   bool denotes(const Expr *E) const;
   /// Whether \p E denotes this place or one it is reached through (`c` or
@@ -47,7 +48,8 @@ public:
   std::string key() const;
 
   bool operator==(const Place &Other) const {
-    return Base == Other.Base && Steps == Other.Steps;
+    return Base == Other.Base && FromThis == Other.FromThis &&
+           Steps == Other.Steps;
   }
 
 private:
@@ -60,6 +62,7 @@ private:
     }
   };
   const VarDecl *Base = nullptr;
+  bool FromThis = false;
   llvm::SmallVector<Step, 2> Steps;
 };
 

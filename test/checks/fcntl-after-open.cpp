@@ -39,6 +39,37 @@ int open_file(const std::string &path) {
   return fd;
 }
 
+// The descriptor a member, as RAII wrappers keep it.
+class EventFd {
+public:
+  bool open() {
+    fd_ = ::socket(AF_UNIX, SOCK_DGRAM, 0);
+    if (fd_ < 0)
+      return false;
+    ::fcntl(fd_, F_SETFD, FD_CLOEXEC);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: close-on-exec set by a second syscall after 'socket'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'socket' makes the descriptor here
+    return true;
+  }
+  // CHECK-FIXES: fd_ = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  // CHECK-FIXES-NEXT:     if (fd_ < 0)
+  // CHECK-FIXES-NEXT:       return false;
+  // CHECK-FIXES-EMPTY:
+  // CHECK-FIXES-EMPTY:
+  // CHECK-FIXES-NEXT:     return true;
+
+  // Not flagged: reset() may replace the member between the two calls.
+  bool reopen() {
+    fd_ = ::socket(AF_UNIX, SOCK_DGRAM, 0);
+    reset();
+    return ::fcntl(fd_, F_SETFD, FD_CLOEXEC) == 0;
+  }
+  void reset();
+
+private:
+  int fd_ = -1;
+};
+
 // ------------------------------------------------------------ must not flag
 
 // A member that holds the descriptor: not a local of this function.

@@ -453,6 +453,51 @@ int create_checked(const char *path) {
   return reject_directory(fd);
 }
 
+// The descriptor in an out-parameter, as libraries that return a status
+// write it.
+int open_appender(const char *path, int *out_fd) {
+  struct stat st;
+  *out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (*out_fd < 0)
+    return -errno;
+  if (fstat(*out_fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'open' with a write access mode already fails with EISDIR on one [syscall-fstat-after-write-open]
+    close(*out_fd);
+    *out_fd = -1;
+    return -EISDIR;
+  }
+  return 0;
+}
+// CHECK-FIXES: int open_appender(const char *path, int *out_fd) {
+// CHECK-FIXES-NEXT:   *out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+// CHECK-FIXES-NEXT:   if (*out_fd < 0)
+// CHECK-FIXES-NEXT:     return -errno;
+// CHECK-FIXES-NEXT:   return 0;
+
+// The descriptor in a field of the caller's struct.
+struct image {
+  int fd;
+  long size;
+};
+int image_create(struct image *im, const char *name) {
+  struct stat st;
+  im->fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (im->fd == -1)
+    return -1;
+  if (fstat(im->fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat'
+    close(im->fd);
+    return -1;
+  }
+  im->size = 0;
+  return 0;
+}
+// CHECK-FIXES: int image_create(struct image *im, const char *name) {
+// CHECK-FIXES-NEXT:   im->fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+// CHECK-FIXES-NEXT:   if (im->fd == -1)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   im->size = 0;
+
 // ------------------------------------------------------------ must not flag
 
 // The lstat's result read after the fstat wrote the buffer: the buffer's
@@ -811,4 +856,47 @@ int open_pair(const char *out, const char *in, int *rfd) {
   *rfd = not_a_directory(open(in, O_RDONLY));
   int fd = open(out, O_WRONLY | O_CREAT, 0644);
   return not_a_directory(fd);
+}
+
+void image_reset(struct image *im);
+
+// The struct is handed on between the open and the stat: the helper may
+// have put another descriptor in the field.
+int image_reopen(struct image *im, const char *name) {
+  struct stat st;
+  im->fd = open(name, O_WRONLY | O_CREAT, 0644);
+  image_reset(im);
+  if (fstat(im->fd, &st) == 0 && S_ISDIR(st.st_mode))
+    return -1;
+  return 0;
+}
+
+// The caller's descriptor, read through the out-parameter.
+int check_out(int *fdp) {
+  struct stat st;
+  if (fstat(*fdp, &st) == 0 && S_ISDIR(st.st_mode))
+    return -1;
+  return 0;
+}
+
+// A read-only open into the field: the directory test is needed.
+int image_open(struct image *im, const char *name) {
+  struct stat st;
+  im->fd = open(name, O_RDONLY);
+  if (im->fd < 0)
+    return -1;
+  if (fstat(im->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(im->fd);
+    return -1;
+  }
+  return 0;
+}
+
+// Another image's field.
+int image_copy(struct image *dst, struct image *src, const char *name) {
+  struct stat st;
+  dst->fd = open(name, O_WRONLY | O_CREAT, 0644);
+  if (fstat(src->fd, &st) == 0 && S_ISDIR(st.st_mode))
+    return -1;
+  return 0;
 }

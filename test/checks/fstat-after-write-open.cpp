@@ -198,6 +198,42 @@ struct Streams {
   }
 };
 
+// The descriptor a member of the writer that opens it.
+class SegmentWriter {
+public:
+  bool create(const std::string &path) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd_ < 0)
+      return false;
+    struct stat st;
+    if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: redundant 'fstat'
+      ::close(fd_);
+      fd_ = -1;
+      return false;
+    }
+    return true;
+  }
+  // CHECK-FIXES: fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  // CHECK-FIXES-NEXT:     if (fd_ < 0)
+  // CHECK-FIXES-NEXT:       return false;
+  // CHECK-FIXES-NEXT:     return true;
+
+  // Not flagged: adopt() may have replaced the member.
+  bool createAdopted(const std::string &path, int other) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
+    adopt(other);
+    struct stat st;
+    if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode))
+      return false;
+    return true;
+  }
+  void adopt(int fd);
+
+private:
+  int fd_ = -1;
+};
+
 // ------------------------------------------------------------ must not flag
 
 struct Reader {

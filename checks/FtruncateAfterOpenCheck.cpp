@@ -2,6 +2,7 @@
 
 #include "FtruncateAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Place.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -82,14 +83,15 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   if (foldInteger(Trunc->getArg(1), Ctx) != 0)
     return;
   bool ViaFileno = false;
-  const VarDecl *Var = trackedVariable(Trunc->getArg(0), &ViaFileno);
+  std::optional<Place> Where = trackedPlace(Trunc->getArg(0), &ViaFileno);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
-  if (!Var || !Var->isLocalVarDecl() || !Flow)
+  if (!Where || (Where->isVariable() && !Where->base()->isLocalVarDecl()) ||
+      !Flow)
     return;
 
   // Every open that reaches the call left the file empty.
   llvm::SmallVector<Definition, 4> Defs;
-  if (!Flow->reachingDefinitions(Var, Trunc, Defs) || Defs.empty())
+  if (!Flow->reachingDefinitions(*Where, Trunc, Defs) || Defs.empty())
     return;
   std::optional<OpenCall> First;
   std::string Why;
@@ -113,13 +115,13 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
       Trunc,
       [&](const Stmt *Element) {
         Definition Def;
-        if (definesVariable(Element, Var, Def))
+        if (definesPlace(Element, *Where, Def))
           return Step::EndPath;
-        if (copiesVariable(Element, Var))
+        if (copiesPlace(Element, *Where))
           return Step::Fail;
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
         std::optional<OffsetEffect> Effect =
-            Call ? Operations.effectOn(Call, Var) : std::nullopt;
+            Call ? Operations.effectOn(Call, *Where) : std::nullopt;
         if (!Effect || *Effect == OffsetEffect::None ||
             *Effect == OffsetEffect::Reads || *Effect == OffsetEffect::Seeks ||
             *Effect == OffsetEffect::Tells)

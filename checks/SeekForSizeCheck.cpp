@@ -16,14 +16,14 @@ namespace {
 
 using Step = FunctionFlow::Step;
 
-/// A seek of \p Var: `lseek(var, off, whence)` or `fseek(f, off, whence)`,
+/// A seek of \p Where: `lseek(fd, off, whence)` or `fseek(f, off, whence)`,
 /// with its whence and offset.
 struct SeekCall {
   const CallExpr *Call = nullptr;
   std::optional<int64_t> Whence, Offset;
 };
 
-std::optional<SeekCall> seekOf(const Stmt *S, const VarDecl *Var,
+std::optional<SeekCall> seekOf(const Stmt *S, const Place &Where,
                                ASTContext &Ctx) {
   const auto *Call = llvm::dyn_cast<CallExpr>(S);
   if (!Call || Call->getNumArgs() != 3)
@@ -32,7 +32,7 @@ std::optional<SeekCall> seekOf(const Stmt *S, const VarDecl *Var,
   if (Name != "lseek" && Name != "lseek64" && Name != "fseek" &&
       Name != "fseeko" && Name != "fseeko64")
     return std::nullopt;
-  if (referencedVar(Call->getArg(0)) != Var)
+  if (!Where.denotes(Call->getArg(0)))
     return std::nullopt;
   return SeekCall{Call, foldInteger(Call->getArg(2), Ctx),
                   foldInteger(Call->getArg(1), Ctx)};
@@ -92,9 +92,10 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
   if (foldInteger(End->getArg(2), Ctx) != SeekEnd ||
       foldInteger(End->getArg(1), Ctx) != 0)
     return;
-  const VarDecl *Var = referencedVar(End->getArg(0));
+  std::optional<Place> Where = Place::of(End->getArg(0));
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
-  if (!Var || !Var->isLocalVarDecl() || !Flow)
+  if (!Where || (Where->isVariable() && !Where->base()->isLocalVarDecl()) ||
+      !Flow)
     return;
   bool Stream = !calleeName(End).contains("lseek");
   const ParentMap &Parents = Functions.parents(Func);
@@ -114,9 +115,12 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
   bool Forward = Flow->walkForward(
       End,
       [&](const Stmt *Element) {
-        if (copiesVariable(Element, Var))
+        // Redefined (or, for a field, maybe changed by a call handed its
+        // struct): the seek back is to another file.
+        Definition Def;
+        if (copiesPlace(Element, *Where) || definesPlace(Element, *Where, Def))
           return Step::Fail;
-        if (std::optional<SeekCall> S = seekOf(Element, Var, Ctx)) {
+        if (std::optional<SeekCall> S = seekOf(Element, *Where, Ctx)) {
           if (S->Whence != SeekSet || (Back && Back != S->Call))
             return Step::Fail;
           Back = S->Call;
@@ -126,7 +130,7 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
         if (!Call || Call == End)
           return Step::Continue;
         if (Stream && calleeName(Call) == "rewind" &&
-            referencedVar(Call->getArg(0)) == Var) {
+            Where->denotes(Call->getArg(0))) {
           if (Back && Back != Call)
             return Step::Fail;
           Back = Call;
@@ -134,15 +138,15 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
         }
         // A path that gives up (the error branch) needs no seek back.
         if ((calleeName(Call) == "close" || calleeName(Call) == "fclose") &&
-            referencedVar(Call->getArg(0)) == Var)
+            Where->denotes(Call->getArg(0)))
           return Step::EndPath;
         if (Stream && startsWith(calleeName(Call), "ftell") &&
-            referencedVar(Call->getArg(0)) == Var) {
+            Where->denotes(Call->getArg(0))) {
           SawTell = true;
           return Step::Continue;
         }
         return llvm::any_of(Call->arguments(),
-                            [&](const Expr *A) { return refersTo(A, Var); })
+                            [&](const Expr *A) { return Where->denotes(A); })
                    ? Step::Fail
                    : Step::Continue;
       },
@@ -161,7 +165,7 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
         Defs.size() != 1 || !Defs[0].Value)
       return;
     std::optional<SeekCall> Cur =
-        seekOf(underlyingCall(Defs[0].Value), Var, Ctx);
+        seekOf(underlyingCall(Defs[0].Value), *Where, Ctx);
     if (!Cur || Cur->Whence != SeekCur || Cur->Offset != 0)
       return;
     Restores = true;
@@ -172,14 +176,14 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
         End,
         [&](const Stmt *Element) {
           Definition Def;
-          if (definesVariable(Element, Var, Def))
+          if (definesPlace(Element, *Where, Def))
             return Def.Value && Opens.classify(Def.Value, Ctx, Constants)
                        ? Step::EndPath
                        : Step::Fail;
           // fcntl, fsync and the like leave the offset alone.
           const auto *Call = llvm::dyn_cast<CallExpr>(Element);
           std::optional<OffsetEffect> Effect =
-              Call && Call != End ? Operations.effectOn(Call, Var)
+              Call && Call != End ? Operations.effectOn(Call, *Where)
                                   : std::nullopt;
           return !Effect || *Effect == OffsetEffect::None ? Step::Continue
                                                           : Step::Fail;

@@ -237,9 +237,16 @@ bool FdOperationTable::onlyCloses(const FunctionDecl *Func,
 
 std::optional<OffsetEffect>
 FdOperationTable::effectOn(const CallExpr *Call, const VarDecl *Var) const {
-  if (!llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
-        return trackedVariable(Arg) == Var;
-      }))
+  return effectOn(Call, Place::variable(Var));
+}
+
+std::optional<OffsetEffect>
+FdOperationTable::effectOn(const CallExpr *Call, const Place &Where) const {
+  auto Names = [&](const Expr *Arg) {
+    std::optional<Place> P = trackedPlace(Arg);
+    return P && *P == Where;
+  };
+  if (!llvm::any_of(Call->arguments(), Names))
     return std::nullopt;
   auto It = Effects.find(calleeName(Call));
   if (It != Effects.end())
@@ -247,7 +254,7 @@ FdOperationTable::effectOn(const CallExpr *Call, const VarDecl *Var) const {
   if (const FunctionDecl *Callee = Call->getDirectCallee())
     if ((Callee = Callee->getDefinition()))
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-        if (trackedVariable(Call->getArg(I)) == Var && onlyCloses(Callee, I))
+        if (Names(Call->getArg(I)) && onlyCloses(Callee, I))
           return OffsetEffect::Closes;
   return OffsetEffect::Unknown;
 }

@@ -20,6 +20,8 @@
 
 namespace clang::tidy::syscall {
 
+class Place;
+
 /// Values of the <fcntl.h>/<sys/stat.h> macros as the translation unit defines
 /// them (O_PATH and O_DIRECTORY differ between architectures), with the Linux
 /// values as fallback when a header was not included.
@@ -125,6 +127,8 @@ public:
   /// a close.
   std::optional<OffsetEffect> effectOn(const CallExpr *Call,
                                        const VarDecl *Var) const;
+  std::optional<OffsetEffect> effectOn(const CallExpr *Call,
+                                       const Place &Where) const;
 
   bool isWrite(llvm::StringRef Name) const { return Write.contains(Name); }
 

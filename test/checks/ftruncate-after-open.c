@@ -139,6 +139,24 @@ int truncate_retry(const char *path) {
   return fd;
 }
 
+// The descriptor in a field of the sink being reset.
+int sink_reset(struct sink *s, const char *path) {
+  s->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (s->fd == -1)
+    return -errno;
+  if (ftruncate(s->fd, 0) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, {{.*}} [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'open' opens the file here
+    close(s->fd);
+    return -errno;
+  }
+  return 0;
+}
+// CHECK-FIXES: s->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT:   if (s->fd == -1)
+// CHECK-FIXES-NEXT:     return -errno;
+// CHECK-FIXES-NEXT:   return 0;
+
 // ------------------------------------------------------------ must not flag
 
 // Without O_TRUNC the old contents are there: emptying them is the point.
@@ -274,4 +292,22 @@ int open_or_reuse(const char *path, int fallback) {
   if (ftruncate(fd, 0) < 0)
     return -1;
   return fd;
+}
+
+// The sink is handed to a function that may write before the truncate.
+int sink_restart(struct sink *s, const char *path) {
+  s->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (s->fd == -1)
+    return -1;
+  write_header(s);
+  return ftruncate(s->fd, 0);
+}
+
+// The field was written to between.
+int sink_rewrite(struct sink *s, const char *path) {
+  s->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (s->fd == -1)
+    return -1;
+  fill(s->fd);
+  return ftruncate(s->fd, 0);
 }

@@ -105,6 +105,24 @@ off_t marked_size(const char *path) {
 // CHECK-FIXES: struct stat n_st;
 // CHECK-FIXES-NEXT:   off_t n = fstat(fd, &n_st) == 0 ? n_st.st_size : -1;
 
+// The descriptor in a field of the caller's struct.
+struct blob {
+  int fd;
+  off_t size;
+};
+int blob_measure(struct blob *b) {
+  off_t here = lseek(b->fd, 0, SEEK_CUR);
+  off_t total = lseek(b->fd, 0, SEEK_END);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'lseek' to the end and back only to learn the size: {{.*}} [syscall-seek-for-size]
+  lseek(b->fd, here, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'lseek' back to the saved offset here
+  b->size = total;
+  return 0;
+}
+// CHECK-FIXES: int blob_measure(struct blob *b) {
+// CHECK-FIXES-NEXT:   struct stat total_st;
+// CHECK-FIXES-NEXT:   off_t total = fstat(b->fd, &total_st) == 0 ? total_st.st_size : -1;
+
 // ------------------------------------------------------------ must not flag
 
 // A descriptor from the caller: its offset before is unknown.
@@ -189,4 +207,35 @@ void to_end_and_back(const char *path) {
   lseek(fd, 0, SEEK_END);
   lseek(fd, 0, SEEK_SET);
   consume(fd, 0);
+}
+
+// Back on another blob's descriptor.
+off_t blob_mixed(struct blob *a, struct blob *b) {
+  off_t here = lseek(a->fd, 0, SEEK_CUR);
+  off_t total = lseek(a->fd, 0, SEEK_END);
+  lseek(b->fd, here, SEEK_SET);
+  return total;
+}
+
+void blob_refresh(struct blob *b);
+
+// The blob is handed on between the seeks: its descriptor may change.
+off_t blob_handed(struct blob *b) {
+  off_t here = lseek(b->fd, 0, SEEK_CUR);
+  off_t total = lseek(b->fd, 0, SEEK_END);
+  blob_refresh(b);
+  lseek(b->fd, here, SEEK_SET);
+  return total;
+}
+
+// The variable names another file by the time of the seek back.
+off_t size_then_switch(const char *a, const char *b) {
+  int fd = open(a, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  off_t total = lseek(fd, 0, SEEK_END);
+  fd = open(b, O_RDONLY); // the first one leaks: a shape, not a program
+  lseek(fd, 0, SEEK_SET);
+  close(fd);
+  return total;
 }

@@ -23,10 +23,10 @@ using Step = FunctionFlow::Step;
 
 /// A statement that copies the descriptor somewhere the walk cannot follow:
 /// another variable or field, or the caller.
-bool escapes(const Stmt *S, const VarDecl *Var) {
+bool escapes(const Stmt *S, const Place &Var) {
   if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(S))
-    return refersTo(Ret->getRetValue(), Var);
-  return copiesVariable(S, Var);
+    return Ret->getRetValue() && Var.denotes(Ret->getRetValue());
+  return copiesPlace(S, Var);
 }
 
 /// Whether taking \p Branch of \p Cond implies that \p Flags has no
@@ -136,7 +136,7 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 std::optional<LseekBeforeWriteCheck::Origin>
-LseekBeforeWriteCheck::originOf(const VarDecl *Var, const Stmt *Use,
+LseekBeforeWriteCheck::originOf(const Place &Var, const Stmt *Use,
                                 const FunctionDecl *Func, ASTContext &Ctx) {
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   llvm::SmallVector<Definition, 4> Defs;
@@ -170,11 +170,11 @@ bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
           S.Call,
           [&](const Stmt *Element) {
             Definition Def;
-            if (definesVariable(Element, S.Target, Def))
+            if (definesPlace(Element, *S.Target, Def))
               return Step::EndPath; // the open itself
             const auto *Call = llvm::dyn_cast<CallExpr>(Element);
             std::optional<OffsetEffect> Effect =
-                Call ? Operations.effectOn(Call, S.Target) : std::nullopt;
+                Call ? Operations.effectOn(Call, *S.Target) : std::nullopt;
             return !Effect || *Effect == OffsetEffect::None ? Step::Continue
                                                             : Step::Fail;
           },
@@ -182,16 +182,17 @@ bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
 }
 
 bool LseekBeforeWriteCheck::onlyWritesFollow(const Seek &S, ASTContext &Ctx) {
-  bool Local = !llvm::isa<ParmVarDecl>(S.Target);
+  bool Local =
+      !S.Target->isVariable() || !llvm::isa<ParmVarDecl>(S.Target->base());
   return Functions.flow(S.Func, Ctx)
       ->walkForward(
           S.Call,
           [&](const Stmt *Element) {
-            if (escapes(Element, S.Target))
+            if (escapes(Element, *S.Target))
               return Step::Fail;
             const auto *Call = llvm::dyn_cast<CallExpr>(Element);
             std::optional<OffsetEffect> Effect =
-                Call ? Operations.effectOn(Call, S.Target) : std::nullopt;
+                Call ? Operations.effectOn(Call, *S.Target) : std::nullopt;
             if (!Effect || *Effect == OffsetEffect::None)
               return Step::Continue;
             return *Effect == OffsetEffect::Writes ||
@@ -204,7 +205,7 @@ bool LseekBeforeWriteCheck::onlyWritesFollow(const Seek &S, ASTContext &Ctx) {
 }
 
 bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
-                                              const VarDecl *Var,
+                                              const Place &Var,
                                               const FunctionDecl *Func,
                                               ASTContext &Ctx,
                                               const FunctionDecl *Helper) {
@@ -237,7 +238,9 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
                    ? Step::EndPath
                    : Step::Fail;
       },
-      [] { return Step::EndPath; });
+      // A descriptor left open in a field or behind a pointer outlives the
+      // function, and so does its offset, which later writes may rely on.
+      [&] { return Var.isVariable() ? Step::EndPath : Step::Fail; });
 }
 
 bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
@@ -277,14 +280,15 @@ bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
   for (auto [Call, Caller] : Uses.Calls) {
     if (!Caller || !Caller->getBody())
       return false;
-    const VarDecl *Var = Index < Call->getNumArgs()
-                             ? trackedVariable(Call->getArg(Index))
-                             : nullptr;
-    if (!Var || llvm::isa<ParmVarDecl>(Var) || !Functions.flow(Caller, Ctx))
+    std::optional<Place> Var = Index < Call->getNumArgs()
+                                   ? trackedPlace(Call->getArg(Index))
+                                   : std::nullopt;
+    if (!Var || (Var->isVariable() && llvm::isa<ParmVarDecl>(Var->base())) ||
+        !Functions.flow(Caller, Ctx))
       return false;
-    std::optional<Origin> O = originOf(Var, Call, Caller, Ctx);
+    std::optional<Origin> O = originOf(*Var, Call, Caller, Ctx);
     if (!O || !notAppend(*O, Call, Caller, Ctx) ||
-        !offsetUnusedAfter(Call, Var, Caller, Ctx, Helper))
+        !offsetUnusedAfter(Call, *Var, Caller, Ctx, Helper))
       return false;
   }
   return true;
@@ -306,9 +310,13 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
                                       ASTContext &Ctx) {
   if (!Functions.flow(Func, Ctx))
     return;
+  // A field the function does not fill itself is a handle's: rule 7.
+  std::optional<Place> Target = trackedPlace(Call->getArg(0));
+  if (Target && !Target->isVariable() && !originOf(*Target, Call, Func, Ctx))
+    Target.reset();
   Seek S{Call,
          Func,
-         trackedVariable(Call->getArg(0)),
+         Target,
          foldInteger(Call->getArg(1), Ctx),
          foldInteger(Call->getArg(2), Ctx),
          startsWith(calleeName(Call), "fseek"),
@@ -334,7 +342,7 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
       checkHandleSeek(S, Ctx);
     return;
   }
-  S.Opened = originOf(S.Target, Call, Func, Ctx);
+  S.Opened = originOf(*S.Target, Call, Func, Ctx);
   if (S.IsStream && Zero && S.Whence == SeekCur && Discarded) {
     const std::optional<Origin> &O = S.Opened;
     if (O && O->Mode.IsStream && O->Mode.K == AccessMode::Writable &&
@@ -406,11 +414,12 @@ bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
   auto WriteOnly = [](const AccessMode &M) {
     return M.K == AccessMode::Writable && !M.Reads && !M.Append;
   };
-  if (!Pos || !Pos->isLocalVarDeclOrParm() || !O || !WriteOnly(O->Mode))
+  if (!Pos || !Pos->isLocalVarDeclOrParm() || !O || !WriteOnly(O->Mode) ||
+      !S.Target->isVariable())
     return false;
   OffsetSync Sync(*Functions.flow(S.Func, Ctx), S.Func->getBody(), Operations,
                   Ctx);
-  return Sync.inSyncAt(S.Call, S.Target, Pos, [&](const Expr *Value) {
+  return Sync.inSyncAt(S.Call, S.Target->base(), Pos, [&](const Expr *Value) {
     std::optional<OpenCall> Open = Opens.classify(Value, Ctx, Constants);
     return Open && WriteOnly(Open->Mode);
   });
@@ -468,8 +477,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       [&](const Stmt *Element) {
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
         std::optional<OffsetEffect> Effect =
-            Call ? Operations.effectOn(Call, S.Target) : std::nullopt;
-        if (escapes(Element, S.Target))
+            Call ? Operations.effectOn(Call, *S.Target) : std::nullopt;
+        if (escapes(Element, *S.Target))
           return Step::Fail;
         if (!Effect || *Effect == OffsetEffect::None)
           return Step::Continue;
@@ -479,7 +488,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
           return Step::EndPath;
         if (Write || *Effect != OffsetEffect::Writes ||
             !Operations.isWrite(calleeName(Call)) || Call->getNumArgs() != 3 ||
-            trackedVariable(Call->getArg(0)) != S.Target)
+            !S.Target->denotes(Call->getArg(0)))
           return Step::Fail;
         Write = Call;
         return Step::EndPath;
@@ -524,14 +533,16 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   }
 
   // Where the descriptor comes from, and what happens to it after.
-  if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(S.Target)) {
+  if (const auto *Param = S.Target->isVariable()
+                              ? llvm::dyn_cast<ParmVarDecl>(S.Target->base())
+                              : nullptr) {
     if (!helperCallersAgree(S.Func, Param, Ctx) ||
-        !offsetUnusedAfter(Write, S.Target, S.Func, Ctx))
+        !offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
   } else {
     const std::optional<Origin> &O = S.Opened;
     if (!O || O->Mode.IsStream || !notAppend(*O, S.Call, S.Func, Ctx) ||
-        !offsetUnusedAfter(Write, S.Target, S.Func, Ctx))
+        !offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
   }
 

@@ -35,18 +35,20 @@ private:
   struct Seek {
     const CallExpr *Call;
     const FunctionDecl *Func;
-    const VarDecl *Target; ///< the descriptor or stream variable, if any
+    /// The descriptor or stream (a variable, or a field the function fills
+    /// itself); none for a handle's field, which rule 7 looks at.
+    std::optional<Place> Target;
     std::optional<int64_t> Offset, Whence;
     bool IsStream;
     CallStatement Statement;      ///< how the seek's result is used
     std::optional<Origin> Opened; ///< where Target comes from at the seek
   };
 
-  std::optional<Origin> originOf(const VarDecl *Var, const Stmt *Use,
+  std::optional<Origin> originOf(const Place &Var, const Stmt *Use,
                                  const FunctionDecl *Func, ASTContext &Ctx);
   bool nothingSinceOpen(const Seek &S, ASTContext &Ctx);
   bool onlyWritesFollow(const Seek &S, ASTContext &Ctx);
-  bool offsetUnusedAfter(const CallExpr *Write, const VarDecl *Var,
+  bool offsetUnusedAfter(const CallExpr *Write, const Place &Var,
                          const FunctionDecl *Func, ASTContext &Ctx,
                          const FunctionDecl *Helper = nullptr);
   bool helperCallersAgree(const FunctionDecl *Helper, const ParmVarDecl *Fd,

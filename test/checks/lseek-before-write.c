@@ -369,6 +369,26 @@ int patch_retry(const char *path, off_t off, const char *s) {
 }
 // CHECK-FIXES: ssize_t w = TEMP_FAILURE_RETRY(pwrite(fd, s, strlen(s), off));
 
+// The descriptor in a field, closed before the function returns.
+struct record_file {
+  int fd;
+  off_t at;
+};
+int record_save(struct record_file *r, const char *path, const char *s) {
+  r->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (r->fd < 0)
+    return -1;
+  lseek(r->fd, r->at, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  ssize_t n = write(r->fd, s, strlen(s));
+  close(r->fd);
+  r->fd = -1;
+  return n < 0 ? -1 : 0;
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   ssize_t n = pwrite(r->fd, s, strlen(s), r->at);
+
 // ------------------------------------------------------------ must not flag
 
 // The else branch moves the offset expression before it writes.
@@ -702,4 +722,25 @@ int is_pipe(int fd) {
   errno = 0;
   lseek(fd, 0, SEEK_CUR);
   return errno == ESPIPE;
+}
+
+// The descriptor stays open in the field: later writes elsewhere may rely
+// on the offset the write leaves.
+int record_start(struct record_file *r, const char *path, const char *hdr) {
+  r->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (r->fd < 0)
+    return -1;
+  lseek(r->fd, 512, SEEK_SET);
+  return write(r->fd, hdr, strlen(hdr)) < 0 ? -1 : 0;
+}
+
+// The field is opened for appending.
+int record_append(struct record_file *r, const char *path, const char *s) {
+  r->fd = open(path, O_WRONLY | O_APPEND);
+  if (r->fd < 0)
+    return -1;
+  lseek(r->fd, r->at, SEEK_SET);
+  ssize_t n = write(r->fd, s, strlen(s));
+  close(r->fd);
+  return n < 0 ? -1 : 0;
 }

@@ -3,8 +3,10 @@
 #include "FstatAfterWriteOpenCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"
+#include "analysis/DescriptorStat.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/RejectionFix.h"
+#include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -16,46 +18,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::syscall {
 
 namespace {
-
-/// The descriptor, buffer and mode field of a stat-like call on a descriptor.
-struct DescriptorStat {
-  const Expr *Target;
-  const Expr *Buffer;
-  llvm::StringRef ModeField;
-};
-
-std::optional<DescriptorStat>
-descriptorStat(const CallExpr *Call, ASTContext &Ctx, const PosixConstants &C) {
-  llvm::StringRef Name = calleeName(Call);
-  unsigned N = Call->getNumArgs();
-  if (N >= 2 && (Name == "fstat" || Name == "fstat64" || Name == "__fstat64"))
-    return DescriptorStat{Call->getArg(0), Call->getArg(1), "st_mode"};
-  // fstatat(fd, "", &st, AT_EMPTY_PATH) and statx(fd, "", AT_EMPTY_PATH, ...)
-  // stat the descriptor itself.
-  auto StatsDescriptor = [&](unsigned PathIdx, unsigned FlagsIdx) {
-    std::optional<llvm::StringRef> Path = stringValue(Call->getArg(PathIdx));
-    std::optional<int64_t> Flags = foldInteger(Call->getArg(FlagsIdx), Ctx);
-    return Path && Path->empty() && Flags &&
-           (*Flags & C.get("AT_EMPTY_PATH")) != 0;
-  };
-  if (N >= 4 &&
-      (Name == "fstatat" || Name == "fstatat64" || Name == "newfstatat") &&
-      StatsDescriptor(1, 3))
-    return DescriptorStat{Call->getArg(0), Call->getArg(2), "st_mode"};
-  if (N >= 5 && Name == "statx" && StatsDescriptor(1, 2))
-    return DescriptorStat{Call->getArg(0), Call->getArg(4), "stx_mode"};
-  return std::nullopt;
-}
-
-const VarDecl *bufferVariable(const Expr *E) {
-  const auto *Addr = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
-  if (!Addr || Addr->getOpcode() != UO_AddrOf)
-    return nullptr;
-  const auto *Ref =
-      llvm::dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts());
-  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return Var && Var->isLocalVarDecl() ? Var : nullptr;
-}
 
 /// `mode[0]` or `*mode`, where mode is the fopen mode argument.
 bool isFirstCharOf(const Expr *E, const Expr *Mode, ASTContext &Ctx) {
@@ -207,6 +169,9 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
       "fstat", "fstat64", "__fstat64", "fstatat", "fstatat64", "newfstatat",
       "statx", "stat",    "stat64",    "lstat",   "lstat64"};
   ASTContext &Ctx = *Result.Context;
+  for (const CallSite &Site : CallIndex::of(Ctx).all())
+    if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
+      checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names)) {
     if (!llvm::is_contained(PathStats, calleeName(Site.Call)))
       checkDescriptorStat(Site.Call, Site.Func, Ctx);
@@ -265,7 +230,9 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
   const auto *Param = Tracked->isVariable()
                           ? llvm::dyn_cast<ParmVarDecl>(Tracked->base())
                           : nullptr;
-  if (!Open && Param && !Func->isExternallyVisible()) {
+  // A yes/no directory test is reported where it is called instead.
+  if (!Open && Param && !Func->isExternallyVisible() &&
+      !testedParamOf(Func, Ctx)) {
     const MainFileUses &Uses = Functions.mainFileUses(Func, Ctx);
     unsigned Index = Param->getFunctionScopeIndex();
     for (auto [Call, Caller] : Uses.Calls) {
@@ -429,6 +396,70 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
   if (!Fix.Unfixable.empty())
     diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Fix.Unfixable;
+}
+
+std::optional<unsigned>
+FstatAfterWriteOpenCheck::directoryTest(const CallExpr *Call, ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  std::optional<unsigned> Param = Def ? testedParamOf(Def, Ctx) : std::nullopt;
+  if (!Param || *Param >= Call->getNumArgs())
+    return std::nullopt;
+  return Param;
+}
+
+std::optional<unsigned>
+FstatAfterWriteOpenCheck::testedParamOf(const FunctionDecl *Def,
+                                        ASTContext &Ctx) {
+  auto [It, New] = DirectoryTests.try_emplace(Def);
+  if (New)
+    It->second = directoryTestedParam(Def, Ctx, Constants);
+  return It->second;
+}
+
+void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
+                                                      unsigned Param,
+                                                      const FunctionDecl *Func,
+                                                      ASTContext &Ctx) {
+  std::optional<Place> Tracked = trackedPlace(Call->getArg(Param));
+  std::optional<OpenCall> Open =
+      Tracked ? writeOpenOf(*Tracked, Call, Func, /*Stream=*/false, Ctx)
+              : std::nullopt;
+  if (!Open || Open->Mode.K != AccessMode::Writable)
+    return;
+  // `if (is_dir(fd)) <reject>` with no else: the branch can no longer run.
+  const ParentMap &Parents = Functions.parents(Func);
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(
+      Parents.getParentIgnoreParenImpCasts(const_cast<CallExpr *>(Call)));
+  if (!If || If->getCond()->IgnoreParenImpCasts() != Call || If->getElse() ||
+      If->getInit() || If->getConditionVariable())
+    return;
+  DirectoryRejection Rejection(Func->getBody(), Parents, Functions.uses(Func),
+                               Ctx, Constants, Functions.flow(Func, Ctx));
+  if (!Rejection.rejects(If->getThen(), &*Tracked))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<CharSourceRange> Removal =
+      llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If))
+          ? statementRange(If, SM, Ctx.getLangOpts())
+          : std::nullopt;
+  llvm::StringRef Helper = Call->getDirectCallee()->getName();
+  {
+    DiagnosticBuilder D =
+        diag(Call->getBeginLoc(),
+             "redundant '%0': it only tests for a directory with a stat, and "
+             "'%1' with a write access mode already fails with EISDIR on one")
+        << Helper << Open->Function << Call->getSourceRange();
+    if (Removal)
+      D << FixItHint::CreateRemoval(wholeLines(*Removal, SM));
+  }
+  diag(Open->Call->getBeginLoc(), "'%0' opens with a write access mode here",
+       DiagnosticIDs::Note)
+      << Open->Function;
+  if (!Removal)
+    diag(Call->getBeginLoc(),
+         "no automatic fix: the test is not a statement of a block",
+         DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::syscall

@@ -21,7 +21,10 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Functions.clear(); }
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    DirectoryTests.clear();
+  }
 
 private:
   /// The open every definition of \p Var reaching \p Use comes from, when
@@ -33,6 +36,15 @@ private:
                            ASTContext &Ctx);
   void checkPathStat(const CallExpr *Stat, const FunctionDecl *Func,
                      ASTContext &Ctx);
+  /// When \p Call calls a function of the file that only tests whether a
+  /// descriptor argument is a directory: that argument's index (kept per
+  /// function).
+  std::optional<unsigned> directoryTest(const CallExpr *Call, ASTContext &Ctx);
+  std::optional<unsigned> testedParamOf(const FunctionDecl *Def,
+                                        ASTContext &Ctx);
+  /// `if (is_dir(fd)) <reject>` on a descriptor opened for writing.
+  void checkDirectoryTestCall(const CallExpr *Call, unsigned Param,
+                              const FunctionDecl *Func, ASTContext &Ctx);
   std::optional<OpenCall> followingOpen(const CallExpr *Stat,
                                         const RejectionPlan &Plan,
                                         const ParentMap &Parents,
@@ -47,6 +59,7 @@ private:
   const OpenFunctionTable Opens;
   PosixConstants Constants;
   FunctionCache Functions;
+  llvm::DenseMap<const FunctionDecl *, std::optional<unsigned>> DirectoryTests;
 };
 
 } // namespace clang::tidy::syscall

@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::syscall {
 
@@ -200,8 +201,19 @@ bool DirectoryRejection::isFailureValue(const Expr *E) const {
   if (!E)
     return true; // return; from a void function
   E = E->IgnoreParenImpCasts();
-  if (std::optional<int64_t> V = foldInteger(E, Ctx))
+  if (std::optional<int64_t> V = foldInteger(E, Ctx)) {
+    // `return EISDIR;`: an errno value returned as the error (positive).
+    if (*V > 0 && E->getBeginLoc().isMacroID()) {
+      llvm::StringRef Macro = Lexer::getImmediateMacroName(
+          E->getBeginLoc(), Ctx.getSourceManager(), Ctx.getLangOpts());
+      if (Macro.size() > 1 && Macro[0] == 'E' &&
+          llvm::all_of(Macro, [](char C) {
+            return llvm::isUpper(C) || llvm::isDigit(C) || C == '_';
+          }))
+        return true;
+    }
     return *V < 0 || (E->getType()->isBooleanType() && *V == 0);
+  }
   if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
     return true;
   if (const auto *UO = llvm::dyn_cast<UnaryOperator>(E))

@@ -53,6 +53,13 @@ public:
                llvm::StringRef ModeField, const Place *Tracked,
                RejectionPlan &Plan);
 
+  /// Whether \p Branch, taken for a directory, only rejects it (fails, or
+  /// releases \p Tracked and goes on without it).
+  bool rejects(const Stmt *Branch, const Place *Tracked) {
+    this->Tracked = Tracked;
+    return isRejection(Branch);
+  }
+
   const ParentMap &parents() const { return Parents; }
 
 private:

@@ -234,6 +234,27 @@ private:
   int fd_ = -1;
 };
 
+// A yes/no directory test in a helper, called where the descriptor is
+// opened for writing.
+static bool isDirectory(int fd) {
+  struct stat st;
+  return ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+}
+int createJournal(const std::string &path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd < 0)
+    throw std::system_error(errno, std::generic_category(), path);
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: warning: redundant 'isDirectory'
+  if (isDirectory(fd)) {
+    ::close(fd);
+    throw std::system_error(EISDIR, std::generic_category(), path);
+  }
+  return fd;
+}
+// CHECK-FIXES: throw std::system_error(errno, std::generic_category(), path);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return fd;
+
 // ------------------------------------------------------------ must not flag
 
 struct Reader {
@@ -384,4 +405,12 @@ int countWritable(const std::vector<std::string> &paths) {
     ::close(fd);
   }
   return count;
+}
+
+// The same helper on a descriptor opened for reading.
+int openJournal(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0 || isDirectory(fd))
+    return -1;
+  return fd;
 }

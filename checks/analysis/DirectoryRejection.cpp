@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::syscall {
@@ -208,7 +209,7 @@ bool DirectoryRejection::isFailureValue(const Expr *E) const {
           E->getBeginLoc(), Ctx.getSourceManager(), Ctx.getLangOpts());
       if (Macro.size() > 1 && Macro[0] == 'E' &&
           llvm::all_of(Macro, [](char C) {
-            return llvm::isUpper(C) || llvm::isDigit(C) || C == '_';
+            return isUppercase(C) || isDigit(C) || C == '_';
           }))
         return true;
     }

@@ -4,6 +4,7 @@
 #include "FcntlAfterOpenCheck.h"
 #include "FstatAfterWriteOpenCheck.h"
 #include "FtruncateAfterOpenCheck.h"
+#include "LoopInvariantCheck.h"
 #include "LseekBeforeWriteCheck.h"
 #include "SeekForSizeCheck.h"
 #include "UnbufferedAutoflushCheck.h"

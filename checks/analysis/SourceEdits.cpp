@@ -1,6 +1,7 @@
 //===--- SourceEdits.cpp - Whole-statement edits for fix-its -------------===//
 
 #include "SourceEdits.h"
+#include "clang/Basic/CharInfo.h"
 
 namespace clang::tidy::syscall {
 
@@ -71,14 +72,33 @@ std::string indentationOf(SourceLocation Loc, const SourceManager &SM) {
   return Lexer::getIndentationForLine(Loc, SM).str();
 }
 
-bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
-                 llvm::ArrayRef<llvm::StringRef> Words) {
-  llvm::StringRef Text = Lexer::getSourceText(
+static llvm::StringRef textOf(const Decl *D, const SourceManager &SM,
+                              const LangOptions &LO) {
+  return Lexer::getSourceText(
       Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(D->getSourceRange()), SM, LO),
       SM, LO);
+}
+
+bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
+                 llvm::ArrayRef<llvm::StringRef> Words) {
+  llvm::StringRef Text = textOf(D, SM, LO);
   return llvm::any_of(Words,
                       [&](llvm::StringRef W) { return Text.contains(W); });
+}
+
+bool mentionsIdentifier(const Decl *D, const SourceManager &SM,
+                        const LangOptions &LO, llvm::StringRef Name) {
+  llvm::StringRef Text = textOf(D, SM, LO);
+  auto IsIdentifierChar = [](char C) { return isAsciiIdentifierContinue(C); };
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if ((At == 0 || !IsIdentifierChar(Text[At - 1])) &&
+        (End == Text.size() || !IsIdentifierChar(Text[End])))
+      return true;
+  }
+  return false;
 }
 
 } // namespace clang::tidy::syscall

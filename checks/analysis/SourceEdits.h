@@ -38,6 +38,10 @@ std::string sourceText(CharSourceRange R, const SourceManager &SM,
 bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
                  llvm::ArrayRef<llvm::StringRef> Words);
 
+/// Whether \p Name appears as a whole identifier in the text of \p D.
+bool mentionsIdentifier(const Decl *D, const SourceManager &SM,
+                        const LangOptions &LO, llvm::StringRef Name);
+
 /// The blanks that begin the line of \p Loc.
 std::string indentationOf(SourceLocation Loc, const SourceManager &SM);
 

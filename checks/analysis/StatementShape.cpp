@@ -27,8 +27,11 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
     } else if (const auto *Loop = llvm::dyn_cast<ForStmt>(P)) {
       if (Loop->getInit() != Cur)
         return false;
-    } else if (llvm::isa<AbstractConditionalOperator, SwitchStmt, CaseStmt,
-                         DefaultStmt, LambdaExpr>(P)) {
+    } else if (const auto *Choice =
+                   llvm::dyn_cast<AbstractConditionalOperator>(P)) {
+      if (Choice->getCond() != Cur)
+        return false;
+    } else if (llvm::isa<SwitchStmt, CaseStmt, DefaultStmt, LambdaExpr>(P)) {
       return false;
     }
     Cur = P;

@@ -1,0 +1,282 @@
+//===--- LoopInvariantCheck.cpp - syscall-loop-invariant -----------------===//
+
+#include "LoopInvariantCheck.h"
+#include "analysis/CallIndex.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+/// A call whose value a loop can keep, and what ends that.
+struct InvariantCall {
+  llvm::StringRef Name;
+  llvm::StringRef Type;  ///< of the local the fix declares
+  llvm::StringRef Local; ///< its name
+  unsigned EndedBy;      ///< LoopInvariantCheck::Change bits
+};
+
+const InvariantCall *invariantCall(llvm::StringRef Name) {
+  using C = LoopInvariantCheck;
+  static const InvariantCall Table[] = {
+      {"getpid", "pid_t", "pid", C::Forks},
+      {"gettid", "pid_t", "tid", C::Forks},
+      {"getuid", "uid_t", "uid", C::Forks | C::Credentials},
+      {"geteuid", "uid_t", "euid", C::Forks | C::Credentials},
+      {"getgid", "gid_t", "gid", C::Forks | C::Credentials},
+      {"getegid", "gid_t", "egid", C::Forks | C::Credentials},
+      {"isatty", "int", "is_tty", C::Descriptors},
+  };
+  for (const InvariantCall &I : Table)
+    if (I.Name == Name)
+      return &I;
+  return nullptr;
+}
+
+bool isLoop(const Stmt *S) {
+  return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// Calls in \p S, nested lambdas and blocks included (they may run there).
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    Calls.push_back(C);
+    return true;
+  }
+  llvm::SmallVector<const CallExpr *, 16> Calls;
+};
+
+} // namespace
+
+LoopInvariantCheck::LoopInvariantCheck(StringRef Name,
+                                       ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawForkFunctions(Options.get("ForkFunctions", "")) {
+  ForkNames = {"fork", "vfork", "clone", "clone3", "daemon", "_Fork"};
+  for (llvm::StringRef Extra : nameList(RawForkFunctions))
+    ForkNames.push_back(Extra);
+}
+
+void LoopInvariantCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ForkFunctions", RawForkFunctions);
+}
+
+void LoopInvariantCheck::registerPPCallbacks(const SourceManager &,
+                                             Preprocessor *PP, Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void LoopInvariantCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl(), this);
+}
+
+void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  // The calls to hoist, by the loop they leave, in source order.
+  llvm::MapVector<const Stmt *, llvm::SmallVector<Hoist, 2>> ByLoop;
+  for (const CallSite &Site :
+       CallIndex::of(Ctx).callsTo({"getpid", "gettid", "getuid", "geteuid",
+                                   "getgid", "getegid", "isatty"})) {
+    if (Reported.contains(Site.Call))
+      continue;
+    std::optional<Hoist> H = hoistOf(Site.Call, Site.Func, Ctx);
+    if (!H)
+      continue;
+    for (const CallExpr *Member : H->Calls)
+      Reported.insert(Member);
+    ByLoop[H->Loop].push_back(std::move(*H));
+  }
+  for (const auto &[Loop, Hoists] : ByLoop)
+    report(Hoists, Ctx);
+}
+
+unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
+                                       bool FollowCalls) {
+  static const llvm::StringRef CredentialNames[] = {
+      "setuid",   "seteuid",  "setreuid",  "setresuid", "setgid",
+      "setegid",  "setregid", "setresgid", "setgroups", "initgroups",
+      "setfsuid", "setfsgid", "capset"};
+  static const llvm::StringRef DescriptorNames[] = {
+      "dup2", "dup3", "close", "fclose", "freopen", "freopen64", "close_range"};
+  CallCollector Collector;
+  Collector.TraverseStmt(const_cast<Stmt *>(S));
+  unsigned Changes = 0;
+  for (const CallExpr *C : Collector.Calls) {
+    llvm::StringRef Name = calleeName(C);
+    if (llvm::is_contained(ForkNames, Name))
+      Changes |= Forks;
+    if (llvm::is_contained(CredentialNames, Name))
+      Changes |= Credentials;
+    if (llvm::is_contained(DescriptorNames, Name))
+      Changes |= Descriptors;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (!FollowCalls || !Def || !Def->getBody())
+      continue;
+    auto [It, New] = Changers.try_emplace(Def, 0);
+    if (New)
+      It->second = changesIn(Def->getBody(), Ctx, /*FollowCalls=*/false);
+    Changes |= It->second;
+  }
+  return Changes;
+}
+
+const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
+                                              const FunctionDecl *Func,
+                                              unsigned EndedBy,
+                                              bool EveryIteration,
+                                              ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  const Expr *Fd = EndedBy & Descriptors ? Call->getArg(0) : nullptr;
+  // The descriptor argument: a constant, or a variable the loop leaves.
+  const VarDecl *FdVar = Fd ? referencedVar(Fd) : nullptr;
+  if (Fd && !Fd->isEvaluatable(Ctx) && !FdVar)
+    return nullptr;
+  const Stmt *Found = nullptr;
+  const Stmt *Child = Call;
+  for (const Stmt *P = Parents.getParent(Call); P;
+       Child = P, P = Parents.getParent(P)) {
+    if (llvm::isa<LambdaExpr, BlockExpr>(P))
+      break;
+    if (!isLoop(P))
+      continue;
+    // A for loop's init runs once; a range-for's range too.
+    if (const auto *For = llvm::dyn_cast<ForStmt>(P);
+        For && For->getInit() == Child)
+      continue;
+    if (const auto *Range = llvm::dyn_cast<CXXForRangeStmt>(P);
+        Range && Child != Range->getBody())
+      continue;
+    // Per iteration: in the innermost loop, the call runs every time.
+    if (!Found && EveryIteration && !alwaysEvaluated(Call, Child, Parents))
+      return nullptr;
+    if (changesIn(P, Ctx) & EndedBy)
+      break;
+    if (FdVar && ExprMutationAnalyzer(*P, Ctx).isMutated(FdVar))
+      break;
+    Found = P;
+  }
+  return Found;
+}
+
+std::optional<LoopInvariantCheck::Hoist>
+LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
+                            ASTContext &Ctx) {
+  const InvariantCall *What = invariantCall(calleeName(Call));
+  if (!What || Call->getNumArgs() != (What->EndedBy & Descriptors ? 1u : 0u))
+    return std::nullopt;
+  const Stmt *Loop =
+      invariantLoop(Call, Func, What->EndedBy, /*EveryIteration=*/true, Ctx);
+  if (!Loop)
+    return std::nullopt;
+  // Every call of the same function with the same argument in the loop.
+  Hoist H{Loop, Func, What->Name, What->Type, What->Local.str(), {}};
+  if (H.Local == "is_tty" && Call->getNumArgs() == 1)
+    if (const VarDecl *Fd = referencedVar(Call->getArg(0)))
+      H.Local = Fd->getName().str() + "_is_tty";
+  CallCollector Collector;
+  Collector.TraverseStmt(const_cast<Stmt *>(Loop));
+  for (const CallExpr *Other : Collector.Calls)
+    if (calleeName(Other) == What->Name &&
+        Other->getNumArgs() == Call->getNumArgs() &&
+        (Other->getNumArgs() == 0 ||
+         sameValue(Other->getArg(0), Call->getArg(0))) &&
+        invariantLoop(Other, Func, What->EndedBy, /*EveryIteration=*/false,
+                      Ctx) == Loop)
+      H.Calls.push_back(Other);
+  return H;
+}
+
+void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const Stmt *Loop = Hoists.front().Loop;
+  const FunctionDecl *Func = Hoists.front().Func;
+  std::string Unfixable;
+  const Stmt *LoopParent = Functions.parents(Func).getParent(Loop);
+  if (!llvm::isa_and_nonnull<CompoundStmt>(LoopParent))
+    Unfixable = "the loop is not a statement of a block";
+  else if (!LO.C99 && !LO.CPlusPlus)
+    Unfixable = "C89 does not allow a declaration before the loop here";
+  else if (Loop->getBeginLoc().isMacroID())
+    Unfixable = "a macro spells the loop";
+
+  // One local per function before the loop, the calls replaced by it: all
+  // in one fix, since the declarations go to the same place.
+  std::string Declarations;
+  llvm::SmallVector<FixItHint, 4> Fixes;
+  llvm::SmallVector<std::string, 2> Names;
+  std::string Indent = indentationOf(Loop->getBeginLoc(), SM);
+  for (const Hoist &H : Hoists) {
+    std::string Local;
+    for (const char *Suffix : {"", "_once"}) {
+      std::string Name = H.Local + Suffix;
+      if (!mentionsIdentifier(Func, SM, LO, Name) &&
+          !isDeclaredOrDefined(Name, Ctx, Constants) &&
+          !llvm::is_contained(Names, Name)) {
+        Local = Name;
+        break;
+      }
+    }
+    if (Local.empty() && Unfixable.empty())
+      Unfixable = "the names '" + H.Local + "' and '" + H.Local +
+                  "_once' are taken in this function";
+    Names.push_back(Local);
+    for (const CallExpr *Member : H.Calls) {
+      CharSourceRange Range = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Member->getSourceRange()), SM, LO);
+      if (Range.isInvalid() && Unfixable.empty())
+        Unfixable = "a macro spells the call";
+      Fixes.push_back(FixItHint::CreateReplacement(Range, Local));
+    }
+    Declarations += "const " + H.Type.str() + " " + Local + " = " +
+                    sourceText(CharSourceRange::getTokenRange(
+                                   H.Calls.front()->getSourceRange()),
+                               SM, LO) +
+                    ";\n" + Indent;
+  }
+  Fixes.insert(Fixes.begin(),
+               FixItHint::CreateInsertion(Loop->getBeginLoc(), Declarations));
+
+  const CallExpr *First = Hoists.front().Calls.front();
+  {
+    DiagnosticBuilder D =
+        Hoists.size() == 1
+            ? diag(First->getBeginLoc(),
+                   "'%0' in every iteration of the loop makes a syscall for "
+                   "the same value each time; call it once before the loop")
+            : diag(First->getBeginLoc(),
+                   "'%0' and %1 more in every iteration of the loop make a "
+                   "syscall each for the same value each time; call them "
+                   "once before the loop");
+    D << Hoists.front().Name;
+    if (Hoists.size() > 1)
+      D << static_cast<unsigned>(Hoists.size() - 1);
+    D << First->getSourceRange();
+    if (Unfixable.empty())
+      for (const FixItHint &Fix : Fixes)
+        D << Fix;
+  }
+  for (const Hoist &H : Hoists)
+    for (const CallExpr *Member : H.Calls)
+      if (Member != First)
+        diag(Member->getBeginLoc(), "and '%0' here, in the same loop",
+             DiagnosticIDs::Note)
+            << H.Name;
+  if (!Unfixable.empty())
+    diag(First->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Unfixable;
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,68 @@
+//===--- LoopInvariantCheck.h - syscall-loop-invariant -------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H
+#define SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds getpid, gettid, getuid, geteuid, getgid, getegid and isatty called
+/// in every iteration of a loop with the same arguments: each call is a
+/// syscall (glibc caches none of them) that returns the same value until
+/// the process forks, changes credentials or redirects the descriptor.
+class LoopInvariantCheck : public ClangTidyCheck {
+public:
+  LoopInvariantCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    Reported.clear();
+    Changers.clear();
+  }
+
+  /// What a call in a loop may change, so that a value stops holding.
+  enum Change : unsigned { Forks = 1, Credentials = 2, Descriptors = 4 };
+
+private:
+  /// Calls of one function with one argument that a loop can make once.
+  struct Hoist {
+    const Stmt *Loop;
+    const FunctionDecl *Func;
+    llvm::StringRef Name, Type; ///< the callee, the local's type
+    std::string Local;          ///< the local's preferred name
+    llvm::SmallVector<const CallExpr *, 4> Calls;
+  };
+  std::optional<Hoist> hoistOf(const CallExpr *Call, const FunctionDecl *Func,
+                               ASTContext &Ctx);
+  /// One finding and one fix for the hoists out of the same loop.
+  void report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx);
+  /// The outermost loop of \p Func around \p Call in whose every iteration
+  /// \p Call gives the same value (and, with \p EveryIteration, runs in
+  /// every iteration of the innermost one); null if none.
+  const Stmt *invariantLoop(const CallExpr *Call, const FunctionDecl *Func,
+                            unsigned EndedBy, bool EveryIteration,
+                            ASTContext &Ctx);
+  /// What \p S may change: the calls it makes, and one level into the
+  /// functions of the file they call.
+  unsigned changesIn(const Stmt *S, ASTContext &Ctx, bool FollowCalls = true);
+
+  const std::string RawForkFunctions;
+  llvm::SmallVector<llvm::StringRef, 8> ForkNames;
+  PosixConstants Constants;
+  FunctionCache Functions;
+  llvm::DenseSet<const CallExpr *> Reported;
+  llvm::DenseMap<const FunctionDecl *, unsigned> Changers;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H

@@ -1,0 +1,193 @@
+// RUN: %check_syscall_tidy %s syscall-loop-invariant %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-loop-invariant %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <stdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define LOG_PID(msg) fprintf(stderr, "[%d] %s\n", (int)getpid(), (msg))
+
+void handle(const char *item);
+void run_child(const char *cmd);
+
+// ---------------------------------------------------------------- must flag
+
+// A log prefix per line, as daemons write it.
+void log_lines(FILE *out, const char **lines, int n) {
+  for (int i = 0; i < n; i++)
+    fprintf(out, "[%d] %s\n", (int)getpid(), lines[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'getpid' in every iteration of the loop makes a syscall for the same value each time; call it once before the loop [syscall-loop-invariant]
+}
+// CHECK-FIXES: void log_lines(FILE *out, const char **lines, int n) {
+// CHECK-FIXES-NEXT:   const pid_t pid = getpid();
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++)
+// CHECK-FIXES-NEXT:     fprintf(out, "[%d] %s\n", (int)pid, lines[i]);
+
+// Colour only on a terminal, asked per row.
+void print_rows(const char **rows, int n) {
+  int i = 0;
+  while (i < n) {
+    if (isatty(STDOUT_FILENO))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'isatty' in every iteration {{.*}} [syscall-loop-invariant]
+      printf("\033[1m%s\033[0m\n", rows[i]);
+    else
+      printf("%s\n", rows[i]);
+    i++;
+  }
+}
+// CHECK-FIXES: int i = 0;
+// CHECK-FIXES-NEXT:   const int is_tty = isatty(STDOUT_FILENO);
+// CHECK-FIXES-NEXT:   while (i < n) {
+// CHECK-FIXES-NEXT:     if (is_tty)
+
+// Two calls in one loop: one local for both.
+int count_owned(const uid_t *owners, int n) {
+  int mine = 0, root = 0;
+  for (int i = 0; i < n; i++) {
+    if (owners[i] == geteuid())
+      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'geteuid' in every iteration {{.*}} [syscall-loop-invariant]
+      mine++;
+    else if (geteuid() == 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:14: note: and 'geteuid' here, in the same loop
+      root++;
+  }
+  return mine + root;
+}
+// CHECK-FIXES: int mine = 0, root = 0;
+// CHECK-FIXES-NEXT:   const uid_t euid = geteuid();
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++) {
+// CHECK-FIXES-NEXT:     if (owners[i] == euid)
+// CHECK-FIXES:     else if (euid == 0)
+
+// The descriptor a parameter the loop leaves alone; nested loops: above
+// the outer one.
+void dump(int fd, const char **tables, int ntables, int rows) {
+  for (int t = 0; t < ntables; t++)
+    for (int r = 0; r < rows; r++)
+      dprintf(fd, isatty(fd) ? "%s|%d\n" : "%s,%d\n", tables[t], r);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'isatty' in every iteration {{.*}} [syscall-loop-invariant]
+}
+// CHECK-FIXES: void dump(int fd, const char **tables, int ntables, int rows) {
+// CHECK-FIXES-NEXT:   const int fd_is_tty = isatty(fd);
+// CHECK-FIXES-NEXT:   for (int t = 0; t < ntables; t++)
+// CHECK-FIXES-NEXT:     for (int r = 0; r < rows; r++)
+// CHECK-FIXES-NEXT:       dprintf(fd, fd_is_tty ? "%s|%d\n" : "%s,%d\n", tables[t], r);
+
+// The name is taken: the local gets another.
+void worker(const char **jobs, int n) {
+  int tid = 0;
+  do {
+    printf("%d/%d %s\n", (int)gettid(), tid, jobs[tid]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'gettid' in every iteration {{.*}} [syscall-loop-invariant]
+  } while (++tid < n);
+}
+// CHECK-FIXES: int tid = 0;
+// CHECK-FIXES-NEXT:   const pid_t tid_once = gettid();
+// CHECK-FIXES-NEXT:   do {
+// CHECK-FIXES-NEXT:     printf("%d/%d %s\n", (int)tid_once, tid, jobs[tid]);
+
+// Spelled by a logging macro: a finding, no fix.
+void log_items(const char **items, int n) {
+  for (int i = 0; i < n; i++)
+    LOG_PID(items[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'getpid' in every iteration {{.*}} [syscall-loop-invariant]
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: a macro spells the call
+}
+
+// ------------------------------------------------------------ must not flag
+
+// The loop forks: the child's pid differs.
+void spawn_all(const char **cmds, int n) {
+  for (int i = 0; i < n; i++) {
+    pid_t child = fork();
+    if (child == 0) {
+      printf("child %d runs %s\n", (int)getpid(), cmds[i]);
+      _exit(0);
+    }
+    waitpid(child, NULL, 0);
+  }
+}
+
+// A helper of the file that forks, called in the loop.
+static void start(const char *cmd) {
+  if (fork() == 0) {
+    execlp(cmd, cmd, (char *)NULL);
+    _exit(127);
+  }
+}
+void start_all(const char **cmds, int n) {
+  for (int i = 0; i < n; i++) {
+    start(cmds[i]);
+    printf("parent %d\n", (int)getpid());
+  }
+}
+
+// Credentials change in the loop.
+void drop_each(const uid_t *uids, int n) {
+  for (int i = 0; i < n; i++) {
+    if (setuid(uids[i]) != 0 || getuid() != uids[i])
+      abort();
+  }
+}
+
+// A different descriptor per iteration.
+int count_ttys(void) {
+  int n = 0;
+  for (int fd = 0; fd < 3; fd++)
+    n += isatty(fd);
+  return n;
+}
+
+// The loop redirects the descriptor it asks about.
+void redirect_and_check(const int *logs, int n) {
+  for (int i = 0; i < n; i++) {
+    dup2(logs[i], STDERR_FILENO);
+    if (isatty(STDERR_FILENO))
+      fputs("still a terminal\n", stderr);
+  }
+}
+
+// Once, before the loop already; and in a for loop's init.
+void once(const char **items, int n) {
+  pid_t self = getpid();
+  for (int i = 0; i < n; i++)
+    printf("%d %s\n", (int)self, items[i]);
+  for (pid_t p = getpid(); p > 0 && n > 0; n--)
+    handle(items[n - 1]);
+}
+
+// The parent's pid changes when the parent exits: polling it is the point.
+void wait_for_parent_exit(void) {
+  while (getppid() != 1)
+    sleep(1);
+}
+
+// Not in a loop.
+void log_one(const char *msg) { fprintf(stderr, "[%d] %s\n", (int)getpid(), msg); }
+
+// Only on a rare path of an iteration (an interrupt, an error that ends
+// the program, one option of many): hoisting would add a call to every run.
+extern volatile int interrupted;
+void copy_blocks(long start, long end) {
+  for (long b = start; b < end; b++) {
+    if (interrupted)
+      kill(getpid(), SIGINT);
+  }
+}
+void scan(const char **args, int n) {
+  for (int i = 0; i < n; i++) {
+    if (!args[i][0]) {
+      fprintf(stderr, geteuid() ? "must be root\n" : "not found\n");
+      exit(8);
+    }
+  }
+}
+void parse_owner(const char **opts, int n, uid_t *owner) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(opts[i], "root_owner") == 0)
+      *owner = getuid();
+}

@@ -195,6 +195,17 @@ void dumpOneWrite(benchmark::State &s) {
   });
 }
 
+/// A log line's pid per record: the kernel's each time, or leanio's kept one.
+void pidGetpid(benchmark::State &state) {
+  for (auto _ : state)
+    // NOLINTNEXTLINE(syscall-loop-invariant): the naive form, measured
+    benchmark::DoNotOptimize(getpid());
+}
+void pidLeanio(benchmark::State &state) {
+  for (auto _ : state)
+    benchmark::DoNotOptimize(lio_getpid());
+}
+
 /// Prints the usual table, then per group (the name before '/') each
 /// member's time as a ratio to the fastest of the group.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -246,6 +257,8 @@ BENCHMARK(dumpOfstream)->Name("dump/ofstream_newline");
 BENCHMARK(dumpLeanio)->Name("dump/lio_writer");
 BENCHMARK(dumpHandBuffer)->Name("dump/hand_256k_buffer");
 BENCHMARK(dumpOneWrite)->Name("dump/one_write");
+BENCHMARK(pidGetpid)->Name("pid/getpid");
+BENCHMARK(pidLeanio)->Name("pid/lio_getpid");
 
 int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -520,6 +521,62 @@ TEST_F(Misuse, SecondCloseOfACHandleIsDetected) {
   EXPECT_EQ(lio_file_close(nullptr), 0);
   EXPECT_EQ(lio_writer_close(nullptr), 0);
 #endif
+}
+
+// ------------------------------------------------- lio_getpid, lio_gettid
+
+TEST(Ids, ThousandPidsAreOneSyscall) {
+  auto counts = countSyscalls([] {
+    pid_t expected = getpid(); // the test's own syscall
+    for (int i = 0; i < 1000; i++)
+      if (lio_getpid() != expected)
+        return 1;
+    return 0;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_getpid], 2) << counts.summary();
+}
+
+TEST(Ids, ThousandTidsAreOneSyscall) {
+  auto counts = countSyscalls([] {
+    pid_t expected = static_cast<pid_t>(syscall(SYS_gettid));
+    for (int i = 0; i < 1000; i++)
+      if (lio_gettid() != expected)
+        return 1;
+    return 0;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_gettid], 2) << counts.summary();
+}
+
+TEST(Ids, ForkedChildGetsItsOwnIds) {
+  pid_t parent = lio_getpid();
+  pid_t parentThread = lio_gettid();
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    bool pidOk = lio_getpid() == getpid() && lio_getpid() != parent;
+    bool tidOk = lio_gettid() == static_cast<pid_t>(syscall(SYS_gettid)) &&
+                 lio_gettid() != parentThread;
+    _exit(pidOk && tidOk ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(lio_getpid(), parent);
+}
+
+TEST(Ids, EachThreadHasItsOwnTid) {
+  pid_t mine = lio_gettid();
+  pid_t other = 0, otherPid = 0;
+  std::thread t([&] {
+    other = lio_gettid();
+    otherPid = lio_getpid();
+  });
+  t.join();
+  EXPECT_NE(other, mine);
+  EXPECT_EQ(mine, static_cast<pid_t>(syscall(SYS_gettid)));
+  EXPECT_EQ(otherPid, lio_getpid());
 }
 
 } // namespace

@@ -11,6 +11,9 @@
  *   copy, EINTR and short writes handled, errors sticky and reported by every
  *   later call and by close. Data is never dropped silently.
  *
+ * - lio_getpid, lio_gettid: the process and thread ids, one syscall each
+ *   per process (per thread), kept until a fork resets them in the child.
+ *
  * Thread safety: a lio_file or lio_writer must not be used from two threads
  * at once (wrap it in a mutex); distinct objects are independent.
  * Every function that fails sets errno and returns -1 (or NULL).
@@ -136,6 +139,15 @@ size_t lio_writer_pending(const lio_writer *w);
  * accepted; a second close of the same writer is detected as for
  * lio_file_close. */
 int lio_writer_close(lio_writer *w);
+
+/* getpid(2) and gettid(2), each asked of the kernel once and then kept:
+ * glibc caches neither. A child made by fork(3) gets its own (a
+ * pthread_atfork handler forgets the parent's); one made by vfork(2),
+ * clone(2) or syscall(SYS_fork) directly skips that handler and must not
+ * call these. If the handler cannot be registered, every call asks the
+ * kernel. */
+pid_t lio_getpid(void);
+pid_t lio_gettid(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,51 @@
+/* lio_getpid and lio_gettid: the process and thread ids, asked of the
+ * kernel once and kept, reset in the child after fork. */
+#define _GNU_SOURCE
+#include "leanio/leanio.h"
+
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* 0 means "not known yet": no process or thread has id 0. The process id
+ * is shared by all threads (relaxed atomics: every thread computes the same
+ * value); the thread id is per thread. */
+static pid_t cached_pid;
+static __thread pid_t cached_tid;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void forget_ids(void) {
+  __atomic_store_n(&cached_pid, 0, __ATOMIC_RELAXED);
+  cached_tid = 0; /* the child's one thread is the one that forked */
+}
+
+static int atfork_registered;
+
+static void register_atfork(void) {
+  atfork_registered = pthread_atfork(NULL, NULL, forget_ids) == 0;
+}
+
+/* Without the handler a child would keep its parent's ids: then nothing
+ * is kept and every call asks the kernel. */
+static int can_cache(void) {
+  return pthread_once(&atfork_once, register_atfork) == 0 && atfork_registered;
+}
+
+pid_t lio_getpid(void) {
+  pid_t pid = __atomic_load_n(&cached_pid, __ATOMIC_RELAXED);
+  if (pid != 0)
+    return pid;
+  pid = getpid();
+  if (can_cache())
+    __atomic_store_n(&cached_pid, pid, __ATOMIC_RELAXED);
+  return pid;
+}
+
+pid_t lio_gettid(void) {
+  if (cached_tid != 0)
+    return cached_tid;
+  pid_t tid = (pid_t)syscall(SYS_gettid);
+  if (can_cache())
+    cached_tid = tid;
+  return tid;
+}

@@ -36,11 +36,34 @@ const InvariantCall *invariantCall(llvm::StringRef Name) {
       {"getgid", "gid_t", "gid", C::Forks | C::Credentials},
       {"getegid", "gid_t", "egid", C::Forks | C::Credentials},
       {"isatty", "int", "is_tty", C::Descriptors},
+      {"sysconf", "long", "", 0},
   };
   for (const InvariantCall &I : Table)
     if (I.Name == Name)
       return &I;
   return nullptr;
+}
+
+/// For `sysconf(NAME)`: the local's name when glibc answers NAME with
+/// syscalls and the answer does not change while the process runs
+/// (_SC_NPROCESSORS_ONLN reads /sys, _SC_PHYS_PAGES calls sysinfo), or "".
+/// Most other names are answered without a syscall; _SC_AVPHYS_PAGES
+/// changes.
+llvm::StringRef sysconfLocal(const CallExpr *Call) {
+  const auto *Ref =
+      llvm::dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+  const auto *Constant =
+      Ref ? llvm::dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+  if (!Constant)
+    return "";
+  llvm::StringRef Name = Constant->getName();
+  if (Name == "_SC_NPROCESSORS_ONLN")
+    return "ncpus_online";
+  if (Name == "_SC_NPROCESSORS_CONF")
+    return "ncpus";
+  if (Name == "_SC_PHYS_PAGES")
+    return "phys_pages";
+  return "";
 }
 
 bool isLoop(const Stmt *S) {
@@ -87,7 +110,7 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::MapVector<const Stmt *, llvm::SmallVector<Hoist, 2>> ByLoop;
   for (const CallSite &Site :
        CallIndex::of(Ctx).callsTo({"getpid", "gettid", "getuid", "geteuid",
-                                   "getgid", "getegid", "isatty"})) {
+                                   "getgid", "getegid", "isatty", "sysconf"})) {
     if (Reported.contains(Site.Call))
       continue;
     std::optional<Hoist> H = hoistOf(Site.Call, Site.Func, Ctx);
@@ -174,14 +197,23 @@ std::optional<LoopInvariantCheck::Hoist>
 LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
                             ASTContext &Ctx) {
   const InvariantCall *What = invariantCall(calleeName(Call));
-  if (!What || Call->getNumArgs() != (What->EndedBy & Descriptors ? 1u : 0u))
+  bool Sysconf = What && What->Name == "sysconf";
+  if (!What ||
+      Call->getNumArgs() !=
+          (What->EndedBy & Descriptors || Sysconf ? 1u : 0u) ||
+      (Sysconf && sysconfLocal(Call).empty()))
     return std::nullopt;
   const Stmt *Loop =
       invariantLoop(Call, Func, What->EndedBy, /*EveryIteration=*/true, Ctx);
   if (!Loop)
     return std::nullopt;
   // Every call of the same function with the same argument in the loop.
-  Hoist H{Loop, Func, What->Name, What->Type, What->Local.str(), {}};
+  Hoist H{Loop,
+          Func,
+          What->Name,
+          What->Type,
+          (Sysconf ? sysconfLocal(Call) : What->Local).str(),
+          {}};
   if (H.Local == "is_tty" && Call->getNumArgs() == 1)
     if (const VarDecl *Fd = referencedVar(Call->getArg(0)))
       H.Local = Fd->getName().str() + "_is_tty";

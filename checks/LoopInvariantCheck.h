@@ -11,10 +11,11 @@
 
 namespace clang::tidy::syscall {
 
-/// Finds getpid, gettid, getuid, geteuid, getgid, getegid and isatty called
-/// in every iteration of a loop with the same arguments: each call is a
-/// syscall (glibc caches none of them) that returns the same value until
-/// the process forks, changes credentials or redirects the descriptor.
+/// Finds getpid, gettid, getuid, geteuid, getgid, getegid, isatty and the
+/// sysconf values glibc asks the kernel for, called in every iteration of a
+/// loop with the same arguments: each call is one or more syscalls (glibc
+/// caches none of them) for the same value until the process forks,
+/// changes credentials or redirects the descriptor.
 class LoopInvariantCheck : public ClangTidyCheck {
 public:
   LoopInvariantCheck(StringRef Name, ClangTidyContext *Context);

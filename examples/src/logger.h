@@ -5,5 +5,7 @@
 
 /* Opens a log file for appending; NULL (errno set) when it cannot. */
 FILE *log_open(const char *path);
+/* Writes each line with the process id in front; -1 on a write error. */
+int log_lines(FILE *log, const char *const *lines, int n);
 
 #endif

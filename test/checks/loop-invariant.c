@@ -98,6 +98,19 @@ void log_items(const char **items, int n) {
   // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: a macro spells the call
 }
 
+// Thread pools sizing each batch: sysconf reads /sys every time.
+void run_batches(int batches, void (*work)(long)) {
+  for (int b = 0; b < batches; b++) {
+    long workers = sysconf(_SC_NPROCESSORS_ONLN);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'sysconf' in every iteration {{.*}} [syscall-loop-invariant]
+    work(workers > 0 ? workers : 1);
+  }
+}
+// CHECK-FIXES: void run_batches(int batches, void (*work)(long)) {
+// CHECK-FIXES-NEXT:   const long ncpus_online = sysconf(_SC_NPROCESSORS_ONLN);
+// CHECK-FIXES-NEXT:   for (int b = 0; b < batches; b++) {
+// CHECK-FIXES-NEXT:     long workers = ncpus_online;
+
 // ------------------------------------------------------------ must not flag
 
 // The loop forks: the child's pid differs.
@@ -190,4 +203,12 @@ void parse_owner(const char **opts, int n, uid_t *owner) {
   for (int i = 0; i < n; i++)
     if (strcmp(opts[i], "root_owner") == 0)
       *owner = getuid();
+}
+
+// sysconf names glibc answers without a syscall, or whose value changes.
+long page_sums(int n) {
+  long sum = 0;
+  for (int i = 0; i < n; i++)
+    sum += sysconf(_SC_PAGESIZE) + sysconf(_SC_AVPHYS_PAGES);
+  return sum;
 }

@@ -465,6 +465,41 @@ static const IfStmt *seekWithWriteInElse(const CallExpr *Seek,
   return If;
 }
 
+/// For `if (c) lseek(...);` (or a block holding only the seek), no else,
+/// with \p Write in the statement right after the if, which always runs
+/// it: the if. The write then follows the seek on one path and runs
+/// without it on the other.
+static const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
+                                     const CallStatement &Seek,
+                                     const CallExpr *Write,
+                                     const ParentMap &Parents) {
+  // The statement the seek is: `if (c) lseek(...);` has no block.
+  const Stmt *Branch = SeekCall;
+  while (llvm::isa_and_nonnull<ParenExpr, CastExpr>(Parents.getParent(Branch)))
+    Branch = Parents.getParent(Branch);
+  if (Seek.Block) {
+    if (Seek.Block->size() != 1 || Seek.Statement != Seek.Block->body_front())
+      return nullptr;
+    Branch = Seek.Block;
+  }
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Parents.getParent(Branch));
+  if (!If || If->getThen() != Branch || If->getElse() || If->getInit() ||
+      If->getConditionVariable())
+    return nullptr;
+  const auto *Block =
+      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+  if (!Block)
+    return nullptr;
+  const Stmt *Top = Write;
+  while (Top && Parents.getParent(Top) != Block)
+    Top = Parents.getParent(Top);
+  auto At = llvm::find(Block->body(), If);
+  if (!Top || At == Block->body_end() || std::next(At) == Block->body_end() ||
+      *std::next(At) != Top || !alwaysEvaluated(Write, Top, Parents))
+    return nullptr;
+  return If;
+}
+
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
   const ParentMap &Parents = Functions.parents(S.Func);
@@ -500,8 +535,12 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     return;
   // `if (lseek(...) == -1) { fail } else { write }`: one pwrite too, but
   // merging the branches is the author's call: a note, no fix.
+  // `if (c) lseek(...); write(...);`: the write runs on both paths, the
+  // seek on one: a note, no fix.
   const IfStmt *ElseOf = nullptr;
-  if (!SeekStatement.Block) {
+  const IfStmt *OneBranch =
+      seekOnOneBranch(S.Call, SeekStatement, Write, Parents);
+  if (!SeekStatement.Block && !OneBranch) {
     ElseOf = seekWithWriteInElse(S.Call, Write, Parents);
     if (!ElseOf)
       return;
@@ -515,7 +554,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const Expr *Offset = S.Call->getArg(1);
   if (Offset->HasSideEffects(Ctx))
     return;
-  if (!ElseOf) {
+  if (!ElseOf && !OneBranch) {
     if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
       return;
     auto SeekIt =
@@ -556,6 +595,9 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (ElseOf)
     Unfixable = "the write is in the else branch of the seek's error check; "
                 "make the two branches one pwrite by hand";
+  else if (OneBranch)
+    Unfixable = "the seek runs on one branch only: there a pwrite at its "
+                "offset does both, and the write stays on the other path";
   else if (Pwrite.empty())
     Unfixable = "no positional form of '" + WriteName.str() +
                 "' is configured (option PwriteFunction)";
@@ -565,7 +607,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
                                llvm::cast<IfStmt>(WriteCheck.Statement), Ctx)))
     Unfixable = "the seek's error handling differs from the write's";
   std::optional<CharSourceRange> SeekRange =
-      ElseOf ? std::nullopt : statementRange(SeekStatement.Statement, SM, LO);
+      ElseOf || OneBranch ? std::nullopt
+                          : statementRange(SeekStatement.Statement, SM, LO);
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
   // Only the name: `::write` becomes `::pwrite`.

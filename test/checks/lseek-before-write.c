@@ -389,6 +389,21 @@ int record_save(struct record_file *r, const char *path, const char *s) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   ssize_t n = pwrite(r->fd, s, strlen(s), r->at);
 
+// The seek on one branch, the write after the join: one pwrite on that
+// branch, the write on the other; a note, no fix.
+int put_maybe_at(const char *path, off_t at, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  if (at >= 0)
+    lseek(fd, at, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'lseek' then 'write' is one 'pwrite'
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: the seek runs on one branch only: there a pwrite at its offset does both, and the write stays on the other path
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The else branch moves the offset expression before it writes.
@@ -742,5 +757,32 @@ int record_append(struct record_file *r, const char *path, const char *s) {
   lseek(r->fd, r->at, SEEK_SET);
   ssize_t n = write(r->fd, s, strlen(s));
   close(r->fd);
+  return n < 0 ? -1 : 0;
+}
+
+// The seek on one branch, and a second write relies on the offset.
+int put_two_maybe_at(const char *path, off_t at, const char *a,
+                     const char *b) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  if (at >= 0) {
+    lseek(fd, at, SEEK_SET);
+  }
+  write(fd, a, strlen(a));
+  write(fd, b, strlen(b));
+  return close(fd);
+}
+
+// Something runs between the branch and the write.
+int put_logged(const char *path, off_t at, const char *s) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  if (at >= 0)
+    lseek(fd, at, SEEK_SET);
+  fprintf(stderr, "writing %s\n", path);
+  ssize_t n = write(fd, s, strlen(s));
+  close(fd);
   return n < 0 ? -1 : 0;
 }

@@ -70,6 +70,18 @@ bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+/// A loop whose condition is a constant false: its body runs at most once.
+bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    Cond = Do->getCond();
+  else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    Cond = While->getCond();
+  else if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    Cond = For->getCond();
+  return Cond && foldInteger(Cond, Ctx) == 0;
+}
+
 /// Calls in \p S, nested lambdas and blocks included (they may run there).
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
@@ -132,6 +144,10 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
       "setfsuid", "setfsgid", "capset"};
   static const llvm::StringRef DescriptorNames[] = {
       "dup2", "dup3", "close", "fclose", "freopen", "freopen64", "close_range"};
+  static const llvm::StringRef WaitNames[] = {
+      "sleep", "usleep",     "nanosleep", "clock_nanosleep", "poll",
+      "ppoll", "select",     "pselect",   "epoll_wait",      "epoll_pwait",
+      "pause", "sigsuspend", "sigwait",   "waitpid",         "wait"};
   CallCollector Collector;
   Collector.TraverseStmt(const_cast<Stmt *>(S));
   unsigned Changes = 0;
@@ -143,6 +159,8 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
       Changes |= Credentials;
     if (llvm::is_contained(DescriptorNames, Name))
       Changes |= Descriptors;
+    if (llvm::is_contained(WaitNames, Name))
+      Changes |= Waits;
     const FunctionDecl *Callee = C->getDirectCallee();
     const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
     if (!FollowCalls || !Def || !Def->getBody())
@@ -172,7 +190,8 @@ const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
        Child = P, P = Parents.getParent(P)) {
     if (llvm::isa<LambdaExpr, BlockExpr>(P))
       break;
-    if (!isLoop(P))
+    // `do { ... } while (0)`, as statement-like macros expand, runs once.
+    if (!isLoop(P) || runsOnce(P, Ctx))
       continue;
     // A for loop's init runs once; a range-for's range too.
     if (const auto *For = llvm::dyn_cast<ForStmt>(P);
@@ -184,7 +203,9 @@ const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
     // Per iteration: in the innermost loop, the call runs every time.
     if (!Found && EveryIteration && !alwaysEvaluated(Call, Child, Parents))
       return nullptr;
-    if (changesIn(P, Ctx) & EndedBy)
+    // A loop that sleeps or waits in each iteration (a retry loop) spends
+    // nothing worth saving on the call.
+    if (changesIn(P, Ctx) & (EndedBy | Waits))
       break;
     if (FdVar && ExprMutationAnalyzer(*P, Ctx).isMutated(FdVar))
       break;

@@ -31,7 +31,12 @@ public:
   }
 
   /// What a call in a loop may change, so that a value stops holding.
-  enum Change : unsigned { Forks = 1, Credentials = 2, Descriptors = 4 };
+  enum Change : unsigned {
+    Forks = 1,
+    Credentials = 2,
+    Descriptors = 4,
+    Waits = 8 ///< sleeps or blocks: the loop is not hot
+  };
 
 private:
   /// Calls of one function with one argument that a loop can make once.

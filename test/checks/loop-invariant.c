@@ -1,6 +1,7 @@
 // RUN: %check_syscall_tidy %s syscall-loop-invariant %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
 // RUN: %check_syscall_tidy %s syscall-loop-invariant %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -211,4 +212,23 @@ long page_sums(int n) {
   for (int i = 0; i < n; i++)
     sum += sysconf(_SC_PAGESIZE) + sysconf(_SC_AVPHYS_PAGES);
   return sum;
+}
+
+// A statement-like logging macro: do { ... } while (0) runs once.
+#define LOG_START(msg)                                                         \
+  do {                                                                         \
+    fprintf(stderr, "[%d] %s\n", (int)getpid(), (msg));                        \
+  } while (0)
+void announce(void) { LOG_START("starting"); }
+
+// A retry loop that sleeps between tries: the pid is nothing next to it.
+int make_temp(char *name, size_t size) {
+  for (int tries = 0; tries < 5; tries++) {
+    snprintf(name, size, "temp-%ld.tmp", (long)getpid());
+    int fd = open(name, O_CREAT | O_WRONLY | O_EXCL, 0600);
+    if (fd != -1)
+      return fd;
+    sleep(1);
+  }
+  return -1;
 }

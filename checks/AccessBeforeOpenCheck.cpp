@@ -2,6 +2,7 @@
 
 #include "AccessBeforeOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/DescriptorStat.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -102,13 +103,8 @@ bool AccessBeforeOpenCheck::onlyTestsExistence(const CallExpr *Test,
     if (!Flags || (*Flags & Constants.get("AT_EMPTY_PATH")) != 0)
       return false;
   }
-  const auto *Address = llvm::dyn_cast<UnaryOperator>(
-      Test->getArg(At ? 2 : 1)->IgnoreParenImpCasts());
-  Buffer = Address && Address->getOpcode() == UO_AddrOf
-               ? referencedVar(Address->getSubExpr())
-               : nullptr;
-  return Buffer && Buffer->isLocalVarDecl() &&
-         Functions.uses(Func).of(Buffer).size() == 1;
+  Buffer = bufferVariable(Test->getArg(At ? 2 : 1));
+  return Buffer && Functions.uses(Func).of(Buffer).size() == 1;
 }
 
 void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,

@@ -474,9 +474,8 @@ static const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
                                      const CallExpr *Write,
                                      const ParentMap &Parents) {
   // The statement the seek is: `if (c) lseek(...);` has no block.
-  const Stmt *Branch = SeekCall;
-  while (llvm::isa_and_nonnull<ParenExpr, CastExpr>(Parents.getParent(Branch)))
-    Branch = Parents.getParent(Branch);
+  const Stmt *Branch = nullptr;
+  skipParensAndCasts(SeekCall, Parents, Branch);
   if (Seek.Block) {
     if (Seek.Block->size() != 1 || Seek.Statement != Seek.Block->body_front())
       return nullptr;

@@ -1,6 +1,7 @@
 //===--- DescriptorStat.cpp - Stat calls on a descriptor and what they test ==//
 
 #include "DescriptorStat.h"
+#include "Conditions.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -41,28 +42,21 @@ const VarDecl *bufferVariable(const Expr *E) {
 
 namespace {
 
-/// `st.st_mode & S_IFMT) == S_IFDIR` in any spelling that folds to it
+/// `(st.st_mode & S_IFMT) == S_IFDIR` in any spelling that folds to it
 /// (glibc's S_ISDIR expands to this), on \p Buffer.
 bool isDirectoryTestOf(const Expr *E, const VarDecl *Buffer, ASTContext &Ctx,
                        const PosixConstants &C) {
   const auto *Eq = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!Eq || Eq->getOpcode() != BO_EQ)
-    return false;
-  const Expr *Masked = Eq->getLHS(), *Kind = Eq->getRHS();
-  if (foldInteger(Masked, Ctx) == C.get("S_IFDIR"))
-    std::swap(Masked, Kind);
-  const auto *And =
-      llvm::dyn_cast<BinaryOperator>(Masked->IgnoreParenImpCasts());
-  if (foldInteger(Kind, Ctx) != C.get("S_IFDIR") || !And ||
-      And->getOpcode() != BO_And)
-    return false;
-  const Expr *Mode = And->getLHS(), *Mask = And->getRHS();
-  if (foldInteger(Mode, Ctx) == C.get("S_IFMT"))
-    std::swap(Mode, Mask);
-  const auto *Field = llvm::dyn_cast<MemberExpr>(Mode->IgnoreParenImpCasts());
-  return foldInteger(Mask, Ctx) == C.get("S_IFMT") && Field &&
-         Field->getMemberDecl()->getName() == "st_mode" &&
-         referencedVar(Field->getBase()) == Buffer;
+  auto IsMode = [&](const Expr *X) {
+    const auto *Field = llvm::dyn_cast<MemberExpr>(X->IgnoreParenImpCasts());
+    return Field && Field->getMemberDecl()->getName() == "st_mode" &&
+           referencedVar(Field->getBase()) == Buffer;
+  };
+  return Eq && Eq->getOpcode() == BO_EQ &&
+         matchEquality(Eq, [&](const Expr *Masked, const Expr *Kind) {
+           return maskOf(Masked, IsMode, Ctx) == C.get("S_IFMT") &&
+                  foldInteger(Kind, Ctx) == C.get("S_IFDIR");
+         });
 }
 
 /// Whether \p E is true exactly when the stat \p Stat succeeded (`== 0`,

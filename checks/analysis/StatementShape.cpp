@@ -39,8 +39,8 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
   return true;
 }
 
-static const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
-                                      const Stmt *&Child) {
+const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
+                               const Stmt *&Child) {
   Child = S;
   const Stmt *P = Parents.getParent(S);
   while (P && (llvm::isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P) ||

@@ -9,6 +9,11 @@
 
 namespace clang::tidy::syscall {
 
+/// The parent of \p S above the parentheses, implicit casts and `(void)`
+/// casts around it; \p Child is the outermost of those (or \p S).
+const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
+                               const Stmt *&Child);
+
 /// Whether \p Call runs whenever statement \p Top (which holds it) runs.
 bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
                      const ParentMap &Parents);

@@ -246,27 +246,6 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
       checkFlagCall(Site.Call, Site.Func, Ctx);
 }
 
-/// The call assigned to \p Where by the assignment that \p Ref (a use of
-/// the place's base) is the base of: `c->fd = socket(...)`.
-static const CallExpr *assignedCall(const Place &Where, const DeclRefExpr *Ref,
-                                    const ParentMap &Parents) {
-  const Stmt *Top = Ref;
-  while (const Stmt *Up = Parents.getParent(Top)) {
-    if (!llvm::isa<MemberExpr, ArraySubscriptExpr, ParenExpr, ImplicitCastExpr>(
-            Up) &&
-        !(llvm::isa<UnaryOperator>(Up) &&
-          llvm::cast<UnaryOperator>(Up)->getOpcode() == UO_Deref))
-      break;
-    Top = Up;
-  }
-  const auto *Assign =
-      llvm::dyn_cast_or_null<BinaryOperator>(Parents.getParent(Top));
-  if (!Assign || Assign->getOpcode() != BO_Assign || Assign->getLHS() != Top ||
-      !Where.denotes(Assign->getLHS()))
-    return nullptr;
-  return underlyingCall(Assign->getRHS());
-}
-
 /// Whether the flag call \p Call on \p Where comes right after the call
 /// that made it: nothing hands the descriptor on, or forks, in between.
 static bool rightAfterMaker(const CallExpr *Call, const Place &Where,
@@ -315,6 +294,23 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
       return Site.Call;
   }
   return nullptr;
+}
+
+bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
+                                        ASTContext &Ctx) const {
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    const Creator *How = creatorNamed(calleeName(Call));
+    llvm::StringRef Flag = !How                            ? ""
+                           : Kind == FlagKind::CloseOnExec ? How->Cloexec
+                                                           : How->Nonblock;
+    if (How && How->FlagArg >= 0 &&
+        (unsigned)How->FlagArg < Call->getNumArgs() && !Flag.empty() &&
+        setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx))
+      return true;
+  }
+  return false;
 }
 
 void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
@@ -374,35 +370,17 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     Makers.push_back({Maker, How, HasFlag});
   }
 
-  // A fallback: the function also makes it with the flag elsewhere (an old
-  // kernel answers EINVAL), so this path is the one without.
-  const ParentMap &Parents = Functions.parents(Func);
-  llvm::SmallVector<const CallExpr *, 4> Others;
-  const VarDecl *Base = Where->base();
-  if (const CallExpr *Init = Where->isVariable() && Base->getInit()
-                                 ? underlyingCall(Base->getInit())
-                                 : nullptr)
-    Others.push_back(Init);
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Base))
-    if (const CallExpr *Other = assignedCall(*Where, Ref, Parents))
-      Others.push_back(Other);
-  for (const CallExpr *Other : Others) {
-    if (llvm::any_of(Makers, [&](const Made &M) { return M.Call == Other; }))
-      continue;
-    const Creator *How = creatorNamed(calleeName(Other));
-    if (!How || How->FlagArg < 0 ||
-        (unsigned)How->FlagArg >= Other->getNumArgs())
-      continue;
-    std::optional<int64_t> Flags =
-        foldInteger(Other->getArg(How->FlagArg), Ctx);
-    llvm::StringRef Flag =
-        *Kind == FlagKind::CloseOnExec ? How->Cloexec : How->Nonblock;
-    if (Flags && !Flag.empty() && (*Flags & Constants.get(Flag)))
-      return;
-  }
+  // A fallback: the function also makes a descriptor with the flag on
+  // another path (`if (have_cloexec) return socket(... | SOCK_CLOEXEC);`,
+  // pipe after a failed pipe2, accept after accept4 said ENOSYS), so this
+  // path is the one for kernels or systems without it.
+  bool AllHave = llvm::all_of(Makers, [](const Made &M) { return M.HasFlag; });
+  if (!AllHave && makesWithFlag(Func, *Kind, Ctx))
+    return;
 
   if (!rightAfterMaker(Call, *Where, *Flow))
     return;
+  const ParentMap &Parents = Functions.parents(Func);
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -421,7 +399,6 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       return;
   }
   llvm::StringRef Flag = Cloexec ? First.How->Cloexec : First.How->Nonblock;
-  bool AllHave = llvm::all_of(Makers, [](const Made &M) { return M.HasFlag; });
 
   // The fix: the flag in each making call, and the flag call removed.
   std::string Unfixable;

@@ -47,6 +47,11 @@ private:
   bool setsCloseOnExec(const FunctionDecl *Func, unsigned Param,
                        ASTContext &Ctx);
 
+  /// Whether some call in \p Func makes a descriptor with the flag of
+  /// \p Kind in its own flags argument.
+  bool makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
+                     ASTContext &Ctx) const;
+
   const std::string RawCloexecFunctions;
   PosixConstants Constants;
   FunctionCache Functions;

@@ -184,6 +184,13 @@ std::optional<OpenCall>
 FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
                                       const FunctionDecl *Func, bool Stream,
                                       ASTContext &Ctx) {
+  // A field of a record only this file defines, opened in another function.
+  if (const FieldDecl *Field = FieldFacts::privateField(Var, Ctx))
+    if (std::optional<OpenCall> Stored = Fields.storedOpen(Field, Ctx))
+      return Stored->Mode.IsStream == Stream &&
+                     Stored->Mode.K == AccessMode::Writable
+                 ? Stored
+                 : std::nullopt;
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())

@@ -5,6 +5,7 @@
 
 #include "analysis/DirectoryRejection.h"
 #include "analysis/FdTracking.h"
+#include "analysis/FieldFacts.h"
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
@@ -23,6 +24,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
     Functions.clear();
+    Fields.clear();
     DirectoryTests.clear();
   }
 
@@ -59,6 +61,8 @@ private:
   const OpenFunctionTable Opens;
   PosixConstants Constants;
   FunctionCache Functions;
+  const FdOperationTable Operations{{}, {}};
+  FieldFacts Fields{Functions, Opens, Operations, Constants};
   llvm::DenseMap<const FunctionDecl *, std::optional<unsigned>> DirectoryTests;
 };
 

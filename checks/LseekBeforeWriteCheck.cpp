@@ -138,28 +138,18 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
 std::optional<LseekBeforeWriteCheck::Origin>
 LseekBeforeWriteCheck::originOf(const Place &Var, const Stmt *Use,
                                 const FunctionDecl *Func, ASTContext &Ctx) {
+  // A field of a record only this file defines: what every store puts
+  // there, wherever the function got the record from.
+  if (const FieldDecl *Field = FieldFacts::privateField(Var, Ctx))
+    if (std::optional<OpenCall> Open = Fields.storedOpen(Field, Ctx))
+      return Origin{Open->Mode, Open->Call};
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
-  llvm::SmallVector<Definition, 4> Defs;
-  if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())
+  std::optional<OpenCall> Open =
+      Flow ? agreeingOpen(*Flow, Var, Use, Opens, Ctx, Constants)
+           : std::nullopt;
+  if (!Open)
     return std::nullopt;
-  std::optional<Origin> Result;
-  for (const Definition &Def : Defs) {
-    std::optional<OpenCall> Open =
-        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
-    if (!Open)
-      return std::nullopt;
-    refineModeByPath(*Open, *Flow, Ctx, Constants);
-    if (!Result) {
-      Result = Origin{Open->Mode, Open->Call};
-      continue;
-    }
-    // Several opens: they must agree on everything the rules look at.
-    const AccessMode &A = Result->Mode, &B = Open->Mode;
-    if (A.K != B.K || A.Append != B.Append || A.Reads != B.Reads ||
-        A.IsStream != B.IsStream || A.K == AccessMode::Runtime)
-      return std::nullopt;
-  }
-  return Result;
+  return Origin{Open->Mode, Open->Call};
 }
 
 bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
@@ -230,17 +220,20 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
         if (*Effect == OffsetEffect::Closes)
           return Step::EndPath;
         // An absolute seek sets the offset without reading it.
-        std::optional<int64_t> Whence =
-            *Effect == OffsetEffect::Seeks && Call->getNumArgs() == 3
-                ? foldInteger(Call->getArg(2), Ctx)
-                : std::nullopt;
-        return Whence && (*Whence == SeekSet || *Whence == SeekEnd)
+        return *Effect == OffsetEffect::Seeks && setsOffsetAbsolutely(Call, Ctx)
                    ? Step::EndPath
                    : Step::Fail;
       },
       // A descriptor left open in a field or behind a pointer outlives the
-      // function, and so does its offset, which later writes may rely on.
-      [&] { return Var.isVariable() ? Step::EndPath : Step::Fail; });
+      // function, and so does its offset, which later writes may rely on
+      // unless every use of the field in the file seeks first.
+      [&] {
+        const FieldDecl *Field = FieldFacts::privateField(Var, Ctx);
+        return Var.isVariable() || (Field && Fields.offsetNeverInherited(
+                                                 Field, Helper, Ctx))
+                   ? Step::EndPath
+                   : Step::Fail;
+      });
 }
 
 bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,

@@ -4,6 +4,7 @@
 #define SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 
 #include "analysis/FdTracking.h"
+#include "analysis/FieldFacts.h"
 #include "analysis/FlowAnalysis.h"
 #include "analysis/StatementShape.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -21,7 +22,10 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Functions.clear(); }
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    Fields.clear();
+  }
 
 private:
   void checkSeek(const CallExpr *Call, const FunctionDecl *Func,
@@ -71,6 +75,7 @@ private:
   const OpenFunctionTable Opens;
   PosixConstants Constants;
   FunctionCache Functions;
+  FieldFacts Fields{Functions, Opens, Operations, Constants};
 };
 
 } // namespace clang::tidy::syscall

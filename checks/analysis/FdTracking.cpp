@@ -354,6 +354,15 @@ bool isErrnoCall(const CallExpr *Call) {
   return Name == "__errno_location" || Name == "__error" || Name == "___errno";
 }
 
+bool setsOffsetAbsolutely(const CallExpr *Call, ASTContext &Ctx) {
+  if (calleeName(Call) == "rewind")
+    return true;
+  std::optional<int64_t> Whence = Call->getNumArgs() == 3
+                                      ? foldInteger(Call->getArg(2), Ctx)
+                                      : std::nullopt;
+  return Whence && (*Whence == SeekSet || *Whence == SeekEnd);
+}
+
 const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno) {
   std::optional<Place> P = trackedPlace(E, ViaFileno);
   return P && P->isVariable() ? P->base() : nullptr;

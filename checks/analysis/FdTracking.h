@@ -64,6 +64,12 @@ struct AccessMode {
   const Expr *AccessExpr = nullptr;
 };
 
+/// Whether two known modes agree on everything the checks look at.
+inline bool sameAccess(const AccessMode &A, const AccessMode &B) {
+  return A.K == B.K && A.Append == B.Append && A.Reads == B.Reads &&
+         A.IsStream == B.IsStream && A.K != AccessMode::Runtime;
+}
+
 /// The access mode of open(2) flags that hold one of \p Values: known when
 /// every value agrees (all write, all read-only, all O_PATH/O_DIRECTORY),
 /// O_APPEND and reading when any value has them.
@@ -140,6 +146,10 @@ private:
   mutable llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
       CloseWrappers;
 };
+
+/// Whether the seek \p Call sets the offset without reading it:
+/// `lseek(fd, off, SEEK_SET)`, `SEEK_END`, `rewind(f)`.
+bool setsOffsetAbsolutely(const CallExpr *Call, ASTContext &Ctx);
 
 /// The local variable (or parameter) an fd or FILE* expression names, looking
 /// through parentheses, casts and `fileno(f)`. Sets \p ViaFileno when the

@@ -406,6 +406,28 @@ bool FunctionFlow::constantValues(const VarDecl *Var, const Stmt *Use,
   return Values.size() <= 64;
 }
 
+std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
+                                     const Stmt *Use,
+                                     const OpenFunctionTable &Opens,
+                                     ASTContext &Ctx, const PosixConstants &C) {
+  llvm::SmallVector<Definition, 4> Defs;
+  if (!Flow.reachingDefinitions(P, Use, Defs) || Defs.empty())
+    return std::nullopt;
+  std::optional<OpenCall> Result;
+  for (const Definition &Def : Defs) {
+    std::optional<OpenCall> Open =
+        Def.Value ? Opens.classify(Def.Value, Ctx, C) : std::nullopt;
+    if (!Open)
+      return std::nullopt;
+    refineModeByPath(*Open, Flow, Ctx, C);
+    if (!Result)
+      Result = Open;
+    else if (!sameAccess(Result->Mode, Open->Mode))
+      return std::nullopt;
+  }
+  return Result;
+}
+
 void refineModeByPath(OpenCall &Open, const FunctionFlow &Flow, ASTContext &Ctx,
                       const PosixConstants &C) {
   if (Open.Mode.K != AccessMode::Runtime || Open.Mode.IsStream ||

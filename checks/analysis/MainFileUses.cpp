@@ -60,6 +60,34 @@ public:
     return true;
   }
 
+  bool VisitMemberExpr(MemberExpr *Member) {
+    if (llvm::isa<FieldDecl>(Member->getMemberDecl()))
+      Uses[Member->getMemberDecl()].Members.push_back({Member, Function});
+    return true;
+  }
+
+  bool VisitInitListExpr(InitListExpr *List) {
+    const auto *Record = List->getType()->getAsRecordDecl();
+    if (!Record || Record->isUnion() || !List->isSemanticForm())
+      return true;
+    unsigned I = 0;
+    for (const FieldDecl *Field : Record->fields()) {
+      if (I >= List->getNumInits())
+        break;
+      const Expr *Init = List->getInit(I++);
+      if (!llvm::isa<ImplicitValueInitExpr>(Init))
+        Uses[Field].Initialisers.push_back({Init, Function});
+    }
+    return true;
+  }
+
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (Init->isMemberInitializer() && Init->getInit())
+      Uses[Init->getMember()].Initialisers.push_back(
+          {Init->getInit(), Function});
+    return RecursiveASTVisitor::TraverseConstructorInitializer(Init);
+  }
+
 private:
   const SourceManager &SM;
   llvm::DenseMap<const ValueDecl *, MainFileUses> &Uses;

@@ -27,6 +27,11 @@ struct MainFileUses {
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> ArgumentOf;
   /// Assignments to it.
   std::vector<const BinaryOperator *> Assignments;
+  /// For a field: every expression naming it (`s.f`, `p->f`, a member
+  /// `f_`), and the values it gets outside assignments (an initialiser
+  /// list's or a constructor's), each with its function.
+  std::vector<std::pair<const MemberExpr *, const FunctionDecl *>> Members;
+  std::vector<std::pair<const Expr *, const FunctionDecl *>> Initialisers;
 };
 
 /// The uses of every declaration in the main file, found in one walk of it

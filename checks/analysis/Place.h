@@ -44,6 +44,12 @@ public:
   bool isPairedElement(const Place &Other) const;
   /// Whether assigning \p Var moves the place (its base or an index).
   bool movedBy(const VarDecl *Var) const;
+  /// The field of the last step (`fd` of `c->fd`), or null.
+  const FieldDecl *lastField() const {
+    return !Steps.empty() && Steps.back().K == Step::Field
+               ? llvm::cast<FieldDecl>(Steps.back().Decl)
+               : nullptr;
+  }
   /// A key that tells places apart, for caches.
   std::string key() const;
 

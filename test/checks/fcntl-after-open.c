@@ -396,3 +396,51 @@ int pipe_to_child(int fds[2]) {
   fcntl(fds[0], F_SETFD, FD_CLOEXEC);
   return 0;
 }
+
+// Fallbacks for kernels without the flag, where the function also makes
+// the descriptor with it on another path (event-loop and cache servers):
+// an early return with the flag, a pipe after a failed pipe2, and accept
+// after accept4 said ENOSYS.
+static int have_sock_cloexec = 1;
+
+int socket_cloexec(int domain, int type, int protocol) {
+  int fd;
+  if (have_sock_cloexec)
+    return socket(domain, type | SOCK_CLOEXEC, protocol);
+  if (-1 != (fd = socket(domain, type, protocol)))
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+int pipe_cloexec(int *const fds) {
+  if (0 != pipe2(fds, O_CLOEXEC)) {
+    if (0 != pipe(fds) || 0 != fcntl(fds[0], F_SETFD, FD_CLOEXEC) ||
+        0 != fcntl(fds[1], F_SETFD, FD_CLOEXEC))
+      return -1;
+  }
+  return 0;
+}
+
+int accept_nonblocking(int listener) {
+  static int use_accept4 = 1;
+  int sfd;
+  for (;;) {
+    if (use_accept4)
+      sfd = accept4(listener, NULL, NULL, SOCK_NONBLOCK);
+    else
+      sfd = accept(listener, NULL, NULL);
+    if (sfd == -1 && use_accept4 && errno == ENOSYS) {
+      use_accept4 = 0;
+      continue;
+    }
+    break;
+  }
+  if (sfd == -1)
+    return -1;
+  if (!use_accept4 &&
+      fcntl(sfd, F_SETFL, fcntl(sfd, F_GETFL) | O_NONBLOCK) < 0) {
+    close(sfd);
+    return -1;
+  }
+  return sfd;
+}

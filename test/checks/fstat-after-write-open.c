@@ -557,6 +557,33 @@ int open_spool(const char *path) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   return fd;
 
+// A field of a record only this file defines, opened in one function and
+// tested for a directory in another: every store into it is a write open.
+struct dump {
+  int fd;
+};
+
+static int dump_open(struct dump *d, const char *path) {
+  d->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  return d->fd < 0 ? -1 : 0;
+}
+
+int dump_begin(struct dump *d, const char *path) {
+  struct stat st;
+  if (dump_open(d, path) < 0)
+    return -1;
+  if (fstat(d->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat'
+    close(d->fd);
+    return -1;
+  }
+  return 0;
+}
+// CHECK-FIXES: int dump_begin(struct dump *d, const char *path) {
+// CHECK-FIXES-NEXT:   if (dump_open(d, path) < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return 0;
+
 // ------------------------------------------------------------ must not flag
 
 // The lstat's result read after the fstat wrote the buffer: the buffer's
@@ -1010,4 +1037,29 @@ int open_strict(const char *path) {
   if (not_regular_dir(fd))
     return -1;
   return fd;
+}
+
+// The field is also stored from a read-only open: the directory test is
+// what rejects a directory there.
+struct source {
+  int fd;
+};
+
+static int source_open(struct source *src, const char *path, int writing) {
+  if (writing)
+    src->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  else
+    src->fd = open(path, O_RDONLY);
+  return src->fd < 0 ? -1 : 0;
+}
+
+int source_begin(struct source *src, const char *path, int writing) {
+  struct stat st;
+  if (source_open(src, path, writing) < 0)
+    return -1;
+  if (fstat(src->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(src->fd);
+    return -1;
+  }
+  return 0;
 }

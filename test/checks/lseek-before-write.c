@@ -404,6 +404,81 @@ int put_maybe_at(const char *path, off_t at, const char *s) {
   return n < 0 ? -1 : 0;
 }
 
+// A descriptor in a field of a record only this file defines, opened in
+// one function and written at offsets through a static helper in another
+// (disk-image and database-page writers): every use of the field in the
+// file seeks first or is positional, so nothing relies on the offset the
+// helper's write leaves.
+struct image {
+  int fd;
+  off_t size;
+};
+
+static int image_open(struct image *im, const char *name) {
+  int fd = open(name, O_RDWR | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  im->fd = fd;
+  im->size = 0;
+  return 0;
+}
+
+static ssize_t image_write_at(int fd, off_t off, const void *buf, size_t n) {
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return write(fd, buf, n);
+}
+// CHECK-FIXES: static ssize_t image_write_at(int fd, off_t off, const void *buf, size_t n) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return pwrite(fd, buf, n, off);
+
+static ssize_t image_read_at(int fd, off_t off, void *buf, size_t n) {
+  if (lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  return read(fd, buf, n);
+}
+
+int image_put(struct image *im, off_t off, const void *buf, size_t n) {
+  if (im->fd < 0 || image_write_at(im->fd, off, buf, n) != (ssize_t)n)
+    return -1;
+  if (off + (off_t)n > im->size)
+    im->size = off + (off_t)n;
+  return 0;
+}
+
+ssize_t image_get(struct image *im, off_t off, void *buf, size_t n) {
+  return image_read_at(im->fd, off, buf, n);
+}
+
+int image_close(struct image *im) {
+  int r = close(im->fd);
+  im->fd = -1;
+  return r;
+}
+
+// The same with the seek and the write in the function that uses the field.
+struct journal {
+  int fd;
+};
+
+static int journal_open(struct journal *j, const char *path) {
+  j->fd = open(path, O_WRONLY | O_CREAT, 0600);
+  return j->fd < 0 ? -1 : 0;
+}
+
+int journal_put(struct journal *j, off_t slot, const char *rec) {
+  lseek(j->fd, slot * RECORD, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return write(j->fd, rec, RECORD) == RECORD ? 0 : -1;
+}
+// CHECK-FIXES: int journal_put(struct journal *j, off_t slot, const char *rec) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return pwrite(j->fd, rec, RECORD, slot * RECORD) == RECORD ? 0 : -1;
+
+int journal_start(struct journal *j, const char *path) {
+  return journal_open(j, path);
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The else branch moves the offset expression before it writes.
@@ -749,6 +824,10 @@ int record_start(struct record_file *r, const char *path, const char *hdr) {
   return write(r->fd, hdr, strlen(hdr)) < 0 ? -1 : 0;
 }
 
+int record_more(struct record_file *r, const char *s) {
+  return write(r->fd, s, strlen(s)) < 0 ? -1 : 0;
+}
+
 // The field is opened for appending.
 int record_append(struct record_file *r, const char *path, const char *s) {
   r->fd = open(path, O_WRONLY | O_APPEND);
@@ -785,4 +864,113 @@ int put_logged(const char *path, off_t at, const char *s) {
   ssize_t n = write(fd, s, strlen(s));
   close(fd);
   return n < 0 ? -1 : 0;
+}
+
+// The field is also stored from an O_APPEND open: pwrite would append.
+struct segment {
+  int fd;
+};
+
+static int segment_open(struct segment *sg, const char *path, int append) {
+  if (append)
+    sg->fd = open(path, O_WRONLY | O_APPEND);
+  else
+    sg->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  return sg->fd < 0 ? -1 : 0;
+}
+
+static ssize_t segment_write_at(int fd, off_t off, const void *buf, size_t n) {
+  lseek(fd, off, SEEK_SET);
+  return write(fd, buf, n);
+}
+
+int segment_put(struct segment *sg, const char *path, off_t off,
+                const char *s) {
+  if (segment_open(sg, path, off < 0))
+    return -1;
+  return segment_write_at(sg->fd, off, s, strlen(s)) < 0 ? -1 : 0;
+}
+
+// The field's address escapes: anything may store any descriptor in it.
+struct spool {
+  int fd;
+};
+int open_into(int *fd, const char *path);
+
+int spool_put(struct spool *sp, const char *path, off_t off, const char *s) {
+  if (open_into(&sp->fd, path) < 0)
+    return -1;
+  lseek(sp->fd, off, SEEK_SET);
+  return write(sp->fd, s, strlen(s)) < 0 ? -1 : 0;
+}
+
+// Another function writes on from where the last write left the offset.
+struct table {
+  int fd;
+};
+
+static int table_open(struct table *t, const char *path) {
+  t->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  return t->fd < 0 ? -1 : 0;
+}
+
+int table_put_at(struct table *t, off_t at, const char *row) {
+  lseek(t->fd, at, SEEK_SET);
+  return write(t->fd, row, strlen(row)) < 0 ? -1 : 0;
+}
+
+int table_put_next(struct table *t, const char *row) {
+  return write(t->fd, row, strlen(row)) < 0 ? -1 : 0;
+}
+
+int table_start(struct table *t, const char *path) {
+  return table_open(t, path);
+}
+
+// The same through a helper that writes at the current offset, and with
+// the descriptor copied out of the field.
+struct ledger {
+  int fd;
+};
+
+static int ledger_open(struct ledger *l, const char *path) {
+  l->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  return l->fd < 0 ? -1 : 0;
+}
+
+static ssize_t ledger_append(int fd, const char *s) {
+  return write(fd, s, strlen(s));
+}
+
+int ledger_put_at(struct ledger *l, off_t at, const char *s) {
+  lseek(l->fd, at, SEEK_SET);
+  return write(l->fd, s, strlen(s)) < 0 ? -1 : 0;
+}
+
+int ledger_more(struct ledger *l, const char *s) {
+  return ledger_append(l->fd, s) < 0 ? -1 : 0;
+}
+
+struct stash {
+  int fd;
+};
+
+static int stash_open(struct stash *st, const char *path) {
+  st->fd = open(path, O_WRONLY | O_CREAT, 0644);
+  return st->fd < 0 ? -1 : 0;
+}
+
+int stash_put_at(struct stash *st, off_t at, const char *s) {
+  lseek(st->fd, at, SEEK_SET);
+  return write(st->fd, s, strlen(s)) < 0 ? -1 : 0;
+}
+
+int stash_more(struct stash *st, const char *s) {
+  int fd = st->fd;
+  return write(fd, s, strlen(s)) < 0 ? -1 : 0;
+}
+
+int ledger_and_stash_start(struct ledger *l, struct stash *st,
+                           const char *path) {
+  return ledger_open(l, path) || stash_open(st, path);
 }

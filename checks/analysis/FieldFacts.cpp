@@ -1,0 +1,244 @@
+//===--- FieldFacts.cpp - What a file does with its descriptor fields ----===//
+
+#include "FieldFacts.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+using Step = FunctionFlow::Step;
+
+/// How an expression naming a descriptor (a field or a parameter) is used.
+enum class UseKind {
+  Stored,       ///< assigned with `=`
+  Modified,     ///< `+=`, `++`, ...
+  AddressTaken, ///< `&s->fd`: anything may store into it
+  Argument,     ///< handed to a call
+  Tested,       ///< compared or tested for truth
+  Copied,       ///< its value goes somewhere else
+};
+
+UseKind classify(const Expr *E, const ParentMap &Parents, const Stmt *&Parent) {
+  const Stmt *Top = E;
+  Parent = Parents.getParent(Top);
+  while (Parent && llvm::isa<ParenExpr, ImplicitCastExpr>(Parent)) {
+    Top = Parent;
+    Parent = Parents.getParent(Top);
+  }
+  if (!Parent)
+    return UseKind::Copied;
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(Parent)) {
+    if (BO->isAssignmentOp() && BO->getLHS() == Top)
+      return BO->getOpcode() == BO_Assign ? UseKind::Stored : UseKind::Modified;
+    return BO->isComparisonOp() || BO->isLogicalOp() ? UseKind::Tested
+                                                     : UseKind::Copied;
+  }
+  if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Parent)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return UseKind::AddressTaken;
+    if (UO->isIncrementDecrementOp())
+      return UseKind::Modified;
+    return UO->getOpcode() == UO_LNot ? UseKind::Tested : UseKind::Copied;
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(Parent))
+    return llvm::is_contained(Call->arguments(), Top) ? UseKind::Argument
+                                                      : UseKind::Copied;
+  if (const auto *If = llvm::dyn_cast<IfStmt>(Parent))
+    return If->getCond() == Top ? UseKind::Tested : UseKind::Copied;
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(Parent))
+    return While->getCond() == Top ? UseKind::Tested : UseKind::Copied;
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(Parent))
+    return Cond->getCond() == Top ? UseKind::Tested : UseKind::Copied;
+  return UseKind::Copied;
+}
+
+} // namespace
+
+const FieldDecl *FieldFacts::privateField(const Place &P, ASTContext &Ctx) {
+  const FieldDecl *Field = P.lastField();
+  const RecordDecl *Record =
+      Field ? Field->getParent()->getDefinition() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Record || !SM.isInMainFile(SM.getExpansionLoc(Record->getLocation())))
+    return nullptr;
+  // A member function or friend defined elsewhere may store into it.
+  if (const auto *Class = llvm::dyn_cast<CXXRecordDecl>(Record)) {
+    if (Class->hasFriends())
+      return nullptr;
+    for (const CXXMethodDecl *Method : Class->methods())
+      if (!Method->isImplicit() && !Method->isDefaulted() &&
+          !Method->isDeleted() && !Method->hasBody())
+        return nullptr;
+  }
+  return Field;
+}
+
+std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,
+                                                const Stmt *At,
+                                                const FunctionDecl *Func,
+                                                ASTContext &Ctx) {
+  const FunctionFlow *Flow = Func ? Functions.flow(Func, Ctx) : nullptr;
+  if (std::optional<OpenCall> Open = Opens.classify(Value, Ctx, Constants)) {
+    if (Flow)
+      refineModeByPath(*Open, *Flow, Ctx, Constants);
+    return Open;
+  }
+  // `int fd = open(...); if (fd < 0) ...; im->fd = fd;`
+  const VarDecl *Var = referencedVar(Value);
+  if (!Var || !Var->isLocalVarDeclOrParm() || !Flow)
+    return std::nullopt;
+  return agreeingOpen(*Flow, Place::variable(Var), At, Opens, Ctx, Constants);
+}
+
+std::optional<OpenCall> FieldFacts::storedOpen(const FieldDecl *Field,
+                                               ASTContext &Ctx) {
+  auto [It, New] = Stored.try_emplace(Field);
+  if (!New)
+    return It->second;
+  const MainFileUses &Uses = Functions.mainFileUses(Field, Ctx);
+  std::optional<OpenCall> Result;
+  auto Agrees = [&](const Expr *Value, const Stmt *At,
+                    const FunctionDecl *Func) {
+    // -1 or 0 for "no descriptor yet" (a cleared or zeroed struct).
+    if (std::optional<int64_t> V = foldInteger(Value, Ctx); V && *V <= 0)
+      return true;
+    std::optional<OpenCall> Open = openOfValue(Value, At, Func, Ctx);
+    if (!Open || Open->Mode.K == AccessMode::Runtime ||
+        (Result && !sameAccess(Result->Mode, Open->Mode)))
+      return false;
+    if (!Result)
+      Result = Open;
+    return true;
+  };
+  for (auto [Init, Func] : Uses.Initialisers)
+    if (!Agrees(Init, Init, Func))
+      return Stored[Field] = std::nullopt;
+  for (auto [Member, Func] : Uses.Members) {
+    if (!Func)
+      return Stored[Field] = std::nullopt;
+    const Stmt *Parent = nullptr;
+    UseKind Kind = classify(Member, Functions.parents(Func), Parent);
+    if (Kind == UseKind::Modified || Kind == UseKind::AddressTaken ||
+        (Kind == UseKind::Stored &&
+         !Agrees(llvm::cast<BinaryOperator>(Parent)->getRHS(), Parent, Func)))
+      return Stored[Field] = std::nullopt;
+  }
+  return Stored[Field] = Result;
+}
+
+bool FieldFacts::offsetNeverInherited(const FieldDecl *Field,
+                                      const FunctionDecl *Helper,
+                                      ASTContext &Ctx) {
+  auto It = Inherited.find({Field, Helper});
+  if (It != Inherited.end())
+    return !It->second;
+  llvm::SmallVector<Use, 8> Uses;
+  for (auto [Member, Func] : Functions.mainFileUses(Field, Ctx).Members)
+    Uses.push_back({Member, Func});
+  bool Inherits = usesInheritOffset(Uses, Helper, 0, Ctx);
+  Inherited[{Field, Helper}] = Inherits;
+  return !Inherits;
+}
+
+bool FieldFacts::usesInheritOffset(llvm::ArrayRef<Use> Uses,
+                                   const FunctionDecl *Helper, unsigned Depth,
+                                   ASTContext &Ctx) {
+  for (const Use &U : Uses) {
+    if (!U.Func)
+      return true;
+    const Stmt *Parent = nullptr;
+    switch (classify(U.E, Functions.parents(U.Func), Parent)) {
+    case UseKind::Stored:
+    case UseKind::Tested:
+      continue;
+    case UseKind::Argument: {
+      std::optional<Place> Where = Place::of(U.E);
+      if (!Where || callInheritsOffset(llvm::cast<CallExpr>(Parent), *Where,
+                                       U.Func, Helper, Depth, Ctx))
+        return true;
+      continue;
+    }
+    default:
+      return true;
+    }
+  }
+  return false;
+}
+
+bool FieldFacts::callInheritsOffset(const CallExpr *Call, const Place &Where,
+                                    const FunctionDecl *Func,
+                                    const FunctionDecl *Helper, unsigned Depth,
+                                    ASTContext &Ctx) {
+  if (Helper && Call->getDirectCallee() == Helper)
+    return false;
+  std::optional<OffsetEffect> Effect = Operations.effectOn(Call, Where);
+  if (!Effect)
+    return true;
+  switch (*Effect) {
+  case OffsetEffect::None:
+  case OffsetEffect::Positional:
+  case OffsetEffect::Closes:
+    return false;
+  case OffsetEffect::Seeks:
+    if (setsOffsetAbsolutely(Call, Ctx))
+      return false;
+    break;
+  case OffsetEffect::Unknown: {
+    // A helper of the file whose own uses of its parameter inherit nothing
+    // (`static int read_at(int fd, ...)` seeking first).
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Body = nullptr;
+    if (Callee && Callee->hasBody(Body) && Depth < 3 &&
+        Ctx.getSourceManager().isInMainFile(
+            Ctx.getSourceManager().getExpansionLoc(Body->getLocation())))
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (I < Body->getNumParams() && Where.denotes(Call->getArg(I))) {
+          llvm::SmallVector<Use, 8> ParamUses;
+          for (const DeclRefExpr *Ref :
+               Functions.mainFileUses(Body->getParamDecl(I), Ctx).References)
+            ParamUses.push_back({Ref, Body});
+          if (!usesInheritOffset(ParamUses, Helper, Depth + 1, Ctx))
+            return false;
+        }
+    break;
+  }
+  default:
+    break;
+  }
+  return !seekedFirst(Call, Where, Func, Ctx);
+}
+
+bool FieldFacts::seekedFirst(const CallExpr *Call, const Place &Where,
+                             const FunctionDecl *Func, ASTContext &Ctx) {
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  return Flow &&
+         Flow->walkBackward(
+             Call,
+             [&](const Stmt *Element) {
+               Definition Def;
+               if (definesPlace(Element, Where, Def))
+                 // A fresh open starts at offset 0 (or the end).
+                 return Def.Value && openOfValue(Def.Value, Def.Site, Func, Ctx)
+                            ? Step::EndPath
+                            : Step::Fail;
+               const auto *C = llvm::dyn_cast<CallExpr>(Element);
+               std::optional<OffsetEffect> Effect =
+                   C ? Operations.effectOn(C, Where) : std::nullopt;
+               if (!Effect || *Effect == OffsetEffect::None ||
+                   *Effect == OffsetEffect::Positional)
+                 return Step::Continue;
+               if (*Effect == OffsetEffect::Closes ||
+                   (*Effect == OffsetEffect::Seeks &&
+                    setsOffsetAbsolutely(C, Ctx)))
+                 return Step::EndPath;
+               // Reads, writes and tells on the way rely on the same
+               // earlier point; anything else may have moved the offset.
+               return *Effect == OffsetEffect::Unknown ? Step::Fail
+                                                       : Step::Continue;
+             },
+             [] { return Step::Fail; });
+}
+
+} // namespace clang::tidy::syscall

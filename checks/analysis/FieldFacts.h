@@ -1,0 +1,81 @@
+//===--- FieldFacts.h - What a file does with its descriptor fields ------===//
+//
+// Real code opens a descriptor into a struct field in one function
+// (`im->fd = open(...)`) and seeks, writes or stats it in others. When the
+// record is defined in the main file, no other file can name the field, so
+// every store into it and every use of it is in view: the facts that hold
+// at each of them hold at any use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FIELDFACTS_H
+#define SYSCALL_TIDY_CHECKS_FIELDFACTS_H
+
+#include "FdTracking.h"
+#include "FlowAnalysis.h"
+#include "Place.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::syscall {
+
+class FieldFacts {
+public:
+  FieldFacts(FunctionCache &Functions, const OpenFunctionTable &Opens,
+             const FdOperationTable &Operations,
+             const PosixConstants &Constants)
+      : Functions(Functions), Opens(Opens), Operations(Operations),
+        Constants(Constants) {}
+
+  /// The field \p P ends in (`fd` of `im->fd`) when its record is defined
+  /// in the main file with the bodies of all its member functions and no
+  /// friends, so that all its uses are in this unit; else null.
+  static const FieldDecl *privateField(const Place &P, ASTContext &Ctx);
+
+  /// One of the opens every store into \p Field makes, when each store is
+  /// an open (directly or through a local that holds one) with the same
+  /// access mode, or a constant <= 0 (no descriptor), and the field's
+  /// address is never taken.
+  std::optional<OpenCall> storedOpen(const FieldDecl *Field, ASTContext &Ctx);
+
+  /// Whether no use of the descriptor in \p Field relies on the file offset
+  /// that an earlier function call left: every read, write or tell through
+  /// it is preceded in its own function by an absolute seek or by the
+  /// open, and the field is never copied out. Calls of \p Helper (the
+  /// function whose seek a check would fuse away) are left to the caller;
+  /// their leftover offset counts as relied on.
+  bool offsetNeverInherited(const FieldDecl *Field, const FunctionDecl *Helper,
+                            ASTContext &Ctx);
+
+  void clear() {
+    Stored.clear();
+    Inherited.clear();
+  }
+
+private:
+  struct Use {
+    const Expr *E;
+    const FunctionDecl *Func;
+  };
+  bool usesInheritOffset(llvm::ArrayRef<Use> Uses, const FunctionDecl *Helper,
+                         unsigned Depth, ASTContext &Ctx);
+  bool callInheritsOffset(const CallExpr *Call, const Place &Where,
+                          const FunctionDecl *Func, const FunctionDecl *Helper,
+                          unsigned Depth, ASTContext &Ctx);
+  bool seekedFirst(const CallExpr *Call, const Place &Where,
+                   const FunctionDecl *Func, ASTContext &Ctx);
+  std::optional<OpenCall> openOfValue(const Expr *Value, const Stmt *At,
+                                      const FunctionDecl *Func,
+                                      ASTContext &Ctx);
+
+  FunctionCache &Functions;
+  const OpenFunctionTable &Opens;
+  const FdOperationTable &Operations;
+  const PosixConstants &Constants;
+  llvm::DenseMap<const FieldDecl *, std::optional<OpenCall>> Stored;
+  llvm::DenseMap<std::pair<const FieldDecl *, const FunctionDecl *>, bool>
+      Inherited;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FIELDFACTS_H

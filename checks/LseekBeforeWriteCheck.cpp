@@ -642,6 +642,60 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         << Unfixable;
 }
 
+bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,
+                                           ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  auto NamesOpenFlag = [&](const Expr *E) {
+    return startsWith(sourceText(CharSourceRange::getTokenRange(
+                                     E->IgnoreParenCasts()->getSourceRange()),
+                                 SM, LO),
+                      "O_");
+  };
+  for (auto [Member, Func] : Functions.mainFileUses(Flags, Ctx).Members) {
+    if (!Func || !Func->getBody())
+      continue;
+    const ParentMap &Parents = Functions.parents(Func);
+    const Stmt *Top = Member;
+    const Stmt *Up = Parents.getParent(Top);
+    while (Up && llvm::isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Up))
+      Up = Parents.getParent(Top = Up);
+    const auto *BO = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+    // `h->flags & O_ACCMODE`, `h->flags == O_RDONLY`, `h->flags & O_APPEND`.
+    if (BO && !BO->isAssignmentOp() &&
+        NamesOpenFlag(BO->getLHS() == Top ? BO->getRHS() : BO->getLHS()))
+      return true;
+    // `h->fd = open(path, h->flags, ...)`.
+    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up))
+      if (std::optional<OpenCall> Open = Opens.classify(Call, Ctx, Constants);
+          Open && Open->Mode.FlagsExpr &&
+          Open->Mode.FlagsExpr->IgnoreParenImpCasts() == Member)
+        return true;
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getLHS() != Top)
+      continue;
+    // `h->flags = fcntl(fd, F_GETFL)`.
+    const CallExpr *Value = underlyingCall(BO->getRHS());
+    if (Value && calleeName(Value) == "fcntl" && Value->getNumArgs() >= 2 &&
+        foldInteger(Value->getArg(1), Ctx) == Constants.get("F_GETFL"))
+      return true;
+    // `h->flags = flags;` where the function opens with `flags`.
+    const VarDecl *Var = referencedVar(BO->getRHS());
+    if (Var &&
+        llvm::any_of(
+            match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx),
+            [&](const BoundNodes &N) {
+              std::optional<OpenCall> Open =
+                  Opens.classify(N.getNodeAs<CallExpr>("call"), Ctx, Constants);
+              return Open && Open->Mode.FlagsExpr &&
+                     !match(findAll(declRefExpr(to(equalsNode(Var)))),
+                            *Open->Mode.FlagsExpr, Ctx)
+                          .empty();
+            }))
+      return true;
+  }
+  return false;
+}
+
 void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   const CallStatement &Statement = S.Statement;
   // lseek(h->fd, h->pos, SEEK_SET) on a handle that also keeps its flags.
@@ -662,8 +716,20 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
       if (!Flags && Field->getIdentifier() && Field->getName() == Name.trim() &&
           Field->getType()->isIntegerType())
         Flags = Field;
-  if (!Flags)
+  if (!Flags || !holdsOpenFlags(Flags, Ctx))
     return;
+  // `if (h->pos != h->fd_pos) lseek(...)`: the code already seeks only
+  // when the offset is elsewhere (after a hole, say).
+  const ParentMap &Parents = Functions.parents(S.Func);
+  for (const Stmt *Up = Parents.getParent(S.Call); Up;
+       Up = Parents.getParent(Up))
+    if (const auto *If = llvm::dyn_cast<IfStmt>(Up);
+        If && If->getCond() != Statement.Statement &&
+        !match(findAll(
+                   memberExpr(member(equalsNode(PosMember->getMemberDecl())))),
+               *If->getCond(), Ctx)
+             .empty())
+      return;
 
   // The next use of the handle's descriptor is a write.
   auto SameFd = [&](const Expr *E) {

@@ -62,6 +62,10 @@ private:
   bool seeksWhereWriteLeft(const Seek &S, ASTContext &Ctx);
   void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
   void checkHandleSeek(const Seek &S, ASTContext &Ctx);
+  /// Whether the file shows \p Flags to hold a descriptor's open flags:
+  /// passed to an open, masked or compared with an O_ constant, or set
+  /// from F_GETFL or from the flags the function opens with.
+  bool holdsOpenFlags(const FieldDecl *Flags, ASTContext &Ctx);
   void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
 
   const std::string RawSeekFunctions;

@@ -64,7 +64,9 @@ std::vector<std::string> adjust(const std::vector<std::string> &Command,
   unsigned MissingIndex = 0, MissingCount = 0;
   llvm::opt::InputArgList Args = clang::tidy::syscall::compat::parseDriverArgs(
       Argv, MissingIndex, MissingCount);
-  std::vector<std::string> Result{Command[0]};
+  // gcc's own warning options (-Wlogical-op, -Wjump-misses-init); first,
+  // since a `--` may end the options.
+  std::vector<std::string> Result{Command[0], "-Wno-unknown-warning-option"};
   std::vector<const llvm::opt::Arg *> List(Args.begin(), Args.end());
   for (size_t I = 0; I < List.size(); ++I) {
     const llvm::opt::Arg &A = *List[I];
@@ -77,6 +79,13 @@ std::vector<std::string> adjust(const std::vector<std::string> &Command,
     }
     if (O.matches(options::OPT_M_Group) || O.matches(options::OPT_o) ||
         O.matches(options::OPT_c))
+      continue;
+    // -Werror is for the compiler: a clang warning gcc does not give must
+    // not stop the analysis.
+    llvm::StringRef Spelling = Argv[Begin];
+    if (Spelling == "-Werror" ||
+        clang::tidy::syscall::startsWith(Spelling, "-Werror=") ||
+        Spelling == "-pedantic-errors")
       continue;
     if (O.matches(options::OPT_INPUT) && !KeepInputs &&
         isSourceName(A.getValue()))

@@ -36,6 +36,12 @@ struct out_handle {
   off_t position;
 };
 
+void out_open(struct out_handle *h, const char *path) {
+  h->oflags = O_WRONLY | O_CREAT;
+  h->fd = xopen(path, h->oflags, 0644);
+  h->position = 0;
+}
+
 void out_put(struct out_handle *h, const char *s) {
   xlseek(h->fd, h->position, SEEK_SET);
   // CHECK-MESSAGES-WRAP: :[[@LINE-1]]:3: warning: 'xlseek' to the handle's stored position is redundant

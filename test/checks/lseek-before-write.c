@@ -335,6 +335,13 @@ struct io_handle {
   off_t pos;
 };
 
+int handle_open(struct io_handle *h, const char *path, int flags) {
+  h->fd = open(path, flags, 0644);
+  h->flags = flags;
+  h->pos = 0;
+  return h->fd < 0 ? -1 : 0;
+}
+
 ssize_t handle_write(struct io_handle *h, const void *buf, size_t n) {
   if (lseek(h->fd, h->pos, SEEK_SET) < 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' to the handle's stored position is redundant when the handle is write-only: without a read buffer nothing moves the offset away from it; skip the seek unless the handle can read [syscall-lseek-before-write]
@@ -973,4 +980,46 @@ int stash_more(struct stash *st, const char *s) {
 int ledger_and_stash_start(struct ledger *l, struct stash *st,
                            const char *path) {
   return ledger_open(l, path) || stash_open(st, path);
+}
+
+// A handle's "flags" that are not its open flags (extraction options), and
+// a handle that already seeks only when its position is elsewhere.
+#define EXTRACT_SPARSE 0x100
+struct extract_handle {
+  int fd;
+  int flags;
+  off_t offset;
+};
+
+ssize_t extract_write(struct extract_handle *a, const char *buf, size_t n) {
+  if (a->flags & EXTRACT_SPARSE)
+    n = n > 512 ? 512 : n;
+  if (lseek(a->fd, a->offset, SEEK_SET) < 0)
+    return -1;
+  return write(a->fd, buf, n);
+}
+
+struct tracked_handle {
+  int fd;
+  int flags;
+  off_t pos, fd_pos;
+};
+
+int tracked_open(struct tracked_handle *t, const char *path) {
+  t->flags = O_WRONLY | O_CREAT;
+  t->fd = open(path, t->flags, 0644);
+  t->pos = t->fd_pos = 0;
+  return t->fd < 0 ? -1 : 0;
+}
+
+ssize_t tracked_write(struct tracked_handle *t, const char *buf, size_t n) {
+  if (t->pos != t->fd_pos) {
+    if (lseek(t->fd, t->pos, SEEK_SET) < 0)
+      return -1;
+    t->fd_pos = t->pos;
+  }
+  ssize_t w = write(t->fd, buf, n);
+  if (w > 0)
+    t->pos = t->fd_pos += w;
+  return w;
 }

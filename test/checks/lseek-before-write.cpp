@@ -177,6 +177,12 @@ struct Handle {
   int fd;
   int flags;
   off_t pos;
+  bool open(const char *path, int how) {
+    flags = how;
+    fd = ::open(path, how, 0644);
+    pos = 0;
+    return fd >= 0;
+  }
   ssize_t write(const char *p, size_t n) {
     if (::lseek(fd, pos, SEEK_SET) < 0)
       // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'lseek' to the handle's stored position is redundant when the handle is write-only

@@ -157,6 +157,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
   Functions.clear();
   Helpers.clear();
+  FcntlCallers.clear();
   FlagConditionals.clear();
 }
 
@@ -172,6 +173,10 @@ bool FcntlAfterOpenCheck::setsCloseOnExec(const FunctionDecl *Func,
   bool &Result = Helpers[Key];
   const FunctionDecl *Def = nullptr;
   if (!Func->hasBody(Def) || Param >= Def->getNumParams())
+    return false;
+  // Most calls with a body are to helpers that set no flag: only those
+  // that call fcntl are worth a parent map.
+  if (!FcntlCallers.contains(Def))
     return false;
   const ParmVarDecl *P = Def->getParamDecl(Param);
   const VariableUses &Uses = Functions.uses(Def);
@@ -237,6 +242,8 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
     Names.push_back(Extra);
   // Helpers of the file are recognised by their bodies (setsCloseOnExec):
   // any call with an argument may be one.
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo({"fcntl", "fcntl64"}))
+    FcntlCallers.insert(Site.Func);
   for (const CallSite &Site : CallIndex::of(Ctx).all())
     if (Site.Call->getNumArgs() != 0 &&
         (Site.Call->getDirectCallee()->hasBody() ||

@@ -7,6 +7,7 @@
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <vector>
 
 namespace clang::tidy::syscall {
@@ -56,6 +57,8 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Helpers;
+  /// The unit's functions that call fcntl: the only candidate helpers.
+  llvm::DenseSet<const FunctionDecl *> FcntlCallers;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or
   /// NONBLOCK macro: fallbacks for systems without the flag.
   std::vector<SourceRange> FlagConditionals;

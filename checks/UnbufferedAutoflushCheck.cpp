@@ -49,6 +49,26 @@ const Expr *writtenStream(const CallExpr *Call) {
                                                 : nullptr;
 }
 
+/// The local array \p E is an element of (`outs` for `outs[i]`), or null.
+const VarDecl *streamArray(const Expr *E) {
+  const auto *Element =
+      E ? llvm::dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts())
+        : nullptr;
+  const VarDecl *Array = Element ? referencedVar(Element->getBase()) : nullptr;
+  return Array && Array->isLocalVarDecl() &&
+                 Array->getType()->isConstantArrayType()
+             ? Array
+             : nullptr;
+}
+
+/// The variable a stream expression names: `f`, or the whole local array
+/// of streams for `outs[i]`, whose elements are followed as one place.
+const VarDecl *streamVariable(const Expr *E) {
+  if (const VarDecl *Array = streamArray(E))
+    return Array;
+  return E ? referencedVar(E) : nullptr;
+}
+
 bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
@@ -238,6 +258,8 @@ UnbufferedAutoflushCheck::Destination
 UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
                                           const FunctionDecl *Func,
                                           ASTContext &Ctx, bool *Appends) {
+  if (const VarDecl *Array = streamArray(Stream))
+    return arrayDestination(Array, Func, Ctx, Appends);
   const VarDecl *Var = referencedVar(Stream);
   if (!Var)
     return Destination::Unknown;
@@ -264,6 +286,44 @@ UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
          Functions.mainFileUses(Var, Ctx).Assignments)
       Values.push_back(Assign->getRHS());
   }
+  return valuesDestination(Values, Ctx, Appends);
+}
+
+UnbufferedAutoflushCheck::Destination
+UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
+                                           const FunctionDecl *Func,
+                                           ASTContext &Ctx, bool *Appends) {
+  // Every element stored is an fopen for writing, and the array is only
+  // ever indexed: handed whole to a call, anything may be stored in it.
+  llvm::SmallVector<const Expr *, 4> Values;
+  const ParentMap &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Array)) {
+    const Stmt *Up = Parents.getParent(Ref);
+    while (Up && llvm::isa<ImplicitCastExpr, ParenExpr>(Up))
+      Up = Parents.getParent(Up);
+    const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    if (!Element || streamArray(Element) != Array)
+      return Destination::Unknown;
+    const Stmt *Outer = Parents.getParent(Element);
+    while (Outer && llvm::isa<ParenExpr>(Outer))
+      Outer = Parents.getParent(Outer);
+    if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Outer);
+        Assign && Assign->isAssignmentOp() &&
+        Assign->getLHS()->IgnoreParens() == Element)
+      Values.push_back(Assign->getOpcode() == BO_Assign ? Assign->getRHS()
+                                                        : nullptr);
+    else if (const auto *Address = llvm::dyn_cast_or_null<UnaryOperator>(Outer);
+             Address && Address->getOpcode() == UO_AddrOf)
+      return Destination::Unknown;
+  }
+  if (Array->getInit())
+    return Destination::Unknown;
+  return valuesDestination(Values, Ctx, Appends);
+}
+
+UnbufferedAutoflushCheck::Destination
+UnbufferedAutoflushCheck::valuesDestination(llvm::ArrayRef<const Expr *> Values,
+                                            ASTContext &Ctx, bool *Appends) {
   if (Values.empty())
     return Destination::Unknown;
   for (const Expr *Value : Values) {
@@ -376,9 +436,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
 
   // How many writes one record costs: the most unconditional writes to the
   // stream in one block, or one per character.
-  const VarDecl *Var = referencedVar(Stream);
-  // A local's writes are in this function; a static global's anywhere in
-  // the file.
+  const VarDecl *Var = streamVariable(Stream);
   // Each write with the function it is in and the variable it writes: a
   // local's writes are in this function or in a static helper it hands the
   // stream to (a record written by `put_record(f, ...)`); a static global's
@@ -416,7 +474,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   for (auto [W, Owner, Stream] : Writes) {
     if (!Owner)
       continue;
-    if (referencedVar(writtenStream(W)) != Stream || !Owner->getBody() ||
+    if (streamVariable(writtenStream(W)) != Stream || !Owner->getBody() ||
         !Functions.flow(Owner, Ctx))
       continue;
     bool InLoop = enclosingLoop(W, Owner, Ctx) != nullptr;

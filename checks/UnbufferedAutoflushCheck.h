@@ -37,6 +37,13 @@ private:
   /// it appends ("a" modes).
   Destination fileDestination(const Expr *Stream, const FunctionDecl *Func,
                               ASTContext &Ctx, bool *Appends = nullptr);
+  /// The same for the elements of a local array of streams, as one place.
+  Destination arrayDestination(const VarDecl *Array, const FunctionDecl *Func,
+                               ASTContext &Ctx, bool *Appends);
+  /// Where streams holding one of \p Values write: a file when each is an
+  /// fopen of a path for writing.
+  Destination valuesDestination(llvm::ArrayRef<const Expr *> Values,
+                                ASTContext &Ctx, bool *Appends);
   Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
                                 ASTContext &Ctx, std::string &Why);
   bool isReported(Destination D) const;

@@ -28,8 +28,8 @@ class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
   using Base = RecursiveASTVisitor<CallIndexer>;
 
 public:
-  CallIndexer(CallIndex &Index, const SourceManager &SM)
-      : Index(Index), SM(SM) {}
+  CallIndexer(CallIndex &Index, const SourceManager &SM, bool CPlusPlus)
+      : Index(Index), SM(SM), CPlusPlus(CPlusPlus) {}
 
   bool TraverseDecl(Decl *D) {
     if (!D)
@@ -38,8 +38,14 @@ public:
     if (!llvm::isa<TranslationUnitDecl>(D) &&
         SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       return true;
+    // Prototypes, types and (in C, which has no lambdas) variables hold no
+    // code of a function: most of what a large header declares.
     const auto *Func = llvm::dyn_cast<FunctionDecl>(D);
-    if (!Func || !Func->doesThisDeclarationHaveABody())
+    if (Func ? !Func->doesThisDeclarationHaveABody()
+             : llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D) ||
+                   (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D)))
+      return true;
+    if (!Func)
       return Base::TraverseDecl(D);
     // One instantiation's facts (a mode from a template argument) say
     // nothing about another's, and a fix would edit them all.
@@ -80,11 +86,12 @@ private:
 
   CallIndex &Index;
   const SourceManager &SM;
+  const bool CPlusPlus;
   const FunctionDecl *Current = nullptr;
 };
 
 CallIndex::CallIndex(ASTContext &Ctx) {
-  CallIndexer(*this, Ctx.getSourceManager())
+  CallIndexer(*this, Ctx.getSourceManager(), Ctx.getLangOpts().CPlusPlus)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 

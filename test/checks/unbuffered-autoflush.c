@@ -231,6 +231,28 @@ int dump_with_helper(const char *path, const struct thread_info *t, int n) {
 }
 // CHECK-FIXES: setvbuf(out, NULL, _IOFBF, BUFSIZ);
 
+// Streams held in an array: each output of a splitter opened "w" and made
+// unbuffered, then written a character at a time through its element.
+#define OUTPUTS 4
+int split_chars(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  for (int i = 0; i < OUTPUTS; ++i) {
+    outs[i] = fopen(names[i], "w");
+    if (!outs[i])
+      return -1;
+    setbuf(outs[i], NULL);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'setbuf(f, NULL)' makes a file stream unbuffered: one write(2) per character
+  }
+  for (const char *p = text; *p; ++p)
+    putc(*p, outs[(unsigned char)*p % OUTPUTS]);
+  for (int i = 0; i < OUTPUTS; ++i)
+    fclose(outs[i]);
+  return 0;
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-NEXT: }
+// CHECK-FIXES-NEXT: for (const char *p = text; *p; ++p)
+
 // ------------------------------------------------------------ must not flag
 
 // A transcript flushed before each wait for the user's next line: the
@@ -388,5 +410,33 @@ int one_file_each(const char **paths, int n) {
     fflush(f);
     fclose(f);
   }
+  return 0;
+}
+
+// An array of streams that may hold stdout ("-"), and one handed whole to
+// a function that may store any stream in it.
+int split_or_stdout(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  for (int i = 0; i < OUTPUTS; ++i) {
+    outs[i] = strcmp(names[i], "-") ? fopen(names[i], "w") : stdout;
+    if (!outs[i])
+      return -1;
+    setbuf(outs[i], NULL);
+  }
+  for (const char *p = text; *p; ++p)
+    putc(*p, outs[(unsigned char)*p % OUTPUTS]);
+  return 0;
+}
+
+void open_outputs(FILE **outs, const char **names);
+
+int split_opened_elsewhere(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  outs[0] = fopen(names[0], "w");
+  open_outputs(outs, names);
+  for (int i = 0; i < OUTPUTS; ++i)
+    setbuf(outs[i], NULL);
+  for (const char *p = text; *p; ++p)
+    putc(*p, outs[(unsigned char)*p % OUTPUTS]);
   return 0;
 }

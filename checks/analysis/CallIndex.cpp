@@ -38,12 +38,14 @@ public:
     if (!llvm::isa<TranslationUnitDecl>(D) &&
         SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       return true;
-    // Prototypes, types and (in C, which has no lambdas) variables hold no
-    // code of a function: most of what a large header declares.
+    // Prototypes, types and (in C, which has no lambdas) file-scope
+    // variables hold no code of a function: most of what a large header
+    // declares. A local's initialiser is code of its function.
     const auto *Func = llvm::dyn_cast<FunctionDecl>(D);
     if (Func ? !Func->doesThisDeclarationHaveABody()
              : llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D) ||
-                   (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D)))
+                   (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D) &&
+                    D->getDeclContext()->isFileContext()))
       return true;
     if (!Func)
       return Base::TraverseDecl(D);

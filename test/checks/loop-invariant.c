@@ -28,6 +28,19 @@ void log_lines(FILE *out, const char **lines, int n) {
 // CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++)
 // CHECK-FIXES-NEXT:     fprintf(out, "[%d] %s\n", (int)pid, lines[i]);
 
+// The pid in a local's initialiser, per iteration of a fallback seed.
+void weak_seed(unsigned char *seed, size_t n) {
+  for (size_t j = 0; j < n; j++) {
+    pid_t self = getpid();
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'getpid' in every iteration
+    seed[j] = (unsigned char)(self ^ j);
+  }
+}
+// CHECK-FIXES: void weak_seed(unsigned char *seed, size_t n) {
+// CHECK-FIXES-NEXT:   const pid_t pid = getpid();
+// CHECK-FIXES-NEXT:   for (size_t j = 0; j < n; j++) {
+// CHECK-FIXES-NEXT:     pid_t self = pid;
+
 // Colour only on a terminal, asked per row.
 void print_rows(const char **rows, int n) {
   int i = 0;

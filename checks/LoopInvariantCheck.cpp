@@ -66,10 +66,6 @@ llvm::StringRef sysconfLocal(const CallExpr *Call) {
   return "";
 }
 
-bool isLoop(const Stmt *S) {
-  return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
 /// A loop whose condition is a constant false: its body runs at most once.
 bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
   const Expr *Cond = nullptr;

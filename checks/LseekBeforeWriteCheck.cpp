@@ -720,11 +720,12 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
     return;
   // `if (h->pos != h->fd_pos) lseek(...)`: the code already seeks only
   // when the offset is elsewhere (after a hole, say).
+  // (The seek's own error check is not such a guard.)
   const ParentMap &Parents = Functions.parents(S.Func);
-  for (const Stmt *Up = Parents.getParent(S.Call); Up;
-       Up = Parents.getParent(Up))
+  for (const Stmt *From = S.Call, *Up = Parents.getParent(From); Up;
+       From = Up, Up = Parents.getParent(Up))
     if (const auto *If = llvm::dyn_cast<IfStmt>(Up);
-        If && If->getCond() != Statement.Statement &&
+        If && If->getCond() != From &&
         !match(findAll(
                    memberExpr(member(equalsNode(PosMember->getMemberDecl())))),
                *If->getCond(), Ctx)

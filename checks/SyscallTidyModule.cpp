@@ -7,6 +7,7 @@
 #include "LoopInvariantCheck.h"
 #include "LseekBeforeWriteCheck.h"
 #include "SeekForSizeCheck.h"
+#include "StatPerDirentCheck.h"
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/LlvmCompat.h"
 

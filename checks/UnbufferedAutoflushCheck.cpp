@@ -69,10 +69,6 @@ const VarDecl *streamVariable(const Expr *E) {
   return E ? referencedVar(E) : nullptr;
 }
 
-bool isLoop(const Stmt *S) {
-  return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
 /// A call that blocks until another program (a user at a terminal, a peer,
 /// a child) does something: select/poll and friends, reads of standard
 /// input, socket receives, waits for children.
@@ -378,23 +374,6 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
   return Destination::Unknown;
 }
 
-const Stmt *UnbufferedAutoflushCheck::enclosingLoop(const Stmt *S,
-                                                    const FunctionDecl *Func,
-                                                    ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
-  for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
-    const Stmt *P = Parents.getParent(Cur);
-    if (!P || llvm::isa<LambdaExpr>(P))
-      return nullptr;
-    if (const auto *For = llvm::dyn_cast<ForStmt>(P))
-      if (For->getInit() == Cur)
-        continue;
-    if (isLoop(P))
-      return P;
-  }
-  return nullptr;
-}
-
 void UnbufferedAutoflushCheck::removeStatement(const Stmt *S,
                                                DiagnosticBuilder &D,
                                                ASTContext &Ctx) {
@@ -477,7 +456,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (streamVariable(writtenStream(W)) != Stream || !Owner->getBody() ||
         !Functions.flow(Owner, Ctx))
       continue;
-    bool InLoop = enclosingLoop(W, Owner, Ctx) != nullptr;
+    bool InLoop = enclosingLoop(W, Functions.parents(Owner)) != nullptr;
     AnyInLoop |= InLoop;
     // putc(*p, f) in a loop: a syscall per character of data.
     if (stdioWrite(calleeName(W))->PerCharacter &&
@@ -582,7 +561,7 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
     return;
   const Expr *Stream = Call->getArg(0);
   const VarDecl *Var = referencedVar(Stream);
-  const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
+  const Stmt *Loop = enclosingLoop(Call, Functions.parents(Func));
   if (!Var || !Loop || !isReported(fileDestination(Stream, Func, Ctx)))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -667,7 +646,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
       D << FixItHint::CreateRemoval(ShiftRange);
     return;
   }
-  const Stmt *Loop = enclosingLoop(Shift, Func, Ctx);
+  const Stmt *Loop = enclosingLoop(Shift, Functions.parents(Func));
   const VarDecl *Local = referencedVar(Stream);
   if (!Loop ||
       (Local && Local->isLocalVarDecl() &&
@@ -679,7 +658,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
   bool Publishes =
       !Local || !Local->isLocalVarDecl() || llvm::isa<ParmVarDecl>(Local);
   const Stmt *Outer = Loop;
-  while (const Stmt *Up = enclosingLoop(Outer, Func, Ctx))
+  while (const Stmt *Up = enclosingLoop(Outer, Functions.parents(Func)))
     Outer = Up;
   // The first endl/flush of this stream in those loops gets the flush after
   // them; the others only go.
@@ -774,7 +753,7 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
   if (Call->getNumArgs() < 2 || (Name == "write" && Call->getNumArgs() != 3))
     return;
   const VarDecl *Fd = trackedVariable(Call->getArg(0));
-  const Stmt *Loop = enclosingLoop(Call, Func, Ctx);
+  const Stmt *Loop = enclosingLoop(Call, Functions.parents(Func));
   if (!Fd || !Loop || llvm::isa<ParmVarDecl>(Fd) ||
       SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Fd->getLocation()))
     return;

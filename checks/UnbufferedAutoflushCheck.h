@@ -47,8 +47,6 @@ private:
   Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
                                 ASTContext &Ctx, std::string &Why);
   bool isReported(Destination D) const;
-  const Stmt *enclosingLoop(const Stmt *S, const FunctionDecl *Func,
-                            ASTContext &Ctx);
 
   void checkSetvbuf(const CallExpr *Call, const FunctionDecl *Func,
                     ASTContext &Ctx);

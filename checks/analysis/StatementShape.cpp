@@ -39,6 +39,24 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
   return true;
 }
 
+bool isLoop(const Stmt *S) {
+  return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
+  for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
+    const Stmt *P = Parents.getParent(Cur);
+    if (!P || llvm::isa<LambdaExpr>(P))
+      return nullptr;
+    if (const auto *For = llvm::dyn_cast<ForStmt>(P))
+      if (For->getInit() == Cur)
+        continue;
+    if (isLoop(P))
+      return P;
+  }
+  return nullptr;
+}
+
 const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
                                const Stmt *&Child) {
   Child = S;

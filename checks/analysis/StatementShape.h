@@ -9,6 +9,13 @@
 
 namespace clang::tidy::syscall {
 
+/// Whether \p S is a for, while, do or range-for loop.
+bool isLoop(const Stmt *S);
+
+/// The innermost loop whose body, condition or increment holds \p S (a
+/// for's init runs once, outside), not across a lambda; null if none.
+const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
+
 /// The parent of \p S above the parentheses, implicit casts and `(void)`
 /// casts around it; \p Child is the outermost of those (or \p S).
 const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,

@@ -250,6 +250,7 @@ int split_chars(const char **names, const char *text) {
   return 0;
 }
 // CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT: }
 // CHECK-FIXES-NEXT: for (const char *p = text; *p; ++p)
 

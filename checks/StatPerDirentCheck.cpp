@@ -1,0 +1,230 @@
+//===--- StatPerDirentCheck.cpp - syscall-stat-per-dirent ----------------===//
+
+#include "StatPerDirentCheck.h"
+#include "analysis/CallIndex.h"
+#include "analysis/DescriptorStat.h"
+#include "analysis/SourceEdits.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+bool within(const Stmt *S, const Stmt *Outer, const ParentMap &Parents) {
+  for (; S; S = Parents.getParent(S))
+    if (S == Outer)
+      return true;
+  return false;
+}
+
+/// The local entry variable `E` of an `E->d_name` in \p S, or null.
+const VarDecl *entryOfName(const Stmt &S, ASTContext &Ctx) {
+  for (const BoundNodes &N :
+       match(findAll(memberExpr(member(hasName("d_name"))).bind("name")), S,
+             Ctx)) {
+    const VarDecl *Entry =
+        referencedVar(N.getNodeAs<MemberExpr>("name")->getBase());
+    if (Entry && Entry->isLocalVarDecl())
+      return Entry;
+  }
+  return nullptr;
+}
+
+/// Whether \p Entry's record has a d_type (glibc's _DIRENT_HAVE_D_TYPE).
+bool hasTypeField(const VarDecl *Entry) {
+  const RecordDecl *Record =
+      Entry->getType()->isPointerType()
+          ? Entry->getType()->getPointeeType()->getAsRecordDecl()
+          : nullptr;
+  return Record && llvm::any_of(Record->fields(), [](const FieldDecl *F) {
+           return F->getIdentifier() && F->getName() == "d_type";
+         });
+}
+
+} // namespace
+
+void StatPerDirentCheck::registerPPCallbacks(const SourceManager &,
+                                             Preprocessor *PP, Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void StatPerDirentCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl(), this);
+}
+
+void StatPerDirentCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
+           {"stat", "stat64", "lstat", "lstat64", "fstatat", "fstatat64"}))
+    checkStat(Site.Call, Site.Func, Ctx);
+}
+
+const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
+                                              const CallExpr *Stat,
+                                              const Stmt *Loop,
+                                              ASTContext &Ctx) {
+  if (const VarDecl *Entry = entryOfName(*Path, Ctx))
+    return Entry; // `fstatat(dirfd(d), e->d_name, ...)`
+  // A path buffer (an array, a pointer, a std::string's c_str()).
+  const Expr *Inner = Path->IgnoreParenImpCasts();
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Inner))
+    Inner = Member->getImplicitObjectArgument();
+  const VarDecl *Buffer = Inner ? referencedVar(Inner) : nullptr;
+  if (!Buffer || !Buffer->isLocalVarDecl())
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto InLoop = [&](SourceLocation L) {
+    return SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), L) &&
+           SM.isBeforeInTranslationUnit(L, Stat->getBeginLoc());
+  };
+  // `std::string path = dir + "/" + e->d_name;` in the loop.
+  if (Buffer->getInit() && InLoop(Buffer->getLocation()))
+    if (const VarDecl *Entry = entryOfName(*Buffer->getInit(), Ctx))
+      return Entry;
+  // `snprintf(path, sizeof path, "%s/%s", dir, e->d_name)`, strcpy and
+  // strcat, `path = dir + ...`: a call before the stat in the loop that
+  // is handed the buffer and the entry's name.
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Loop, Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    if (Call == Stat || !InLoop(Call->getBeginLoc()))
+      continue;
+    bool HandedBuffer = llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+      const Expr *E = Arg->IgnoreParenImpCasts();
+      if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(E);
+          Addr && Addr->getOpcode() == UO_AddrOf)
+        E = Addr->getSubExpr();
+      return referencedVar(E) == Buffer;
+    });
+    if (HandedBuffer)
+      if (const VarDecl *Entry = entryOfName(*Call, Ctx))
+        return Entry;
+  }
+  return nullptr;
+}
+
+bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
+                                        const Expr *OwnAddress,
+                                        const FunctionDecl *Func,
+                                        ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer)) {
+    const Stmt *Child = nullptr;
+    const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
+    if (Up == OwnAddress->IgnoreParenImpCasts())
+      continue; // the stat's own `&st`
+    // `(st.st_mode & S_IFMT) == S_IFDIR`: what S_ISDIR, S_ISREG, S_ISLNK
+    // and the other S_IS* expand to, and `switch (st.st_mode & S_IFMT)`.
+    const auto *Mode = llvm::dyn_cast_or_null<MemberExpr>(Up);
+    if (!Mode || !Mode->getMemberDecl()->getIdentifier() ||
+        Mode->getMemberDecl()->getName() != "st_mode")
+      return false;
+    const auto *And = llvm::dyn_cast_or_null<BinaryOperator>(
+        skipParensAndCasts(Mode, Parents, Child));
+    if (!And || And->getOpcode() != BO_And ||
+        foldInteger(And->getLHS() == Child ? And->getRHS() : And->getLHS(),
+                    Ctx) != Constants.get("S_IFMT"))
+      return false;
+    const Stmt *Test = skipParensAndCasts(And, Parents, Child);
+    const auto *Eq = llvm::dyn_cast_or_null<BinaryOperator>(Test);
+    const auto *Switch = llvm::dyn_cast_or_null<SwitchStmt>(Test);
+    if (!(Eq && Eq->isEqualityOp() &&
+          foldInteger(Eq->getLHS() == Child ? Eq->getRHS() : Eq->getLHS(),
+                      Ctx)) &&
+        !(Switch && Switch->getCond() == Child))
+      return false;
+  }
+  return true;
+}
+
+void StatPerDirentCheck::checkStat(const CallExpr *Stat,
+                                   const FunctionDecl *Func, ASTContext &Ctx) {
+  llvm::StringRef Name = calleeName(Stat);
+  bool At = startsWith(Name, "fstatat");
+  if (Stat->getNumArgs() != (At ? 4u : 2u))
+    return;
+  // stat follows a symlink; d_type, like lstat, describes the entry.
+  bool Follows = Name == "stat" || Name == "stat64";
+  if (At) {
+    std::optional<int64_t> Flags = foldInteger(Stat->getArg(3), Ctx);
+    if (!Flags || (*Flags & Constants.get("AT_EMPTY_PATH")))
+      return;
+    Follows = !(*Flags & Constants.get("AT_SYMLINK_NOFOLLOW"));
+  }
+  const Expr *Address = Stat->getArg(At ? 2 : 1);
+  const VarDecl *Buffer = bufferVariable(Address);
+  const ParentMap &Parents = Functions.parents(Func);
+  const Stmt *Loop = enclosingLoop(Stat, Parents);
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  if (!Buffer || !Loop || !Flow)
+    return;
+  const VarDecl *Entry = entryNamed(Stat->getArg(At ? 1 : 0), Stat, Loop, Ctx);
+  if (!Entry || !hasTypeField(Entry))
+    return;
+
+  // Every value the entry has here is what readdir returned in this loop.
+  llvm::SmallVector<Definition, 2> Defs;
+  if (!Flow->reachingDefinitions(Entry, Stat, Defs) || Defs.empty())
+    return;
+  const CallExpr *Readdir = nullptr;
+  for (const Definition &Def : Defs) {
+    Readdir = Def.Value ? underlyingCall(Def.Value) : nullptr;
+    if (!Readdir ||
+        (calleeName(Readdir) != "readdir" &&
+         calleeName(Readdir) != "readdir64") ||
+        !within(Readdir, Loop, Parents))
+      return;
+  }
+  // Code that already asks d_type keeps the stat for a reason.
+  if (!match(findAll(memberExpr(member(hasName("d_type")))), *Loop, Ctx)
+           .empty() ||
+      !onlyTypeTested(Buffer, Address, Func, Ctx))
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Stat->getSourceRange()), SM, LO);
+  std::string Unfixable;
+  if (Range.isInvalid())
+    Unfixable = "a macro spells the call";
+  else if (!Constants.isDefined("DTTOIF") ||
+           !Constants.isDefined("DT_UNKNOWN") ||
+           (Follows && !Constants.isDefined("DT_LNK")))
+    Unfixable = "DTTOIF and the DT_* names are not defined (glibc defines "
+                "them with _DEFAULT_SOURCE)";
+  {
+    DiagnosticBuilder D =
+        diag(Stat->getBeginLoc(),
+             "'%0' of each directory entry only for its file type: the "
+             "entry's d_type gives it without a syscall; keep '%0' for "
+             "DT_UNKNOWN%select{| and for symlinks, which it follows}1")
+        << Name << Follows << Stat->getSourceRange();
+    if (Unfixable.empty()) {
+      std::string E = Entry->getName().str();
+      std::string Known = E + "->d_type != DT_UNKNOWN";
+      if (Follows)
+        Known += " && " + E + "->d_type != DT_LNK";
+      // Only the type bits of st_mode are read, so DTTOIF's are enough.
+      D << FixItHint::CreateReplacement(
+          Range, "(" + Known + " ? (" + Buffer->getName().str() +
+                     ".st_mode = DTTOIF(" + E +
+                     "->d_type), 0) : " + sourceText(Range, SM, LO) + ")");
+    }
+  }
+  diag(Readdir->getBeginLoc(), "the entry comes from '%0' here",
+       DiagnosticIDs::Note)
+      << calleeName(Readdir);
+  if (!Unfixable.empty())
+    diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Unfixable;
+}
+
+} // namespace clang::tidy::syscall

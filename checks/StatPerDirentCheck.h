@@ -1,0 +1,43 @@
+//===--- StatPerDirentCheck.h - syscall-stat-per-dirent ------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
+#define SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds a stat, lstat or fstatat of each entry readdir returns whose
+/// result is used only for the file type: the entry's d_type already says
+/// it on the file systems that fill it in, without a syscall per entry.
+class StatPerDirentCheck : public ClangTidyCheck {
+public:
+  StatPerDirentCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Functions.clear(); }
+
+private:
+  void checkStat(const CallExpr *Stat, const FunctionDecl *Func,
+                 ASTContext &Ctx);
+  /// The readdir entry variable whose name \p Path is, or is built from in
+  /// \p Loop before \p Stat (`snprintf(path, ..., e->d_name)`); null if none.
+  const VarDecl *entryNamed(const Expr *Path, const CallExpr *Stat,
+                            const Stmt *Loop, ASTContext &Ctx);
+  /// Whether every use of \p Buffer in \p Func but the stat's own
+  /// \p OwnAddress is a file type test of its st_mode.
+  bool onlyTypeTested(const VarDecl *Buffer, const Expr *OwnAddress,
+                      const FunctionDecl *Func, ASTContext &Ctx);
+
+  PosixConstants Constants;
+  FunctionCache Functions;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H

@@ -1,0 +1,254 @@
+// RUN: %check_syscall_tidy %s syscall-stat-per-dirent %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-stat-per-dirent %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void visit(const char *path);
+void show(const char *name, const struct stat *st);
+
+// ---------------------------------------------------------------- must flag
+
+// A tree walker's "is it a directory?" for every entry, with stat.
+int count_subdirs(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.')
+      continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'stat' of each directory entry only for its file type: the entry's d_type gives it without a syscall; keep 'stat' for DT_UNKNOWN and for symlinks, which it follows [syscall-stat-per-dirent]
+      // CHECK-MESSAGES: :[[@LINE-6]]:15: note: the entry comes from 'readdir' here
+      n++;
+  }
+  closedir(d);
+  return n;
+}
+// CHECK-FIXES: if ((e->d_type != DT_UNKNOWN && e->d_type != DT_LNK ? (st.st_mode = DTTOIF(e->d_type), 0) : stat(path, &st)) == 0 && S_ISDIR(st.st_mode))
+
+// lstat, the path built with strcpy and strcat, several type tests.
+void classify_entries(const char *dir, int *files, int *links) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  if (!d)
+    return;
+  while ((e = readdir(d))) {
+    char path[1024];
+    struct stat st;
+    strcpy(path, dir);
+    strcat(path, "/");
+    strcat(path, e->d_name);
+    if (lstat(path, &st) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'lstat' of each directory entry only for its file type: the entry's d_type gives it without a syscall; keep 'lstat' for DT_UNKNOWN [syscall-stat-per-dirent]
+      // CHECK-MESSAGES: :[[@LINE-8]]:15: note: the entry comes from 'readdir' here
+      continue;
+    if (S_ISREG(st.st_mode))
+      ++*files;
+    else if (S_ISLNK(st.st_mode))
+      ++*links;
+  }
+  closedir(d);
+}
+// CHECK-FIXES: if ((e->d_type != DT_UNKNOWN ? (st.st_mode = DTTOIF(e->d_type), 0) : lstat(path, &st)) < 0)
+
+// fstatat on the directory's descriptor, a switch on the type.
+int tally(DIR *d, int counts[3]) {
+  struct dirent *e;
+  struct stat st;
+  while ((e = readdir(d)) != NULL) {
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'fstatat' of each directory entry only for its file type: the entry's d_type gives it without a syscall; keep 'fstatat' for DT_UNKNOWN [syscall-stat-per-dirent]
+      // CHECK-MESSAGES: :[[@LINE-3]]:15: note: the entry comes from 'readdir' here
+      return -1;
+    switch (st.st_mode & S_IFMT) {
+    case S_IFDIR:
+      counts[0]++;
+      break;
+    case S_IFREG:
+      counts[1]++;
+      break;
+    default:
+      counts[2]++;
+    }
+  }
+  return 0;
+}
+// CHECK-FIXES: if ((e->d_type != DT_UNKNOWN ? (st.st_mode = DTTOIF(e->d_type), 0) : fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW)) != 0)
+
+// readdir in the body of an endless loop, fstatat following symlinks.
+void visit_dirs(DIR *d, const char *base) {
+  for (;;) {
+    struct dirent *e = readdir(d);
+    struct stat st;
+    if (!e)
+      break;
+    if (fstatat(dirfd(d), e->d_name, &st, 0) == 0 && S_ISDIR(st.st_mode))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'fstatat' of each directory entry only for its file type: the entry's d_type gives it without a syscall; keep 'fstatat' for DT_UNKNOWN and for symlinks, which it follows [syscall-stat-per-dirent]
+      // CHECK-MESSAGES: :[[@LINE-6]]:24: note: the entry comes from 'readdir' here
+      visit(base);
+  }
+}
+// CHECK-FIXES: if ((e->d_type != DT_UNKNOWN && e->d_type != DT_LNK ? (st.st_mode = DTTOIF(e->d_type), 0) : fstatat(dirfd(d), e->d_name, &st, 0)) == 0 && S_ISDIR(st.st_mode))
+
+// A macro spells the stat: reported, no fix.
+#define STAT_FAILS(p, s) (stat((p), (s)) != 0)
+int count_files(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (STAT_FAILS(path, &st))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'stat' of each directory entry
+      // CHECK-MESSAGES: :[[@LINE-4]]:15: note: the entry comes from 'readdir' here
+      // CHECK-MESSAGES: :[[@LINE-3]]:9: note: no automatic fix: a macro spells the call
+      continue;
+    n += S_ISREG(st.st_mode);
+  }
+  closedir(d);
+  return n;
+}
+
+// ------------------------------------------------------------ must not flag
+
+// The size is wanted (du): d_type has none.
+long long total_size(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  long long sum = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+      sum += st.st_size;
+  }
+  closedir(d);
+  return sum;
+}
+
+// Permission bits: executables in a directory.
+int count_executables(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IXUSR))
+      n++;
+  }
+  closedir(d);
+  return n;
+}
+
+// The whole stat goes on to another function.
+void list_long(DIR *d) {
+  struct dirent *e;
+  struct stat st;
+  while ((e = readdir(d)) != NULL)
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(st.st_mode))
+      show(e->d_name, &st);
+}
+
+// The code already asks d_type and stats only DT_UNKNOWN entries.
+int count_subdirs_typed(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+#ifdef _DIRENT_HAVE_D_TYPE
+    if (e->d_type != DT_UNKNOWN) {
+      n += e->d_type == DT_DIR;
+      continue;
+    }
+#endif
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      n++;
+  }
+  closedir(d);
+  return n;
+}
+
+// Paths from the command line, not from readdir.
+int count_dirs_in(char **paths, int n) {
+  struct stat st;
+  int dirs = 0;
+  for (int i = 0; i < n; i++)
+    if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
+      dirs++;
+  return dirs;
+}
+
+// The inode is compared too (a walker's cycle check).
+int find_loop(const char *dir, ino_t top) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int found = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_ino == top)
+      found = 1;
+  }
+  closedir(d);
+  return found;
+}
+
+// The directory itself is stat'ed in the loop, not the entry.
+int dir_still_there(DIR *d, const char *dir) {
+  struct dirent *e;
+  struct stat st;
+  int n = 0;
+  while ((e = readdir(d)) != NULL)
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+      n++;
+  return n;
+}
+
+// Entries from a list the program keeps, not from readdir.
+struct listed {
+  struct dirent *next;
+};
+struct dirent *next_entry(struct listed *l);
+
+int count_listed(struct listed *l, const char *dir) {
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int n = 0;
+  while ((e = next_entry(l)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      n++;
+  }
+  return n;
+}

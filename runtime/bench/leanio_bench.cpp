@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <map>
@@ -206,6 +207,55 @@ void pidLeanio(benchmark::State &state) {
     benchmark::DoNotOptimize(lio_getpid());
 }
 
+/// A directory of 1000 files walked for the type of each entry: a stat
+/// per entry, or leanio's d_type with the stat only for DT_UNKNOWN.
+class EntryTree {
+public:
+  explicit EntryTree(const char *dir) : path_(scratch(dir, "tree")) {
+    mkdir(path_.c_str(), 0755);
+    for (int i = 0; i < 1000; i++)
+      close(open((path_ + "/f" + std::to_string(i)).c_str(),
+                 O_CREAT | O_WRONLY | O_CLOEXEC, 0644));
+  }
+  ~EntryTree() {
+    for (int i = 0; i < 1000; i++)
+      unlink((path_ + "/f" + std::to_string(i)).c_str());
+    rmdir(path_.c_str());
+  }
+  template <typename TypeOf> int regularFiles(TypeOf typeOf) const {
+    DIR *d = opendir(path_.c_str());
+    int n = 0;
+    while (const struct dirent *e = readdir(d))
+      n += S_ISREG(typeOf(dirfd(d), e));
+    closedir(d);
+    return n;
+  }
+
+private:
+  std::string path_;
+};
+
+void entriesStat(benchmark::State &state, const char *dir) {
+  EntryTree tree(dir);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(tree.regularFiles([](int dfd,
+                                                  const struct dirent *e) {
+      struct stat st;
+      // NOLINTNEXTLINE(syscall-stat-per-dirent): the naive form, measured
+      return fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? st.st_mode
+                                                                    : 0;
+    }));
+}
+void entriesLeanio(benchmark::State &state, const char *dir) {
+  EntryTree tree(dir);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        tree.regularFiles([](int dfd, const struct dirent *e) {
+          mode_t type = 0;
+          return lio_entry_type(dfd, e, 0, &type) == 0 ? type : 0;
+        }));
+}
+
 /// Prints the usual table, then per group (the name before '/') each
 /// member's time as a ratio to the fastest of the group.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -259,6 +309,9 @@ BENCHMARK(dumpHandBuffer)->Name("dump/hand_256k_buffer");
 BENCHMARK(dumpOneWrite)->Name("dump/one_write");
 BENCHMARK(pidGetpid)->Name("pid/getpid");
 BENCHMARK(pidLeanio)->Name("pid/lio_getpid");
+BENCHMARK_CAPTURE(entriesStat, disk, "/var/tmp")->Name("entries/fstatat");
+BENCHMARK_CAPTURE(entriesLeanio, disk, "/var/tmp")
+    ->Name("entries/lio_entry_type");
 
 int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -49,6 +50,7 @@ using Open = TempDir;
 using FileHandle = TempDir;
 using BufferedWriter = TempDir;
 using CxxApi = TempDir;
+using EntryType = TempDir;
 
 // ---------------------------------------------------------------- lio_open
 
@@ -577,6 +579,103 @@ TEST(Ids, EachThreadHasItsOwnTid) {
   EXPECT_NE(other, mine);
   EXPECT_EQ(mine, static_cast<pid_t>(syscall(SYS_gettid)));
   EXPECT_EQ(otherPid, lio_getpid());
+}
+
+// ------------------------------------------------------------ lio_entry_type
+
+/// 100 files, 5 directories and a symlink to a file, in \p dir.
+void makeTree(const std::string &dir) {
+  for (int i = 0; i < 100; i++)
+    close(open((dir + "/f" + std::to_string(i)).c_str(), O_CREAT | O_WRONLY,
+               0644));
+  for (int i = 0; i < 5; i++)
+    mkdir((dir + "/d" + std::to_string(i)).c_str(), 0755);
+  ASSERT_EQ(symlink("f0", (dir + "/link").c_str()), 0);
+}
+
+/// Counts the entries of \p dir by type through lio_entry_type; -1 on error.
+int countTypes(const std::string &dir, int flags, int *files, int *dirs,
+               int *links) {
+  DIR *d = opendir(dir.c_str());
+  if (!d)
+    return -1;
+  *files = *dirs = *links = 0;
+  while (const struct dirent *e = readdir(d)) {
+    if (e->d_name[0] == '.')
+      continue;
+    mode_t type = 0;
+    if (lio_entry_type(dirfd(d), e, flags, &type) != 0) {
+      closedir(d);
+      return -1;
+    }
+    *files += S_ISREG(type);
+    *dirs += S_ISDIR(type);
+    *links += S_ISLNK(type);
+  }
+  return closedir(d);
+}
+
+TEST_F(EntryType, TypesOfAWholeDirectoryTakeNoStat) {
+  makeTree(dir_);
+  auto counts = countSyscalls([&] {
+    int files, dirs, links;
+    return countTypes(dir_, 0, &files, &dirs, &links) == 0 && files == 100 &&
+                   dirs == 5 && links == 1
+               ? 0
+               : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  // opendir's own check that the descriptor is a directory, nothing else.
+  EXPECT_EQ(counts.stats(), 1) << counts.summary();
+}
+
+TEST_F(EntryType, FollowingStatsOnlyTheSymlink) {
+  makeTree(dir_);
+  auto counts = countSyscalls([&] {
+    int files, dirs, links;
+    return countTypes(dir_, LIO_FOLLOW, &files, &dirs, &links) == 0 &&
+                   files == 101 && dirs == 5 && links == 0
+               ? 0
+               : 1;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts.stats(), 2) << counts.summary();
+}
+
+TEST_F(EntryType, UnknownTypeFallsBackToStat) {
+  makeTree(dir_);
+  struct dirent unknown {};
+  unknown.d_type = DT_UNKNOWN;
+  std::strcpy(unknown.d_name, "d1");
+  int dfd = open(dir_.c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(dfd, 0);
+  mode_t type = 0;
+  auto counts = countSyscalls(
+      [&] { return lio_entry_type(dfd, &unknown, 0, &type) == 0 ? 0 : 1; });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts.stats(), 1) << counts.summary();
+  ASSERT_EQ(lio_entry_type(dfd, &unknown, 0, &type), 0);
+  EXPECT_TRUE(S_ISDIR(type));
+  // A vanished entry is the stat's error, not a guess.
+  std::strcpy(unknown.d_name, "gone");
+  errno = 0;
+  EXPECT_EQ(lio_entry_type(dfd, &unknown, 0, &type), -1);
+  EXPECT_EQ(errno, ENOENT);
+  close(dfd);
+}
+
+TEST_F(EntryType, MisuseIsEinval) {
+  struct dirent entry {};
+  mode_t type = 0;
+  errno = 0;
+  EXPECT_EQ(lio_entry_type(AT_FDCWD, nullptr, 0, &type), -1);
+  EXPECT_EQ(errno, EINVAL);
+  errno = 0;
+  EXPECT_EQ(lio_entry_type(AT_FDCWD, &entry, 0, nullptr), -1);
+  EXPECT_EQ(errno, EINVAL);
+  errno = 0;
+  EXPECT_EQ(lio_entry_type(AT_FDCWD, &entry, 0x40, &type), -1);
+  EXPECT_EQ(errno, EINVAL);
 }
 
 } // namespace

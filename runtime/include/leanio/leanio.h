@@ -13,6 +13,8 @@
  *
  * - lio_getpid, lio_gettid: the process and thread ids, one syscall each
  *   per process (per thread), kept until a fork resets them in the child.
+ * - lio_entry_type: a directory entry's file type from readdir's d_type,
+ *   with a stat only for the entries whose type it does not give.
  *
  * Thread safety: a lio_file or lio_writer must not be used from two threads
  * at once (wrap it in a mutex); distinct objects are independent.
@@ -148,6 +150,22 @@ int lio_writer_close(lio_writer *w);
  * kernel. */
 pid_t lio_getpid(void);
 pid_t lio_gettid(void);
+
+struct dirent;
+
+/* Follow a symlink entry to what it names, as stat(2) does. */
+#define LIO_FOLLOW 1
+
+/* The file type (S_IFDIR, S_IFREG, S_IFLNK, ...) of \p entry, which
+ * readdir(3) returned for the directory open as \p dirfd (dirfd(3)), in
+ * \p *type: from the entry's d_type, without a syscall, on the file
+ * systems that fill it in; with fstatat(2) for DT_UNKNOWN entries, and with
+ * LIO_FOLLOW also for symlinks (then the type of their target, as stat
+ * gives it; without it, S_IFLNK, as lstat gives it). Returns 0, or -1 with
+ * errno (EINVAL for a null entry or type or unknown flags, fstatat's
+ * errno). */
+int lio_entry_type(int dirfd, const struct dirent *entry, int flags,
+                   mode_t *type);
 
 #ifdef __cplusplus
 }

@@ -66,18 +66,6 @@ llvm::StringRef sysconfLocal(const CallExpr *Call) {
   return "";
 }
 
-/// A loop whose condition is a constant false: its body runs at most once.
-bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
-  const Expr *Cond = nullptr;
-  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
-    Cond = Do->getCond();
-  else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
-    Cond = While->getCond();
-  else if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
-    Cond = For->getCond();
-  return Cond && foldInteger(Cond, Ctx) == 0;
-}
-
 /// Calls in \p S, nested lambdas and blocks included (they may run there).
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:

@@ -17,13 +17,6 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-bool within(const Stmt *S, const Stmt *Outer, const ParentMap &Parents) {
-  for (; S; S = Parents.getParent(S))
-    if (S == Outer)
-      return true;
-  return false;
-}
-
 /// The local entry variable `E` of an `E->d_name` in \p S, or null.
 const VarDecl *entryOfName(const Stmt &S, ASTContext &Ctx) {
   for (const BoundNodes &N :
@@ -179,7 +172,7 @@ void StatPerDirentCheck::checkStat(const CallExpr *Stat,
     if (!Readdir ||
         (calleeName(Readdir) != "readdir" &&
          calleeName(Readdir) != "readdir64") ||
-        !within(Readdir, Loop, Parents))
+        !isWithin(Readdir, Loop, Parents))
       return;
   }
   // Code that already asks d_type keeps the stat for a reason.

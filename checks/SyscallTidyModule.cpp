@@ -6,6 +6,7 @@
 #include "FtruncateAfterOpenCheck.h"
 #include "LoopInvariantCheck.h"
 #include "LseekBeforeWriteCheck.h"
+#include "ReopenInLoopCheck.h"
 #include "SeekForSizeCheck.h"
 #include "StatPerDirentCheck.h"
 #include "UnbufferedAutoflushCheck.h"

@@ -1,6 +1,7 @@
 //===--- StatementShape.cpp - Where a call sits in its statement ---------===//
 
 #include "StatementShape.h"
+#include "FdTracking.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,6 +42,24 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
 
 bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents) {
+  for (; S; S = Parents.getParent(S))
+    if (S == Outer)
+      return true;
+  return false;
+}
+
+bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    Cond = Do->getCond();
+  else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    Cond = While->getCond();
+  else if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    Cond = For->getCond();
+  return Cond && foldInteger(Cond, Ctx) == 0;
 }
 
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {

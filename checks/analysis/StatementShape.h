@@ -12,6 +12,13 @@ namespace clang::tidy::syscall {
 /// Whether \p S is a for, while, do or range-for loop.
 bool isLoop(const Stmt *S);
 
+/// Whether \p S is \p Outer or inside it.
+bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents);
+
+/// Whether \p Loop's condition is a constant false (`do { ... } while (0)`
+/// in a macro): its body runs at most once.
+bool runsOnce(const Stmt *Loop, ASTContext &Ctx);
+
 /// The innermost loop whose body, condition or increment holds \p S (a
 /// for's init runs once, outside), not across a lambda; null if none.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);

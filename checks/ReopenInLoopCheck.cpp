@@ -1,0 +1,161 @@
+//===--- ReopenInLoopCheck.cpp - syscall-reopen-in-loop ------------------===//
+
+#include "ReopenInLoopCheck.h"
+#include "analysis/CallIndex.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    return For->getBody();
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    return While->getBody();
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    return Do->getBody();
+  return llvm::cast<CXXForRangeStmt>(Loop)->getBody();
+}
+
+/// The local that \p Call's result is stored in: `int fd = open(...)`,
+/// `fd = open(...)`, `if ((f = fopen(...)) == NULL)`.
+const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
+  const Stmt *Child = nullptr;
+  const Stmt *Up = skipParensAndCasts(Call, Parents, Child);
+  if (const auto *Declaration = llvm::dyn_cast_or_null<DeclStmt>(Up)) {
+    for (const Decl *D : Declaration->decls())
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(D);
+          Var && Var->getInit() && underlyingCall(Var->getInit()) == Call)
+        return Var;
+    return nullptr;
+  }
+  const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+  return Assign && Assign->getOpcode() == BO_Assign &&
+                 Assign->getRHS()->IgnoreParenCasts() == Call
+             ? referencedVar(Assign->getLHS())
+             : nullptr;
+}
+
+bool forks(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "fork" || Name == "vfork" || Name == "clone" ||
+         Name == "clone3" || Name == "daemon" || Name == "_Fork";
+}
+
+} // namespace
+
+ReopenInLoopCheck::ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawPathPrefixes(Options.get("PathPrefixes", "/proc/;/sys/")),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      Opens(nameList(RawOpenLikeFunctions), {}) {}
+
+void ReopenInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "PathPrefixes", RawPathPrefixes);
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+}
+
+void ReopenInLoopCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP, Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void ReopenInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl(), this);
+}
+
+void ReopenInLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  std::vector<std::string> Names = Opens.allNames();
+  std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Refs))
+    checkOpen(Site.Call, Site.Func, Ctx);
+}
+
+const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
+                                                     const CallExpr *Open,
+                                                     const Stmt *Loop,
+                                                     const FunctionDecl *Func,
+                                                     ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  // Used after the loop, the descriptor outlives the iteration already.
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var))
+    if (!isWithin(Ref, Loop, Parents))
+      return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CallExpr *Close = nullptr;
+  bool Reads = false;
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Loop, Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    std::optional<OffsetEffect> Effect = Operations.effectOn(Call, Var);
+    if (!Effect || *Effect == OffsetEffect::None ||
+        *Effect == OffsetEffect::Seeks || *Effect == OffsetEffect::Tells)
+      continue;
+    if (*Effect == OffsetEffect::Reads || *Effect == OffsetEffect::Positional)
+      Reads = true;
+    else if (*Effect == OffsetEffect::Closes &&
+             SM.isBeforeInTranslationUnit(Open->getBeginLoc(),
+                                          Call->getBeginLoc()))
+      Close = Call;
+    else
+      return nullptr; // written, or handed to a function that may keep it
+  }
+  return Reads ? Close : nullptr;
+}
+
+void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
+                                  const FunctionDecl *Func, ASTContext &Ctx) {
+  std::optional<OpenCall> Open = Opens.classify(Call, Ctx, Constants);
+  if (!Open || Open->Call != Call || !Open->Path ||
+      Open->Mode.K != AccessMode::ReadOnly)
+    return;
+  // Files the kernel makes anew for each read from offset 0; a regular
+  // file may be replaced by a new one under the same name, which only a
+  // new open sees.
+  std::optional<llvm::StringRef> Path = stringValue(Open->Path);
+  if (!Path || llvm::none_of(nameList(RawPathPrefixes), [&](StringRef P) {
+        return !P.trim().empty() && startsWith(*Path, P.trim());
+      }))
+    return;
+  const ParentMap &Parents = Functions.parents(Func);
+  const Stmt *Loop = enclosingLoop(Call, Parents);
+  if (!Loop || runsOnce(Loop, Ctx))
+    return;
+  // In every iteration: a statement of the loop's body that always runs it.
+  const auto *Block = llvm::dyn_cast<CompoundStmt>(loopBody(Loop));
+  const Stmt *Top = Call;
+  while (Top && Parents.getParent(Top) != Block)
+    Top = Parents.getParent(Top);
+  const VarDecl *Var = heldIn(Call, Parents);
+  if (!Block || !Top || !alwaysEvaluated(Call, Top, Parents) || !Var ||
+      !Var->isLocalVarDecl())
+    return;
+  const CallExpr *Close = closedInIteration(Var, Call, Loop, Func, Ctx);
+  if (!Close)
+    return;
+  // A child must open /proc/self anew: it is another process.
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Loop, Ctx))
+    if (forks(N.getNodeAs<CallExpr>("call")))
+      return;
+
+  diag(Call->getBeginLoc(),
+       "'%0' of '%1' in every iteration of the loop, read and closed there: "
+       "the kernel makes its contents anew for each read from the start, so "
+       "open it once before the loop, read it at offset 0 in each iteration "
+       "(%select{pread(fd, buf, n, 0)|rewind(f), then read}2) and close it "
+       "after; an open and a close saved per iteration")
+      << Open->Function << *Path << Open->Mode.IsStream
+      << Call->getSourceRange();
+  diag(Close->getBeginLoc(), "closed here, in the same iteration",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,47 @@
+//===--- ReopenInLoopCheck.h - syscall-reopen-in-loop --------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
+#define SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds a read-only open of the same /proc or /sys file in every
+/// iteration of a loop, read and closed in the iteration: the kernel
+/// makes such files anew on each read from offset 0, so one descriptor
+/// kept across the loop and read with pread(fd, buf, n, 0) (or rewind for
+/// a stream) saves an open and a close per sample.
+class ReopenInLoopCheck : public ClangTidyCheck {
+public:
+  ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Functions.clear(); }
+
+private:
+  void checkOpen(const CallExpr *Call, const FunctionDecl *Func,
+                 ASTContext &Ctx);
+  /// The close of \p Var in \p Loop after \p Open, when the loop also reads
+  /// it and makes no other use of it that outlives the iteration; null
+  /// otherwise.
+  const CallExpr *closedInIteration(const VarDecl *Var, const CallExpr *Open,
+                                    const Stmt *Loop, const FunctionDecl *Func,
+                                    ASTContext &Ctx);
+
+  const std::string RawPathPrefixes;
+  const std::string RawOpenLikeFunctions;
+  const OpenFunctionTable Opens;
+  const FdOperationTable Operations{{}, {}};
+  PosixConstants Constants;
+  FunctionCache Functions;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H

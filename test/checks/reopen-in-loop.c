@@ -1,0 +1,196 @@
+// RUN: %check_syscall_tidy %s syscall-reopen-in-loop %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-reopen-in-loop %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+void record(long value);
+#define ONCE(stmt)                                                             \
+  do {                                                                         \
+    stmt;                                                                      \
+  } while (0)
+
+// ---------------------------------------------------------------- must flag
+
+// A monitor that samples its memory use: open, read, close per sample.
+void sample_rss(int samples) {
+  char buf[256];
+  for (int i = 0; i < samples; i++) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'open' of '/proc/self/statm' in every iteration of the loop, read and closed there: the kernel makes its contents anew for each read from the start, so open it once before the loop, read it at offset 0 in each iteration (pread(fd, buf, n, 0)) and close it after; an open and a close saved per iteration [syscall-reopen-in-loop]
+    if (fd < 0)
+      break;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: closed here, in the same iteration
+    if (n <= 0)
+      break;
+    buf[n] = '\0';
+    record(atol(buf));
+    usleep(1000);
+  }
+}
+
+// The load average through stdio, in a while loop.
+double average_load(int rounds) {
+  double sum = 0, one;
+  while (rounds-- > 0) {
+    FILE *f = fopen("/proc/loadavg", "r");
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'fopen' of '/proc/loadavg' in every iteration of the loop, read and closed there: {{.*}} (rewind(f), then read) {{.*}} [syscall-reopen-in-loop]
+    if (!f)
+      return -1;
+    if (fscanf(f, "%lf", &one) == 1)
+      sum += one;
+    fclose(f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: closed here
+  }
+  return sum;
+}
+
+// A sysfs temperature, the path in a local, the descriptor assigned in the
+// condition of the error check.
+long max_temperature(int rounds) {
+  const char *const path = "/sys/class/thermal/thermal_zone0/temp";
+  char buf[32];
+  long best = 0;
+  int fd;
+  for (int i = 0; i < rounds; i++) {
+    if ((fd = open(path, O_RDONLY)) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'open' of '/sys/class/thermal/thermal_zone0/temp' in every iteration
+      return -1;
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    close(fd);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: closed here
+    if (n > 0) {
+      buf[n] = '\0';
+      if (atol(buf) > best)
+        best = atol(buf);
+    }
+  }
+  return best;
+}
+
+// openat, an endless sampling loop.
+void watch_stat(void) {
+  char buf[4096];
+  for (;;) {
+    int fd = openat(AT_FDCWD, "/proc/stat", O_RDONLY);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'openat' of '/proc/stat' in every iteration
+    if (fd < 0)
+      return;
+    ssize_t n = read(fd, buf, sizeof buf);
+    close(fd);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: closed here
+    if (n <= 0)
+      return;
+    record(n);
+    sleep(1);
+  }
+}
+
+// ------------------------------------------------------------ must not flag
+
+// A path per iteration: each process's own file.
+long sum_threads(const pid_t *pids, int n) {
+  char path[64], buf[256];
+  long sum = 0;
+  for (int i = 0; i < n; i++) {
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pids[i]);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+      continue;
+    ssize_t r = read(fd, buf, sizeof buf);
+    close(fd);
+    sum += r;
+  }
+  return sum;
+}
+
+// A regular file may be replaced by a new one: only a new open sees it.
+int wait_for_ready(void) {
+  char buf[16];
+  for (int tries = 0; tries < 100; tries++) {
+    int fd = open("/var/run/app.state", O_RDONLY);
+    if (fd >= 0) {
+      ssize_t n = read(fd, buf, sizeof buf);
+      close(fd);
+      if (n > 0 && buf[0] == 'R')
+        return 0;
+    }
+    usleep(10000);
+  }
+  return -1;
+}
+
+// The loop forks: a child's /proc/self is its own.
+void sample_children(int n) {
+  char buf[256];
+  for (int i = 0; i < n; i++) {
+    if (fork() == 0)
+      _exit(0);
+    int fd = open("/proc/self/status", O_RDONLY);
+    if (fd < 0)
+      return;
+    record(read(fd, buf, sizeof buf));
+    close(fd);
+  }
+}
+
+// Written, not read: the kernel acts on each write.
+void drop_caches(int times) {
+  for (int i = 0; i < times; i++) {
+    int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+    if (fd < 0)
+      return;
+    write(fd, "3", 1);
+    close(fd);
+  }
+}
+
+// Kept open after the loop, or closed only once after it.
+int first_readable(int tries) {
+  int fd = -1;
+  for (int i = 0; i < tries && fd < 0; i++)
+    fd = open("/proc/self/mountinfo", O_RDONLY);
+  return fd;
+}
+
+// Only on some iterations.
+void sample_every_tenth(int n) {
+  char buf[256];
+  for (int i = 0; i < n; i++) {
+    if (i % 10 == 0) {
+      int fd = open("/proc/self/statm", O_RDONLY);
+      if (fd < 0)
+        return;
+      record(read(fd, buf, sizeof buf));
+      close(fd);
+    }
+  }
+}
+
+// A macro's do-while(0) is not a loop.
+void sample_once(void) {
+  char buf[256];
+  ONCE(int fd = open("/proc/self/statm", O_RDONLY); if (fd >= 0) {
+    record(read(fd, buf, sizeof buf));
+    close(fd);
+  });
+}
+
+// Handed to a function that may keep it.
+void keep_fd(int fd);
+void hand_over(int n) {
+  for (int i = 0; i < n; i++) {
+    int fd = open("/proc/self/statm", O_RDONLY);
+    if (fd < 0)
+      return;
+    keep_fd(fd);
+    close(fd);
+  }
+}

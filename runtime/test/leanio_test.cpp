@@ -678,4 +678,71 @@ TEST_F(EntryType, MisuseIsEinval) {
   EXPECT_EQ(errno, EINVAL);
 }
 
+// --------------------------------------------------------------- lio_sampler
+
+TEST(Sampler, ThousandSamplesAreOneOpen) {
+  auto counts = countSyscalls([] {
+    lio_sampler *s = lio_sampler_open("/proc/self/statm");
+    if (!s)
+      return 1;
+    char buf[256];
+    for (int i = 0; i < 1000; i++)
+      if (lio_sampler_read(s, buf, sizeof buf) <= 0)
+        return 2;
+    return lio_sampler_close(s) == 0 ? 0 : 3;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_openat], 1) << counts.summary();
+  EXPECT_EQ(counts[SYS_pread64], 1000) << counts.summary();
+  EXPECT_EQ(counts[SYS_read], 0) << counts.summary();
+  EXPECT_EQ(counts[SYS_close], 1) << counts.summary();
+}
+
+/// The pid /proc/self/stat names, read through \p s.
+long statPid(lio_sampler *s) {
+  char buf[512];
+  ssize_t n = lio_sampler_read(s, buf, sizeof buf - 1);
+  if (n <= 0)
+    return -1;
+  buf[n] = '\0';
+  return std::strtol(buf, nullptr, 10);
+}
+
+TEST(Sampler, EachReadIsFreshAndAForkedChildReadsItsOwn) {
+  lio_sampler *s = lio_sampler_open("/proc/self/stat");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(statPid(s), getpid());
+  EXPECT_EQ(statPid(s), getpid()); // again from offset 0, not at the end
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0)
+    _exit(statPid(s) == getpid() && lio_sampler_close(s) == 0 ? 0 : 1);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(statPid(s), getpid()); // the parent's descriptor is untouched
+  EXPECT_EQ(lio_sampler_close(s), 0);
+}
+
+TEST(Sampler, MisuseAndMissingFiles) {
+  errno = 0;
+  EXPECT_EQ(lio_sampler_open(nullptr), nullptr);
+  EXPECT_EQ(errno, EINVAL);
+  errno = 0;
+  EXPECT_EQ(lio_sampler_open("/proc/self/no-such-file"), nullptr);
+  EXPECT_EQ(errno, ENOENT);
+  char buf[8];
+  errno = 0;
+  EXPECT_EQ(lio_sampler_read(nullptr, buf, sizeof buf), -1);
+  EXPECT_EQ(errno, EINVAL);
+  lio_sampler *s = lio_sampler_open("/proc/self/statm");
+  ASSERT_NE(s, nullptr);
+  errno = 0;
+  EXPECT_EQ(lio_sampler_read(s, nullptr, 8), -1);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_sampler_read(s, nullptr, 0), 0);
+  EXPECT_EQ(lio_sampler_close(s), 0);
+  EXPECT_EQ(lio_sampler_close(nullptr), 0);
+}
+
 } // namespace

@@ -15,6 +15,8 @@
  *   per process (per thread), kept until a fork resets them in the child.
  * - lio_entry_type: a directory entry's file type from readdir's d_type,
  *   with a stat only for the entries whose type it does not give.
+ * - lio_sampler: a /proc or /sys file kept open and read at offset 0 for
+ *   each sample: one syscall per sample instead of open, read and close.
  *
  * Thread safety: a lio_file or lio_writer must not be used from two threads
  * at once (wrap it in a mutex); distinct objects are independent.
@@ -166,6 +168,19 @@ struct dirent;
  * errno). */
 int lio_entry_type(int dirfd, const struct dirent *entry, int flags,
                    mode_t *type);
+
+/* A file the kernel makes anew for each read from offset 0 (/proc, /sys),
+ * kept open for sampling. lio_sampler_open opens \p path read-only
+ * (close-on-exec); NULL with errno on failure. lio_sampler_read reads up to
+ * \p n bytes of a fresh copy of the contents into \p buf with one pread at
+ * offset 0 (EINTR retried) and returns the count, or -1 with errno; in a
+ * child made by fork(3) it opens the path again first, since /proc/self
+ * names another process there. lio_sampler_close closes and frees it (NULL
+ * is accepted) and returns close's result. */
+typedef struct lio_sampler lio_sampler;
+lio_sampler *lio_sampler_open(const char *path);
+ssize_t lio_sampler_read(lio_sampler *s, void *buf, size_t n);
+int lio_sampler_close(lio_sampler *s);
 
 #ifdef __cplusplus
 }

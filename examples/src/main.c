@@ -1,6 +1,7 @@
 /* copylog SRC DST LOG: copies SRC to DST and appends a line to LOG. */
 #include "file_io.h"
 #include "logger.h"
+#include "scan.h"
 #include "segment.h"
 
 #include <errno.h>
@@ -28,6 +29,8 @@ int main(int argc, char **argv) {
     rc = segment_dump(argv[2], lines, 2) | segment_index_add(argv[3], "x\n");
   fprintf(log, "copied %ld bytes from %s to %s: %s\n", size, argv[1], argv[2],
           rc == 0 ? "ok" : strerror(errno));
+  fprintf(log, "%d subdirectories beside it, peak rss %ld pages\n",
+          scan_subdirs("."), scan_peak_rss(10));
   close(in);
   if (close(out) != 0 || fclose(log) != 0)
     rc = -1;

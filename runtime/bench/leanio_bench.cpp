@@ -275,6 +275,44 @@ void sampleLeanio(benchmark::State &state) {
   lio_sampler_close(s);
 }
 
+/// A 64 KiB file counted byte by byte: a read(2) per byte, or leanio's
+/// read-ahead reader.
+class ByteFile {
+public:
+  ByteFile() : path_(scratch("/var/tmp", "bytes")) {
+    std::ofstream(path_, std::ios::binary) << std::string(65536, 'a');
+  }
+  ~ByteFile() { unlink(path_.c_str()); }
+  int open() const { return ::open(path_.c_str(), O_RDONLY | O_CLOEXEC); }
+
+private:
+  std::string path_;
+};
+
+void bytesRead(benchmark::State &state) {
+  ByteFile file;
+  for (auto _ : state) {
+    int fd = file.open();
+    char c;
+    long n = 0;
+    while (read(fd, &c, 1) == 1)
+      n++;
+    close(fd);
+    benchmark::DoNotOptimize(n);
+  }
+}
+void bytesLeanio(benchmark::State &state) {
+  ByteFile file;
+  for (auto _ : state) {
+    lio_reader *r = lio_reader_open_fd(file.open(), 0, LIO_READER_OWN_FD);
+    long n = 0;
+    while (lio_reader_getc(r) >= 0)
+      n++;
+    lio_reader_close(r);
+    benchmark::DoNotOptimize(n);
+  }
+}
+
 /// Prints the usual table, then per group (the name before '/') each
 /// member's time as a ratio to the fastest of the group.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -333,6 +371,8 @@ BENCHMARK_CAPTURE(entriesLeanio, disk, "/var/tmp")
     ->Name("entries/lio_entry_type");
 BENCHMARK(sampleReopen)->Name("sample/open+read+close");
 BENCHMARK(sampleLeanio)->Name("sample/lio_sampler_read");
+BENCHMARK(bytesRead)->Name("bytes/read_1");
+BENCHMARK(bytesLeanio)->Name("bytes/lio_reader_getc");
 
 int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);

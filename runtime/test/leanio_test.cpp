@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 using leanio::test::countSyscalls;
 
@@ -51,6 +52,7 @@ using FileHandle = TempDir;
 using BufferedWriter = TempDir;
 using CxxApi = TempDir;
 using EntryType = TempDir;
+using Reader = TempDir;
 
 // ---------------------------------------------------------------- lio_open
 
@@ -743,6 +745,126 @@ TEST(Sampler, MisuseAndMissingFiles) {
   EXPECT_EQ(lio_sampler_read(s, nullptr, 0), 0);
   EXPECT_EQ(lio_sampler_close(s), 0);
   EXPECT_EQ(lio_sampler_close(nullptr), 0);
+}
+
+// ---------------------------------------------------------------- lio_reader
+
+TEST_F(Reader, ByteByByteIsOneReadPerBuffer) {
+  std::string p = path("bytes");
+  {
+    std::ofstream out(p, std::ios::binary);
+    out << std::string(100000, 'x');
+  }
+  auto counts = countSyscalls([&] {
+    lio_reader *r =
+        lio_reader_open_fd(open(p.c_str(), O_RDONLY), 0, LIO_READER_OWN_FD);
+    if (!r)
+      return 1;
+    long n = 0;
+    while (lio_reader_getc(r) == 'x')
+      n++;
+    return n == 100000 && lio_reader_close(r) == 0 ? 0 : 2;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  // 64 KiB, the remaining 34,464 bytes, and the end.
+  EXPECT_EQ(counts[SYS_read], 3) << counts.summary();
+}
+
+TEST_F(Reader, LinesAndBlocks) {
+  std::string p = path("lines");
+  {
+    std::ofstream out(p, std::ios::binary);
+    out << "a\nbb\n\nccc";
+  }
+  lio_reader *r =
+      lio_reader_open_fd(open(p.c_str(), O_RDONLY), 4, LIO_READER_OWN_FD);
+  ASSERT_NE(r, nullptr);
+  char line[16];
+  std::vector<std::string> got;
+  while (lio_reader_getdelim(r, line, sizeof line, '\n') > 0)
+    got.push_back(line);
+  EXPECT_EQ(got, (std::vector<std::string>{"a\n", "bb\n", "\n", "ccc"}));
+  EXPECT_EQ(lio_reader_getc(r), LIO_READER_EOF);
+  EXPECT_EQ(lio_reader_read(r, line, sizeof line), 0);
+  EXPECT_EQ(lio_reader_close(r), 0);
+  // A line longer than the caller's buffer comes in pieces.
+  r = lio_reader_open_fd(open(p.c_str(), O_RDONLY), 0, LIO_READER_OWN_FD);
+  ASSERT_NE(r, nullptr);
+  char small[2];
+  EXPECT_EQ(lio_reader_getdelim(r, small, sizeof small, '\n'), 1);
+  EXPECT_STREQ(small, "a");
+  char block[16] = {};
+  EXPECT_EQ(lio_reader_read(r, block, sizeof block), 8);
+  EXPECT_STREQ(block, "\nbb\n\nccc");
+  EXPECT_EQ(lio_reader_close(r), 0);
+}
+
+void onAlarm(int) {}
+
+TEST(ReaderPipe, ShortReadsAndEintrAreContinued) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  struct sigaction sa {};
+  sa.sa_handler = onAlarm; // no SA_RESTART: read(2) fails with EINTR
+  struct sigaction old {};
+  ASSERT_EQ(sigaction(SIGALRM, &sa, &old), 0);
+  struct itimerval every {
+    {0, 500}, { 0, 500 }
+  }, off{};
+  ASSERT_EQ(setitimer(ITIMER_REAL, &every, nullptr), 0);
+  std::thread writer([&] {
+    for (int i = 0; i < 5; i++) {
+      usleep(20000);
+      ASSERT_EQ(write(fds[1], "0123456789", 10), 10);
+    }
+    close(fds[1]);
+  });
+  lio_reader *r = lio_reader_open_fd(fds[0], 0, LIO_READER_OWN_FD);
+  ASSERT_NE(r, nullptr);
+  char all[64] = {};
+  EXPECT_EQ(lio_reader_read(r, all, 50), 50);
+  EXPECT_EQ(lio_reader_read(r, all, 1), 0);
+  writer.join();
+  setitimer(ITIMER_REAL, &off, nullptr);
+  sigaction(SIGALRM, &old, nullptr);
+  EXPECT_EQ(std::string(all, 10), "0123456789");
+  EXPECT_EQ(lio_reader_close(r), 0);
+}
+
+TEST_F(Reader, ErrorsAreStickyAndMisuseIsRefused) {
+  int dfd = open(dir_.c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(dfd, 0);
+  lio_reader *r = lio_reader_open_fd(dfd, 0, LIO_READER_OWN_FD);
+  ASSERT_NE(r, nullptr);
+  errno = 0;
+  EXPECT_EQ(lio_reader_getc(r), LIO_READER_ERROR);
+  EXPECT_EQ(errno, EISDIR);
+  char buf[4];
+  errno = 0;
+  EXPECT_EQ(lio_reader_read(r, buf, sizeof buf), -1);
+  EXPECT_EQ(errno, EISDIR);
+  EXPECT_EQ(lio_reader_getdelim(r, buf, sizeof buf, '\n'), -1);
+  EXPECT_EQ(lio_reader_error(r), EISDIR);
+  EXPECT_EQ(lio_reader_close(r), 0);
+  EXPECT_EQ(fcntl(dfd, F_GETFD), -1); // closed with the reader
+
+  errno = 0;
+  EXPECT_EQ(lio_reader_open_fd(-1, 0, 0), nullptr);
+  EXPECT_EQ(errno, EBADF);
+  errno = 0;
+  EXPECT_EQ(lio_reader_open_fd(0, 0, 0x10), nullptr);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_reader_read(nullptr, buf, 1), -1);
+  EXPECT_EQ(lio_reader_getc(nullptr), LIO_READER_ERROR);
+  EXPECT_EQ(lio_reader_getdelim(nullptr, buf, sizeof buf, '\n'), -1);
+  EXPECT_EQ(lio_reader_error(nullptr), EINVAL);
+  EXPECT_EQ(lio_reader_close(nullptr), 0);
+  int keep = open(dir_.c_str(), O_RDONLY);
+  r = lio_reader_open_fd(keep, 0, 0);
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(lio_reader_getdelim(r, buf, 0, '\n'), -1);
+  EXPECT_EQ(lio_reader_close(r), 0);
+  EXPECT_EQ(close(keep), 0); // not the reader's to close
 }
 
 } // namespace

@@ -17,6 +17,9 @@
  *   with a stat only for the entries whose type it does not give.
  * - lio_sampler: a /proc or /sys file kept open and read at offset 0 for
  *   each sample: one syscall per sample instead of open, read and close.
+ * - lio_reader: a read-ahead buffer over a descriptor: one read per buffer
+ *   for byte, line and block reads; EINTR and short reads continued,
+ *   errors sticky.
  *
  * Thread safety: a lio_file or lio_writer must not be used from two threads
  * at once (wrap it in a mutex); distinct objects are independent.
@@ -181,6 +184,29 @@ typedef struct lio_sampler lio_sampler;
 lio_sampler *lio_sampler_open(const char *path);
 ssize_t lio_sampler_read(lio_sampler *s, void *buf, size_t n);
 int lio_sampler_close(lio_sampler *s);
+
+/* A reader that reads \p fd ahead into a buffer of \p buffer_size bytes
+ * (0: 64 KiB), so that small reads cost no syscall each. It reads past what
+ * the caller has taken: hand the descriptor to nothing else while the
+ * reader is in use. With LIO_READER_OWN_FD, close closes fd. A failed
+ * read(2) (EINTR is retried) is sticky: every later call fails with the
+ * same errno, after the bytes read before it were handed out. */
+#define LIO_READER_OWN_FD 1
+#define LIO_READER_EOF (-1)
+#define LIO_READER_ERROR (-2)
+typedef struct lio_reader lio_reader;
+lio_reader *lio_reader_open_fd(int fd, size_t buffer_size, int flags);
+/* Up to \p n bytes; fewer only at the end or before an error. 0 at the
+ * end, -1 with errno on error. */
+ssize_t lio_reader_read(lio_reader *r, void *buf, size_t n);
+/* The next byte (0-255), LIO_READER_EOF, or LIO_READER_ERROR with errno. */
+int lio_reader_getc(lio_reader *r);
+/* Bytes up to and including \p delim (or the end, or \p cap - 1 bytes),
+ * NUL-terminated in \p buf: their count, 0 at the end, -1 on error. */
+ssize_t lio_reader_getdelim(lio_reader *r, char *buf, size_t cap, int delim);
+/* The sticky errno, or 0. */
+int lio_reader_error(const lio_reader *r);
+int lio_reader_close(lio_reader *r);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #include "LseekBeforeWriteCheck.h"
 #include "ReopenInLoopCheck.h"
 #include "SeekForSizeCheck.h"
+#include "SmallReadsCheck.h"
 #include "StatPerDirentCheck.h"
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/LlvmCompat.h"

@@ -1,0 +1,156 @@
+//===--- SmallReadsCheck.cpp - syscall-small-reads -----------------------===//
+
+#include "SmallReadsCheck.h"
+#include "analysis/CallIndex.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+SmallReadsCheck::SmallReadsCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      SmallReadLimit(Options.get("SmallReadLimit", 16U)),
+      RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
+      Opens(nameList(RawOpenLikeFunctions), {}) {}
+
+void SmallReadsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "SmallReadLimit", SmallReadLimit);
+  Options.store(Opts, "OpenLikeFunctions", RawOpenLikeFunctions);
+}
+
+void SmallReadsCheck::registerPPCallbacks(const SourceManager &,
+                                          Preprocessor *PP, Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void SmallReadsCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl(), this);
+}
+
+void SmallReadsCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const CallIndex &Index = CallIndex::of(Ctx);
+  for (const CallSite &Site : Index.callsTo({"read"}))
+    checkRead(Site.Call, Site.Func, Ctx);
+  for (const CallSite &Site :
+       Index.callsTo({"fgetc", "getc", "fgetc_unlocked", "getc_unlocked"}))
+    checkGetc(Site.Call, Site.Func, Ctx);
+}
+
+std::optional<OpenCall> SmallReadsCheck::fileOpen(const VarDecl *Var,
+                                                  const Stmt *Use, bool Stream,
+                                                  const FunctionDecl *Func,
+                                                  ASTContext &Ctx) {
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  if (!Var || !Var->isLocalVarDecl() || !Flow)
+    return std::nullopt;
+  std::optional<OpenCall> Open =
+      agreeingOpen(*Flow, Place::variable(Var), Use, Opens, Ctx, Constants);
+  // fdopen'd descriptors are pipes and sockets as often as files; a device
+  // (a terminal, /dev/urandom) gives what it has per read anyway.
+  if (!Open || !Open->Path || Open->Mode.IsStream != Stream ||
+      !(Open->Mode.K == AccessMode::ReadOnly ||
+        (Open->Mode.K == AccessMode::Writable && Open->Mode.Reads)))
+    return std::nullopt;
+  std::optional<llvm::StringRef> Path = stringValue(Open->Path);
+  if (Path && startsWith(*Path, "/dev/"))
+    return std::nullopt;
+  return Open;
+}
+
+bool SmallReadsCheck::readsAlone(const VarDecl *Var, const Stmt *Loop,
+                                 const FunctionDecl *Func, ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  const SourceManager &SM = Ctx.getSourceManager();
+  // After the loop, only a close: a header read up to its delimiter and
+  // the rest handed on would lose what a buffer read ahead.
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+    if (isWithin(Ref, Loop, Parents) ||
+        !SM.isBeforeInTranslationUnit(Loop->getEndLoc(), Ref->getBeginLoc()))
+      continue;
+    const Stmt *Child = nullptr;
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(
+        skipParensAndCasts(Ref, Parents, Child));
+    std::optional<OffsetEffect> Effect =
+        Call ? Operations.effectOn(Call, Var) : std::nullopt;
+    if (!Effect || *Effect != OffsetEffect::Closes)
+      return false;
+  }
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Loop, Ctx)) {
+    std::optional<OffsetEffect> Effect =
+        Operations.effectOn(N.getNodeAs<CallExpr>("call"), Var);
+    if (Effect && *Effect != OffsetEffect::Reads &&
+        *Effect != OffsetEffect::None && *Effect != OffsetEffect::Closes)
+      return false; // a seek, a write, a hand-over in between
+  }
+  return true;
+}
+
+void SmallReadsCheck::checkRead(const CallExpr *Call, const FunctionDecl *Func,
+                                ASTContext &Ctx) {
+  if (Call->getNumArgs() != 3)
+    return;
+  std::optional<int64_t> Size = foldInteger(Call->getArg(2), Ctx);
+  const Stmt *Loop = enclosingLoop(Call, Functions.parents(Func));
+  if (!Size || *Size <= 0 || *Size > SmallReadLimit || !Loop ||
+      runsOnce(Loop, Ctx))
+    return;
+  const VarDecl *Fd = referencedVar(Call->getArg(0));
+  std::optional<OpenCall> Open = fileOpen(Fd, Call, false, Func, Ctx);
+  if (!Open || !readsAlone(Fd, Loop, Func, Ctx))
+    return;
+  diag(Call->getBeginLoc(),
+       "'read' of %0 byte%s0 per call in a loop: a syscall for every %0 "
+       "byte%s0 of the file; read a block into a buffer and take them from "
+       "it (leanio's lio_reader)")
+      << static_cast<unsigned>(*Size) << Call->getSourceRange();
+  diag(Open->Call->getBeginLoc(), "'%0' opens the file here",
+       DiagnosticIDs::Note)
+      << Open->Function;
+}
+
+void SmallReadsCheck::checkGetc(const CallExpr *Call, const FunctionDecl *Func,
+                                ASTContext &Ctx) {
+  if (Call->getNumArgs() != 1)
+    return;
+  const Stmt *Loop = enclosingLoop(Call, Functions.parents(Func));
+  if (!Loop || runsOnce(Loop, Ctx))
+    return;
+  const VarDecl *Stream = referencedVar(Call->getArg(0));
+  std::optional<OpenCall> Open = fileOpen(Stream, Call, true, Func, Ctx);
+  if (!Open || !readsAlone(Stream, Loop, Func, Ctx))
+    return;
+  // Made unbuffered before the loop: stdio's own buffer is what makes
+  // getc cheap.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CallExpr *Unbuffering = nullptr;
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
+    const auto *C = N.getNodeAs<CallExpr>("call");
+    llvm::StringRef Name = calleeName(C);
+    bool Unbuffers =
+        (Name == "setvbuf" && C->getNumArgs() == 4 &&
+         foldInteger(C->getArg(2), Ctx) == Constants.get("_IONBF")) ||
+        (Name == "setbuf" && C->getNumArgs() == 2 &&
+         C->getArg(1)->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull));
+    if (Unbuffers && referencedVar(C->getArg(0)) == Stream &&
+        SM.isBeforeInTranslationUnit(C->getBeginLoc(), Loop->getBeginLoc()))
+      Unbuffering = C;
+  }
+  if (!Unbuffering)
+    return;
+  diag(Call->getBeginLoc(),
+       "'%0' on a stream made unbuffered: a read(2) for every character of "
+       "the file; keep stdio's buffer (drop the unbuffering) or read blocks "
+       "(leanio's lio_reader_getc)")
+      << calleeName(Call) << Call->getSourceRange();
+  diag(Unbuffering->getBeginLoc(), "made unbuffered here", DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::syscall

@@ -1,0 +1,53 @@
+//===--- SmallReadsCheck.h - syscall-small-reads -------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H
+#define SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds reads of a few bytes per syscall in a loop: `read(fd, buf, N)`
+/// with a small constant N on a file the function opened by path, and
+/// `fgetc`/`getc` on a stream it opened and made unbuffered. A buffered
+/// reader makes one read(2) per block instead.
+class SmallReadsCheck : public ClangTidyCheck {
+public:
+  SmallReadsCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Functions.clear(); }
+
+private:
+  void checkRead(const CallExpr *Call, const FunctionDecl *Func,
+                 ASTContext &Ctx);
+  void checkGetc(const CallExpr *Call, const FunctionDecl *Func,
+                 ASTContext &Ctx);
+  /// The open of a regular file by path that every value of \p Var at
+  /// \p Use comes from, read-only or read-write; none for devices, pipes,
+  /// sockets and descriptors from elsewhere.
+  std::optional<OpenCall> fileOpen(const VarDecl *Var, const Stmt *Use,
+                                   bool Stream, const FunctionDecl *Func,
+                                   ASTContext &Ctx);
+  /// Whether \p Loop only reads \p Var (no seek, write or hand-over in it)
+  /// and nothing uses it after the loop but a close: a reader that reads
+  /// ahead then takes nothing from anyone.
+  bool readsAlone(const VarDecl *Var, const Stmt *Loop,
+                  const FunctionDecl *Func, ASTContext &Ctx);
+
+  const unsigned SmallReadLimit;
+  const std::string RawOpenLikeFunctions;
+  const OpenFunctionTable Opens;
+  const FdOperationTable Operations{{}, {}};
+  PosixConstants Constants;
+  FunctionCache Functions;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H

@@ -37,6 +37,7 @@ const InvariantCall *invariantCall(llvm::StringRef Name) {
       {"getegid", "gid_t", "egid", C::Forks | C::Credentials},
       {"isatty", "int", "is_tty", C::Descriptors},
       {"sysconf", "long", "", 0},
+      {"syscall", "long", "tid", C::Forks}, // syscall(SYS_gettid) only
   };
   for (const InvariantCall &I : Table)
     if (I.Name == Name)
@@ -64,6 +65,22 @@ llvm::StringRef sysconfLocal(const CallExpr *Call) {
   if (Name == "_SC_PHYS_PAGES")
     return "phys_pages";
   return "";
+}
+
+/// For `syscall(NR)`: whether NR is SYS_gettid, the raw form of gettid
+/// that code written before glibc 2.30 uses.
+bool isGettidSyscall(const CallExpr *Call, ASTContext &Ctx,
+                     const PosixConstants &C) {
+  std::optional<int64_t> Number = foldInteger(Call->getArg(0), Ctx);
+  return C.isDefined("SYS_gettid") && Number && *Number == C.get("SYS_gettid");
+}
+
+/// The same argument: the same variable or constant, or equal values.
+bool sameArgument(const Expr *A, const Expr *B, ASTContext &Ctx) {
+  if (sameValue(A, B))
+    return true;
+  std::optional<int64_t> X = foldInteger(A, Ctx), Y = foldInteger(B, Ctx);
+  return X && Y && *X == *Y;
 }
 
 /// Calls in \p S, nested lambdas and blocks included (they may run there).
@@ -104,9 +121,9 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // The calls to hoist, by the loop they leave, in source order.
   llvm::MapVector<const Stmt *, llvm::SmallVector<Hoist, 2>> ByLoop;
-  for (const CallSite &Site :
-       CallIndex::of(Ctx).callsTo({"getpid", "gettid", "getuid", "geteuid",
-                                   "getgid", "getegid", "isatty", "sysconf"})) {
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
+           {"getpid", "gettid", "getuid", "geteuid", "getgid", "getegid",
+            "isatty", "sysconf", "syscall"})) {
     if (Reported.contains(Site.Call))
       continue;
     std::optional<Hoist> H = hoistOf(Site.Call, Site.Func, Ctx);
@@ -203,10 +220,12 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
                             ASTContext &Ctx) {
   const InvariantCall *What = invariantCall(calleeName(Call));
   bool Sysconf = What && What->Name == "sysconf";
+  bool Syscall = What && What->Name == "syscall";
   if (!What ||
       Call->getNumArgs() !=
-          (What->EndedBy & Descriptors || Sysconf ? 1u : 0u) ||
-      (Sysconf && sysconfLocal(Call).empty()))
+          (What->EndedBy & Descriptors || Sysconf || Syscall ? 1u : 0u) ||
+      (Sysconf && sysconfLocal(Call).empty()) ||
+      (Syscall && !isGettidSyscall(Call, Ctx, Constants)))
     return std::nullopt;
   const Stmt *Loop =
       invariantLoop(Call, Func, What->EndedBy, /*EveryIteration=*/true, Ctx);
@@ -228,7 +247,7 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
     if (calleeName(Other) == What->Name &&
         Other->getNumArgs() == Call->getNumArgs() &&
         (Other->getNumArgs() == 0 ||
-         sameValue(Other->getArg(0), Call->getArg(0))) &&
+         sameArgument(Other->getArg(0), Call->getArg(0), Ctx)) &&
         invariantLoop(Other, Func, What->EndedBy, /*EveryIteration=*/false,
                       Ctx) == Loop)
       H.Calls.push_back(Other);

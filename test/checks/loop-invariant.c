@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,17 @@ void log_lines(FILE *out, const char **lines, int n) {
 // CHECK-FIXES-NEXT:   const pid_t pid = getpid();
 // CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++)
 // CHECK-FIXES-NEXT:     fprintf(out, "[%d] %s\n", (int)pid, lines[i]);
+
+// The thread id through syscall(2), as code from before glibc 2.30 asks.
+void log_thread_lines(FILE *out, const char **lines, int n) {
+  for (int i = 0; i < n; i++)
+    fprintf(out, "[%ld] %s\n", (long)syscall(SYS_gettid), lines[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'syscall' in every iteration of the loop makes a syscall for the same value each time; call it once before the loop [syscall-loop-invariant]
+}
+// CHECK-FIXES: void log_thread_lines(FILE *out, const char **lines, int n) {
+// CHECK-FIXES-NEXT:   const long tid = syscall(SYS_gettid);
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++)
+// CHECK-FIXES-NEXT:     fprintf(out, "[%ld] %s\n", (long)tid, lines[i]);
 
 // The pid in a local's initialiser, per iteration of a fallback seed.
 void weak_seed(unsigned char *seed, size_t n) {
@@ -244,4 +256,10 @@ int make_temp(char *name, size_t size) {
     sleep(1);
   }
   return -1;
+}
+
+// Other raw syscalls in a loop: each does its own work.
+void write_raw(const char **lines, int n) {
+  for (int i = 0; i < n; i++)
+    syscall(SYS_write, 1, lines[i], strlen(lines[i]));
 }

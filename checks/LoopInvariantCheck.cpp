@@ -2,6 +2,7 @@
 
 #include "LoopInvariantCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/DescriptorStat.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -38,6 +39,8 @@ const InvariantCall *invariantCall(llvm::StringRef Name) {
       {"isatty", "int", "is_tty", C::Descriptors},
       {"sysconf", "long", "", 0},
       {"syscall", "long", "tid", C::Forks}, // syscall(SYS_gettid) only
+      {"uname", "", "", 0},                 // buffer forms: the statement
+      {"getrlimit", "", "", C::Limits},     // moves
   };
   for (const InvariantCall &I : Table)
     if (I.Name == Name)
@@ -123,10 +126,13 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::MapVector<const Stmt *, llvm::SmallVector<Hoist, 2>> ByLoop;
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
            {"getpid", "gettid", "getuid", "geteuid", "getgid", "getegid",
-            "isatty", "sysconf", "syscall"})) {
+            "isatty", "sysconf", "syscall", "uname", "getrlimit"})) {
     if (Reported.contains(Site.Call))
       continue;
-    std::optional<Hoist> H = hoistOf(Site.Call, Site.Func, Ctx);
+    llvm::StringRef Name = calleeName(Site.Call);
+    std::optional<Hoist> H = Name == "uname" || Name == "getrlimit"
+                                 ? bufferHoistOf(Site.Call, Site.Func, Ctx)
+                                 : hoistOf(Site.Call, Site.Func, Ctx);
     if (!H)
       continue;
     for (const CallExpr *Member : H->Calls)
@@ -145,6 +151,8 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
       "setfsuid", "setfsgid", "capset"};
   static const llvm::StringRef DescriptorNames[] = {
       "dup2", "dup3", "close", "fclose", "freopen", "freopen64", "close_range"};
+  static const llvm::StringRef LimitNames[] = {"setrlimit", "prlimit",
+                                               "prlimit64"};
   static const llvm::StringRef WaitNames[] = {
       "sleep", "usleep",     "nanosleep", "clock_nanosleep", "poll",
       "ppoll", "select",     "pselect",   "epoll_wait",      "epoll_pwait",
@@ -162,6 +170,8 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
       Changes |= Descriptors;
     if (llvm::is_contained(WaitNames, Name))
       Changes |= Waits;
+    if (llvm::is_contained(LimitNames, Name))
+      Changes |= Limits;
     const FunctionDecl *Callee = C->getDirectCallee();
     const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
     if (!FollowCalls || !Def || !Def->getBody())
@@ -254,6 +264,45 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
   return H;
 }
 
+std::optional<LoopInvariantCheck::Hoist>
+LoopInvariantCheck::bufferHoistOf(const CallExpr *Call,
+                                  const FunctionDecl *Func, ASTContext &Ctx) {
+  const InvariantCall *What = invariantCall(calleeName(Call));
+  bool Uname = What->Name == "uname";
+  if (Call->getNumArgs() != (Uname ? 1u : 2u) ||
+      (!Uname && !Call->getArg(0)->isEvaluatable(Ctx)))
+    return std::nullopt;
+  const VarDecl *Buffer = bufferVariable(Call->getArg(Uname ? 0 : 1));
+  const ParentMap &Parents = Functions.parents(Func);
+  CallStatement St = statementOf(Call, Parents, Ctx);
+  const Stmt *Loop =
+      invariantLoop(Call, Func, What->EndedBy, /*EveryIteration=*/true, Ctx);
+  // The statement is one of the loop body's, so that it moves whole, and
+  // the buffer is declared before the loop.
+  if (!Buffer || St.K != CallStatement::Discarded || !St.Block || !Loop ||
+      Parents.getParent(St.Block) != Loop ||
+      !Ctx.getSourceManager().isBeforeInTranslationUnit(Buffer->getLocation(),
+                                                        Loop->getBeginLoc()))
+    return std::nullopt;
+  // The loop only reads the buffer (`u.release`, `rl.rlim_cur`).
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer)) {
+    if (!isWithin(Ref, Loop, Parents) || isWithin(Ref, Call, Parents))
+      continue;
+    const auto *Field =
+        llvm::dyn_cast_or_null<MemberExpr>(Parents.getParent(Ref));
+    const auto *Read =
+        Field
+            ? llvm::dyn_cast_or_null<ImplicitCastExpr>(Parents.getParent(Field))
+            : nullptr;
+    if (!Read || (Read->getCastKind() != CK_LValueToRValue &&
+                  Read->getCastKind() != CK_ArrayToPointerDecay))
+      return std::nullopt;
+  }
+  Hoist H{Loop, Func, What->Name, "", "", {Call}};
+  H.Moved = St.Statement;
+  return H;
+}
+
 void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -275,6 +324,16 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
   llvm::SmallVector<std::string, 2> Names;
   std::string Indent = indentationOf(Loop->getBeginLoc(), SM);
   for (const Hoist &H : Hoists) {
+    if (H.Moved) {
+      std::optional<CharSourceRange> Range = statementRange(H.Moved, SM, LO);
+      if (!Range && Unfixable.empty())
+        Unfixable = "a macro spells the call";
+      if (Range) {
+        Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*Range, SM)));
+        Declarations += sourceText(*Range, SM, LO) + "\n" + Indent;
+      }
+      continue;
+    }
     std::string Local;
     for (const char *Suffix : {"", "_once"}) {
       std::string Name = H.Local + Suffix;

@@ -35,7 +35,8 @@ public:
     Forks = 1,
     Credentials = 2,
     Descriptors = 4,
-    Waits = 8 ///< sleeps or blocks: the loop is not hot
+    Waits = 8,  ///< sleeps or blocks: the loop is not hot
+    Limits = 16 ///< setrlimit, prlimit
   };
 
 private:
@@ -46,7 +47,14 @@ private:
     llvm::StringRef Name, Type; ///< the callee, the local's type
     std::string Local;          ///< the local's preferred name
     llvm::SmallVector<const CallExpr *, 4> Calls;
+    /// For a call that fills a buffer (`uname(&u);`): its statement, which
+    /// moves before the loop whole.
+    const Stmt *Moved = nullptr;
   };
+  /// The hoist of `uname(&u);` or `getrlimit(R, &rl);`, a statement of
+  /// its loop's body whose buffer the loop only reads.
+  std::optional<Hoist> bufferHoistOf(const CallExpr *Call,
+                                     const FunctionDecl *Func, ASTContext &Ctx);
   std::optional<Hoist> hoistOf(const CallExpr *Call, const FunctionDecl *Func,
                                ASTContext &Ctx);
   /// One finding and one fix for the hoists out of the same loop.

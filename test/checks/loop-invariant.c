@@ -6,8 +6,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,6 +41,28 @@ void log_thread_lines(FILE *out, const char **lines, int n) {
 // CHECK-FIXES-NEXT:   const long tid = syscall(SYS_gettid);
 // CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++)
 // CHECK-FIXES-NEXT:     fprintf(out, "[%ld] %s\n", (long)tid, lines[i]);
+
+// Buffer forms: the kernel release and the descriptor limit asked per
+// item; the statements move before the loop.
+void report_items(FILE *out, const char **items, int n) {
+  struct utsname u;
+  struct rlimit rl;
+  for (int i = 0; i < n; i++) {
+    uname(&u);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'uname' and 1 more in every iteration of the loop make a syscall each for the same value each time; call them once before the loop [syscall-loop-invariant]
+    getrlimit(RLIMIT_NOFILE, &rl);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: and 'getrlimit' here, in the same loop
+    fprintf(out, "%s %s %lu\n", items[i], u.release,
+            (unsigned long)rl.rlim_cur);
+  }
+}
+// CHECK-FIXES: struct rlimit rl;
+// CHECK-FIXES-NEXT:   uname(&u);
+// CHECK-FIXES-NEXT:   getrlimit(RLIMIT_NOFILE, &rl);
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     fprintf(out, "%s %s %lu\n", items[i], u.release,
 
 // The pid in a local's initialiser, per iteration of a fallback seed.
 void weak_seed(unsigned char *seed, size_t n) {
@@ -262,4 +286,34 @@ int make_temp(char *name, size_t size) {
 void write_raw(const char **lines, int n) {
   for (int i = 0; i < n; i++)
     syscall(SYS_write, 1, lines[i], strlen(lines[i]));
+}
+
+// The limit is raised in the loop, the buffer is the loop's own, or the
+// loop writes into it: each asks anew.
+void raise_until(rlim_t want) {
+  struct rlimit rl;
+  for (int i = 0; i < 3; i++) {
+    getrlimit(RLIMIT_NOFILE, &rl);
+    if (rl.rlim_cur >= want)
+      break;
+    rl.rlim_cur = rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+  }
+}
+
+void print_release(const char **items, int n) {
+  for (int i = 0; i < n; i++) {
+    struct utsname u;
+    uname(&u);
+    printf("%s %s\n", items[i], u.release);
+  }
+}
+
+void checked_uname(const char **items, int n) {
+  struct utsname u;
+  for (int i = 0; i < n; i++) {
+    if (uname(&u) != 0)
+      return;
+    printf("%s %s\n", items[i], u.release);
+  }
 }

@@ -2,9 +2,11 @@
 
 #include "SmallReadsCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -39,6 +41,9 @@ void SmallReadsCheck::check(const MatchFinder::MatchResult &Result) {
   for (const CallSite &Site :
        Index.callsTo({"fgetc", "getc", "fgetc_unlocked", "getc_unlocked"}))
     checkGetc(Site.Call, Site.Func, Ctx);
+  for (const CallSite &Site : Index.callsTo({"pubsetbuf"}))
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Site.Call))
+      checkPubsetbuf(Member, Site.Func, Ctx);
 }
 
 std::optional<OpenCall> SmallReadsCheck::fileOpen(const VarDecl *Var,
@@ -151,6 +156,64 @@ void SmallReadsCheck::checkGetc(const CallExpr *Call, const FunctionDecl *Func,
        "(leanio's lio_reader_getc)")
       << calleeName(Call) << Call->getSourceRange();
   diag(Unbuffering->getBeginLoc(), "made unbuffered here", DiagnosticIDs::Note);
+}
+
+void SmallReadsCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
+                                     const FunctionDecl *Func,
+                                     ASTContext &Ctx) {
+  std::optional<int64_t> Size = Call->getNumArgs() == 2
+                                    ? foldInteger(Call->getArg(1), Ctx)
+                                    : std::nullopt;
+  const auto *Rdbuf = llvm::dyn_cast<CXXMemberCallExpr>(
+      Call->getImplicitObjectArgument()->IgnoreImplicit());
+  if (!Size || *Size != 0 ||
+      !Call->getArg(0)->isNullPointerConstant(
+          Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+      !Rdbuf || !Rdbuf->getMethodDecl() ||
+      !Rdbuf->getMethodDecl()->getIdentifier() ||
+      Rdbuf->getMethodDecl()->getName() != "rdbuf")
+    return;
+  // A std::ifstream of the function's own, opened by path.
+  const VarDecl *Stream =
+      referencedVar(Rdbuf->getImplicitObjectArgument()->IgnoreImplicit());
+  const CXXRecordDecl *Record =
+      Stream ? Stream->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Stream || !Stream->isLocalVarDecl() || !Record ||
+      !Record->getIdentifier() || Record->getName() != "basic_ifstream")
+    return;
+  // A later loop takes it a character at a time: each get() is a read(2).
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ParentMap &Parents = Functions.parents(Func);
+  const CXXMemberCallExpr *Get = nullptr;
+  for (const BoundNodes &N :
+       match(findAll(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("get"))))
+                         .bind("get")),
+             *Func->getBody(), Ctx)) {
+    const auto *G = N.getNodeAs<CXXMemberCallExpr>("get");
+    if (!Get && referencedVar(G->getImplicitObjectArgument()) == Stream &&
+        enclosingLoop(G, Parents) &&
+        SM.isBeforeInTranslationUnit(Call->getBeginLoc(), G->getBeginLoc()))
+      Get = G;
+  }
+  if (!Get)
+    return;
+  CallStatement St = statementOf(Call, Parents, Ctx);
+  std::optional<CharSourceRange> Range =
+      St.K == CallStatement::Discarded
+          ? statementRange(St.Statement, SM, Ctx.getLangOpts())
+          : std::nullopt;
+  {
+    DiagnosticBuilder D =
+        diag(Call->getBeginLoc(),
+             "'pubsetbuf(nullptr, 0)' makes the input file stream "
+             "unbuffered: each 'get' then reads one byte with a read(2); "
+             "remove it and let the stream's buffer fill")
+        << Call->getSourceRange();
+    if (Range)
+      D << FixItHint::CreateRemoval(wholeLines(*Range, SM));
+  }
+  diag(Get->getBeginLoc(), "read a character at a time here",
+       DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::syscall

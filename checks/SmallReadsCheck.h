@@ -28,6 +28,10 @@ private:
                  ASTContext &Ctx);
   void checkGetc(const CallExpr *Call, const FunctionDecl *Func,
                  ASTContext &Ctx);
+  /// `in.rdbuf()->pubsetbuf(nullptr, 0)` on a local std::ifstream that a
+  /// later loop reads with get().
+  void checkPubsetbuf(const CXXMemberCallExpr *Call, const FunctionDecl *Func,
+                      ASTContext &Ctx);
   /// The open of a regular file by path that every value of \p Var at
   /// \p Use comes from, read-only or read-write; none for devices, pipes,
   /// sockets and descriptors from elsewhere.

@@ -24,10 +24,10 @@ std::string plural(size_t N, llvm::StringRef Word) {
 
 FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
                              const RenderOptions &Rendering,
-                             const ChangedLines *Changed, size_t Units,
-                             OutputSink &Out)
-    : Render(Render), Rendering(Rendering), Changed(Changed), Units(Units),
-      Out(Out), Streaming(Render == renderText),
+                             const ChangedLines *Changed, Baseline *Known,
+                             size_t Units, OutputSink &Out)
+    : Render(Render), Rendering(Rendering), Changed(Changed), Known(Known),
+      Units(Units), Out(Out), Streaming(Render == renderText),
       Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()) {
 }
 
@@ -37,6 +37,15 @@ void FindingReport::add(TranslationUnitResult &&R) {
   if (Changed)
     llvm::erase_if(R.Findings, [&](const Finding &F) {
       return !F.FromCompiler && !touches(*Changed, F);
+    });
+  // A header's finding arrives once per unit that includes it: it is the
+  // same occurrence, hidden by the same baseline entry.
+  if (Known)
+    llvm::erase_if(R.Findings, [&](const Finding &F) {
+      return !F.FromCompiler &&
+             (HiddenByBaseline.count(identity(F)) ||
+              (Known->hides(fingerprint(F, Rendering.SourceRoot)) &&
+               HiddenByBaseline.insert(identity(F)).second));
     });
   if (Progress)
     llvm::errs() << "\r\x1b[K";

@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_TOOL_FINDINGREPORT_H
 #define SYSCALL_TIDY_TOOL_FINDINGREPORT_H
 
+#include "Baseline.h"
 #include "ChangedLines.h"
 #include "Fixes.h"
 #include "OutputSink.h"
@@ -19,9 +20,10 @@ namespace syscall_tidy {
 /// progress line goes to a terminal's stderr.
 class FindingReport {
 public:
+  /// Findings off the \p Changed lines, or in \p Known, are left out.
   FindingReport(const ToolOptions &Options, Renderer Render,
                 const RenderOptions &Rendering, const ChangedLines *Changed,
-                size_t Units, OutputSink &Out);
+                Baseline *Known, size_t Units, OutputSink &Out);
 
   void add(TranslationUnitResult &&Result);
   /// Renders what is left; returns all findings, sorted and deduplicated.
@@ -37,12 +39,14 @@ private:
   Renderer Render;
   RenderOptions Rendering;
   const ChangedLines *Changed;
+  Baseline *Known;
   size_t Units, Done = 0;
   OutputSink &Out;
   bool Streaming, Progress;
   std::vector<Finding> Findings;
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Printed;
+  std::set<std::string> HiddenByBaseline;
   double ParseSeconds = 0, CheckSeconds = 0;
 };
 

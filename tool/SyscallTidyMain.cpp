@@ -88,6 +88,13 @@ int main(int Argc, const char **Argv) {
     return fail("--diff " + Options.Diff + ": " + Error);
   if (!prepareRunSettings(Options, Settings, Error))
     return fail(Error);
+  std::unique_ptr<Baseline> Known;
+  if (!Options.Baseline.empty() && !Options.WriteBaseline.empty())
+    return fail("--baseline and --write-baseline together would write a "
+                "baseline without the known findings; run them apart");
+  if (!Options.Baseline.empty() &&
+      !(Known = Baseline::load(Options.Baseline, Error)))
+    return fail(Error);
   OutputSink Out;
   if (!Out.open(Options.Output, Error))
     return fail(Error);
@@ -110,7 +117,8 @@ int main(int Argc, const char **Argv) {
   const ChangedLines *Reported = !Options.Diff.empty()      ? &Changed
                                  : Options.ThroughIncluders ? &Named
                                                             : nullptr;
-  FindingReport Report(Options, Render, Rendering, Reported, Files.size(), Out);
+  FindingReport Report(Options, Render, Rendering, Reported, Known.get(),
+                       Files.size(), Out);
   runTranslationUnits(Files, Settings, Texts, [&](TranslationUnitResult &&R) {
     Report.add(std::move(R));
   });
@@ -119,6 +127,9 @@ int main(int Argc, const char **Argv) {
     return fail(Options.Output.empty()
                     ? "cannot write the findings to standard output"
                     : "cannot write --output '" + Options.Output + "'");
+  if (!Options.WriteBaseline.empty() &&
+      !writeBaseline(Options.WriteBaseline, Findings, Rendering, Error))
+    return fail(Error);
   if (FixesOut) {
     exportFixes(Files.front(), Report.errors(), *FixesOut);
     if (!finishStream(*FixesOut))

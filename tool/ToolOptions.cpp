@@ -175,6 +175,16 @@ cl::opt<std::string>
                    "N runs with K = 1..N cover each file once, split by a "
                    "hash of its path relative to the current directory"),
           cl::value_desc("K/N"), cl::cat(OwnFlags));
+cl::opt<std::string>
+    BaselineFile("baseline",
+                 cl::desc("Hide the findings of this earlier --format=json "
+                          "output (matched by fingerprint, which survives "
+                          "moved lines): report and fail on new ones only"),
+                 cl::value_desc("file"), cl::cat(OwnFlags));
+cl::opt<std::string> WriteBaseline(
+    "write-baseline",
+    cl::desc("Also write the findings as a baseline for --baseline"),
+    cl::value_desc("file"), cl::cat(OwnFlags));
 cl::opt<bool> ThroughIncluders(
     "through-includers",
     cl::desc("Analyse a header among the inputs through the database's "
@@ -272,6 +282,8 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.Diff = Diff;
   Options.ThroughIncluders = ThroughIncluders;
   Options.Shard = Shard;
+  Options.Baseline = BaselineFile;
+  Options.WriteBaseline = WriteBaseline;
   Options.Jobs = Jobs;
   return true;
 }

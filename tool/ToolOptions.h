@@ -49,7 +49,9 @@ struct ToolOptions {
   std::string SourceRoot;
   std::string Diff;
   bool ThroughIncluders = false;
-  std::string Shard; ///< "K/N": the K-th of N parts of the inputs
+  std::string Shard;         ///< "K/N": the K-th of N parts of the inputs
+  std::string Baseline;      ///< a JSON output whose findings are hidden
+  std::string WriteBaseline; ///< where to write the findings as a baseline
 
   unsigned Jobs = 0;
 };

@@ -1,0 +1,45 @@
+//===--- Baseline.h - Findings already known, hidden from a run ----------===//
+//
+// A code base adopting the tool has findings nobody will fix this week; a
+// baseline (an earlier JSON output) hides them, so that a run reports, and
+// fails on, new findings only. Findings match by their fingerprint (check,
+// file, message and the text of the flagged line), which survives lines
+// inserted or removed above them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TOOL_BASELINE_H
+#define SYSCALL_TIDY_TOOL_BASELINE_H
+
+#include "Renderers.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace syscall_tidy {
+
+class Baseline {
+public:
+  /// The fingerprints in \p Path, a `--format=json` output; null with a
+  /// one-line \p Error when it cannot be read or is not one.
+  static std::unique_ptr<Baseline> load(const std::string &Path,
+                                        std::string &Error);
+
+  /// Whether a finding with \p Fingerprint is known: each one in the
+  /// baseline hides one occurrence (the same line twice is two).
+  bool hides(const std::string &Fingerprint);
+
+private:
+  llvm::StringMap<unsigned> Left;
+};
+
+/// Writes \p Findings to \p Path as --baseline reads them (the JSON
+/// format), through a temporary file renamed into place.
+bool writeBaseline(const std::string &Path,
+                   const std::vector<Finding> &Findings,
+                   const RenderOptions &Rendering, std::string &Error);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_BASELINE_H

@@ -57,6 +57,21 @@ void StatPerDirentCheck::check(const MatchFinder::MatchResult &Result) {
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
            {"stat", "stat64", "lstat", "lstat64", "fstatat", "fstatat64"}))
     checkStat(Site.Call, Site.Func, Ctx);
+  // `is_dir(path)`: a function of the file that only tests its path for a
+  // directory.
+  llvm::DenseMap<const FunctionDecl *, std::optional<DirectoryTestedPath>>
+      Helpers;
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || Site.Call->getNumArgs() == 0)
+      continue;
+    auto [It, New] = Helpers.try_emplace(Def);
+    if (New)
+      It->second = directoryTestedPath(Def, Ctx, Constants);
+    if (It->second)
+      checkDirectoryHelper(Site.Call, *It->second, Site.Func, Ctx);
+  }
 }
 
 const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
@@ -137,6 +152,82 @@ bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
   return true;
 }
 
+std::optional<StatPerDirentCheck::EntryCall>
+StatPerDirentCheck::perEntry(const CallExpr *Call, const Expr *Path,
+                             const FunctionDecl *Func, ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  const Stmt *Loop = enclosingLoop(Call, Parents);
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  const VarDecl *Entry =
+      Loop && Flow ? entryNamed(Path, Call, Loop, Ctx) : nullptr;
+  if (!Entry || !hasTypeField(Entry))
+    return std::nullopt;
+  // Every value the entry has here is what readdir returned in this loop.
+  llvm::SmallVector<Definition, 2> Defs;
+  if (!Flow->reachingDefinitions(Entry, Call, Defs) || Defs.empty())
+    return std::nullopt;
+  const CallExpr *Readdir = nullptr;
+  for (const Definition &Def : Defs) {
+    Readdir = Def.Value ? underlyingCall(Def.Value) : nullptr;
+    if (!Readdir ||
+        (calleeName(Readdir) != "readdir" &&
+         calleeName(Readdir) != "readdir64") ||
+        !isWithin(Readdir, Loop, Parents))
+      return std::nullopt;
+  }
+  // Code that already asks d_type keeps the stat for a reason.
+  if (!match(findAll(memberExpr(member(hasName("d_type")))), *Loop, Ctx)
+           .empty())
+    return std::nullopt;
+  return EntryCall{Entry, Readdir};
+}
+
+void StatPerDirentCheck::checkDirectoryHelper(const CallExpr *Call,
+                                              const DirectoryTestedPath &Test,
+                                              const FunctionDecl *Func,
+                                              ASTContext &Ctx) {
+  std::optional<EntryCall> Per =
+      Test.Param < Call->getNumArgs()
+          ? perEntry(Call, Call->getArg(Test.Param), Func, Ctx)
+          : std::nullopt;
+  if (!Per)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Call->getSourceRange()), SM, LO);
+  bool Named = Constants.isDefined("DT_UNKNOWN") &&
+               Constants.isDefined("DT_DIR") &&
+               (!Test.Follows || Constants.isDefined("DT_LNK"));
+  llvm::StringRef Name = calleeName(Call);
+  {
+    DiagnosticBuilder D =
+        diag(Call->getBeginLoc(),
+             "'%0' stats each directory entry only to tell whether it is a "
+             "directory: the entry's d_type says it without a syscall; keep "
+             "'%0' for DT_UNKNOWN%select{| and for symlinks, which it "
+             "follows}1")
+        << Name << Test.Follows << Call->getSourceRange();
+    if (Range.isValid() && Named) {
+      std::string E = Per->Entry->getName().str();
+      std::string Known = E + "->d_type != DT_UNKNOWN";
+      if (Test.Follows)
+        Known += " && " + E + "->d_type != DT_LNK";
+      D << FixItHint::CreateReplacement(
+          Range, "(" + Known + " ? " + E +
+                     "->d_type == DT_DIR : " + sourceText(Range, SM, LO) + ")");
+    }
+  }
+  diag(Per->Readdir->getBeginLoc(), "the entry comes from '%0' here",
+       DiagnosticIDs::Note)
+      << calleeName(Per->Readdir);
+  if (Range.isInvalid() || !Named)
+    diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << (Range.isInvalid() ? "a macro spells the call"
+                              : "the DT_* names are not defined (glibc "
+                                "defines them with _DEFAULT_SOURCE)");
+}
+
 void StatPerDirentCheck::checkStat(const CallExpr *Stat,
                                    const FunctionDecl *Func, ASTContext &Ctx) {
   llvm::StringRef Name = calleeName(Stat);
@@ -153,33 +244,13 @@ void StatPerDirentCheck::checkStat(const CallExpr *Stat,
   }
   const Expr *Address = Stat->getArg(At ? 2 : 1);
   const VarDecl *Buffer = bufferVariable(Address);
-  const ParentMap &Parents = Functions.parents(Func);
-  const Stmt *Loop = enclosingLoop(Stat, Parents);
-  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
-  if (!Buffer || !Loop || !Flow)
+  std::optional<EntryCall> Per =
+      Buffer ? perEntry(Stat, Stat->getArg(At ? 1 : 0), Func, Ctx)
+             : std::nullopt;
+  if (!Per || !onlyTypeTested(Buffer, Address, Func, Ctx))
     return;
-  const VarDecl *Entry = entryNamed(Stat->getArg(At ? 1 : 0), Stat, Loop, Ctx);
-  if (!Entry || !hasTypeField(Entry))
-    return;
-
-  // Every value the entry has here is what readdir returned in this loop.
-  llvm::SmallVector<Definition, 2> Defs;
-  if (!Flow->reachingDefinitions(Entry, Stat, Defs) || Defs.empty())
-    return;
-  const CallExpr *Readdir = nullptr;
-  for (const Definition &Def : Defs) {
-    Readdir = Def.Value ? underlyingCall(Def.Value) : nullptr;
-    if (!Readdir ||
-        (calleeName(Readdir) != "readdir" &&
-         calleeName(Readdir) != "readdir64") ||
-        !isWithin(Readdir, Loop, Parents))
-      return;
-  }
-  // Code that already asks d_type keeps the stat for a reason.
-  if (!match(findAll(memberExpr(member(hasName("d_type")))), *Loop, Ctx)
-           .empty() ||
-      !onlyTypeTested(Buffer, Address, Func, Ctx))
-    return;
+  const VarDecl *Entry = Per->Entry;
+  const CallExpr *Readdir = Per->Readdir;
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();

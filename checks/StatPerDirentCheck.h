@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
 #define SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
 
+#include "analysis/DescriptorStat.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -25,6 +26,18 @@ public:
 private:
   void checkStat(const CallExpr *Stat, const FunctionDecl *Func,
                  ASTContext &Ctx);
+  void checkDirectoryHelper(const CallExpr *Call,
+                            const DirectoryTestedPath &Test,
+                            const FunctionDecl *Func, ASTContext &Ctx);
+  /// A call on \p Path per readdir entry: its loop's entry and the readdir
+  /// that gives it, when the path is the entry's name or built from it in
+  /// the loop and the loop does not ask d_type itself.
+  struct EntryCall {
+    const VarDecl *Entry;
+    const CallExpr *Readdir;
+  };
+  std::optional<EntryCall> perEntry(const CallExpr *Call, const Expr *Path,
+                                    const FunctionDecl *Func, ASTContext &Ctx);
   /// The readdir entry variable whose name \p Path is, or is built from in
   /// \p Loop before \p Stat (`snprintf(path, ..., e->d_name)`); null if none.
   const VarDecl *entryNamed(const Expr *Path, const CallExpr *Stat,

@@ -105,9 +105,14 @@ const CallExpr *statCallIn(const Expr *Cond) {
 
 } // namespace
 
-std::optional<unsigned> directoryTestedParam(const FunctionDecl *Func,
-                                             ASTContext &Ctx,
-                                             const PosixConstants &C) {
+namespace {
+
+/// The stat call and buffer of a function whose body is only `struct stat
+/// st;` and a directory test of one stat's result: `return stat(...) == 0
+/// && S_ISDIR(st.st_mode);`, or the failed stat returning 0 first.
+std::optional<std::pair<const CallExpr *, const VarDecl *>>
+directoryTestShape(const FunctionDecl *Func, ASTContext &Ctx,
+                   const PosixConstants &C) {
   const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Func->getBody());
   if (!Body || Body->size() < 2)
     return std::nullopt;
@@ -157,15 +162,46 @@ std::optional<unsigned> directoryTestedParam(const FunctionDecl *Func,
   } else {
     return std::nullopt;
   }
-  std::optional<DescriptorStat> Args = descriptorStat(Stat, Ctx, C);
+  if (!isDirectoryTestOf(Test, Buffer, Ctx, C))
+    return std::nullopt;
+  return std::make_pair(Stat, Buffer);
+}
+
+} // namespace
+
+std::optional<unsigned> directoryTestedParam(const FunctionDecl *Func,
+                                             ASTContext &Ctx,
+                                             const PosixConstants &C) {
+  auto Shape = directoryTestShape(Func, Ctx, C);
+  std::optional<DescriptorStat> Args =
+      Shape ? descriptorStat(Shape->first, Ctx, C) : std::nullopt;
   const auto *Param =
       Args ? llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Args->Target))
            : nullptr;
   if (!Param || Args->ModeField != "st_mode" ||
-      bufferVariable(Args->Buffer) != Buffer ||
-      !isDirectoryTestOf(Test, Buffer, Ctx, C))
+      bufferVariable(Args->Buffer) != Shape->second)
     return std::nullopt;
   return Param->getFunctionScopeIndex();
+}
+
+std::optional<DirectoryTestedPath>
+directoryTestedPath(const FunctionDecl *Func, ASTContext &Ctx,
+                    const PosixConstants &C) {
+  auto Shape = directoryTestShape(Func, Ctx, C);
+  if (!Shape)
+    return std::nullopt;
+  const CallExpr *Stat = Shape->first;
+  llvm::StringRef Name = calleeName(Stat);
+  bool Follows = Name == "stat" || Name == "stat64";
+  if ((!Follows && Name != "lstat" && Name != "lstat64") ||
+      Stat->getNumArgs() != 2 ||
+      bufferVariable(Stat->getArg(1)) != Shape->second)
+    return std::nullopt;
+  const auto *Param =
+      llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Stat->getArg(0)));
+  if (!Param)
+    return std::nullopt;
+  return DirectoryTestedPath{Param->getFunctionScopeIndex(), Follows};
 }
 
 } // namespace clang::tidy::syscall

@@ -33,6 +33,17 @@ std::optional<unsigned> directoryTestedParam(const FunctionDecl *Func,
                                              ASTContext &Ctx,
                                              const PosixConstants &C);
 
+/// The same for a path: `static int is_dir(const char *p) { struct stat
+/// st; return stat(p, &st) == 0 && S_ISDIR(st.st_mode); }`. Its path
+/// parameter, and whether the stat follows symlinks (stat, not lstat).
+struct DirectoryTestedPath {
+  unsigned Param;
+  bool Follows;
+};
+std::optional<DirectoryTestedPath> directoryTestedPath(const FunctionDecl *Func,
+                                                       ASTContext &Ctx,
+                                                       const PosixConstants &C);
+
 } // namespace clang::tidy::syscall
 
 #endif // SYSCALL_TIDY_CHECKS_DESCRIPTORSTAT_H

@@ -123,6 +123,40 @@ int count_files(const char *dir) {
   return n;
 }
 
+// A yes/no directory helper of the file, called for every entry.
+static int is_directory(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+static int is_real_directory(const char *p) {
+  struct stat st;
+  if (lstat(p, &st) < 0)
+    return 0;
+  return S_ISDIR(st.st_mode);
+}
+
+int count_through_helpers(const char *dir, int *real) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    n += is_directory(path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'is_directory' stats each directory entry only to tell whether it is a directory: the entry's d_type says it without a syscall; keep 'is_directory' for DT_UNKNOWN and for symlinks, which it follows [syscall-stat-per-dirent]
+    // CHECK-MESSAGES: :[[@LINE-4]]:15: note: the entry comes from 'readdir' here
+    *real += is_real_directory(path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'is_real_directory' stats each directory entry only to tell whether it is a directory: the entry's d_type says it without a syscall; keep 'is_real_directory' for DT_UNKNOWN [syscall-stat-per-dirent]
+    // CHECK-MESSAGES: :[[@LINE-7]]:15: note: the entry comes from 'readdir' here
+  }
+  closedir(d);
+  return n;
+}
+// CHECK-FIXES: n += (e->d_type != DT_UNKNOWN && e->d_type != DT_LNK ? e->d_type == DT_DIR : is_directory(path));
+// CHECK-FIXES: *real += (e->d_type != DT_UNKNOWN ? e->d_type == DT_DIR : is_real_directory(path));
+
 // ------------------------------------------------------------ must not flag
 
 // The size is wanted (du): d_type has none.
@@ -250,5 +284,34 @@ int count_listed(struct listed *l, const char *dir) {
     if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
       n++;
   }
+  return n;
+}
+
+// The helper on names from the command line, and a helper that wants more
+// than the type.
+int count_named_dirs(char **names, int n) {
+  int dirs = 0;
+  for (int i = 0; i < n; i++)
+    dirs += is_directory(names[i]);
+  return dirs;
+}
+
+static int is_big_directory(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode) && st.st_size > 4096;
+}
+
+int count_big(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    n += is_big_directory(path);
+  }
+  closedir(d);
   return n;
 }

@@ -1,7 +1,7 @@
 //===--- Baseline.cpp - Findings already known, hidden from a run --------===//
 
 #include "Baseline.h"
-#include "llvm/Support/FileSystem.h"
+#include "OutputSink.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -56,30 +56,13 @@ bool Baseline::hides(const std::string &Fingerprint) {
 bool writeBaseline(const std::string &Path,
                    const std::vector<Finding> &Findings,
                    const RenderOptions &Rendering, std::string &Error) {
-  std::string Temporary = Path + ".tmp";
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(Temporary, EC);
-    if (!EC) {
-      renderJson(Findings, Out, Rendering);
-      Out.close();
-      if (Out.has_error()) {
-        EC = Out.error();
-        Out.clear_error();
-      }
-    }
-    if (EC) {
-      Error = "cannot write --write-baseline '" + Path + "': " + EC.message();
-      llvm::sys::fs::remove(Temporary);
-      return false;
-    }
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Temporary, Path)) {
-    Error = "cannot write --write-baseline '" + Path + "': " + EC.message();
-    llvm::sys::fs::remove(Temporary);
-    return false;
-  }
-  return true;
+  if (writeAside(
+          Path,
+          [&](llvm::raw_ostream &Out) { renderJson(Findings, Out, Rendering); },
+          Error))
+    return true;
+  Error = "cannot write --write-baseline '" + Path + "': " + Error;
+  return false;
 }
 
 } // namespace syscall_tidy

@@ -42,10 +42,15 @@ void FindingReport::add(TranslationUnitResult &&R) {
   // same occurrence, hidden by the same baseline entry.
   if (Known)
     llvm::erase_if(R.Findings, [&](const Finding &F) {
-      return !F.FromCompiler &&
-             (HiddenByBaseline.count(identity(F)) ||
-              (Known->hides(fingerprint(F, Rendering.SourceRoot)) &&
-               HiddenByBaseline.insert(identity(F)).second));
+      if (F.FromCompiler)
+        return false;
+      std::string Id = identity(F);
+      if (HiddenByBaseline.count(Id))
+        return true;
+      if (!Known->hides(fingerprint(F, Rendering.SourceRoot)))
+        return false;
+      HiddenByBaseline.insert(std::move(Id));
+      return true;
     });
   if (Progress)
     llvm::errs() << "\r\x1b[K";

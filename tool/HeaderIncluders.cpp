@@ -2,6 +2,7 @@
 
 #include "HeaderIncluders.h"
 #include "Findings.h"
+#include "OutputSink.h"
 #include "ResourceDir.h"
 #include "analysis/StringHelpers.h"
 #include "clang/Basic/Diagnostic.h"
@@ -17,7 +18,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include <climits>
-#include <unistd.h>
 
 namespace syscall_tidy {
 
@@ -93,16 +93,12 @@ void writeCache(llvm::StringRef Path, const IncludeCache &Cache) {
     Units[Unit] = std::move(List);
   }
   // Written aside and renamed, so that concurrent runs read whole files.
-  std::string Temp = (Path + ".tmp." + llvm::Twine(::getpid())).str();
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Temp, EC);
-    if (EC)
-      return; // no cache: the next run scans again
-    OS << llvm::json::Value(std::move(Units));
-  }
-  if (llvm::sys::fs::rename(Temp, Path))
-    llvm::sys::fs::remove(Temp);
+  // No cache on failure: the next run scans again.
+  std::string Ignored;
+  writeAside(
+      Path.str(),
+      [&](llvm::raw_ostream &OS) { OS << llvm::json::Value(std::move(Units)); },
+      Ignored);
 }
 
 /// Preprocesses a unit and keeps the files it read (not system headers).

@@ -2,6 +2,7 @@
 
 #include "OutputSink.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 
 namespace syscall_tidy {
 
@@ -29,6 +30,29 @@ bool finishStream(llvm::raw_fd_ostream &Stream) {
   bool Good = !Stream.has_error();
   Stream.clear_error(); // reported by the caller; LLVM must not abort
   return Good;
+}
+
+bool writeAside(const std::string &Path,
+                llvm::function_ref<void(llvm::raw_ostream &)> Write,
+                std::string &Error) {
+  std::string Temporary =
+      Path + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream Out(Temporary, EC);
+    if (!EC) {
+      Write(Out);
+      if (!finishStream(Out))
+        EC = std::make_error_code(std::errc::io_error);
+    }
+  }
+  if (!EC)
+    EC = llvm::sys::fs::rename(Temporary, Path);
+  if (EC) {
+    Error = EC.message();
+    llvm::sys::fs::remove(Temporary);
+  }
+  return !EC;
 }
 
 } // namespace syscall_tidy

@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_TOOL_OUTPUTSINK_H
 #define SYSCALL_TIDY_TOOL_OUTPUTSINK_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
@@ -27,6 +28,13 @@ private:
 
 /// finish() of a stream that is not an OutputSink (--export-fixes).
 bool finishStream(llvm::raw_fd_ostream &Stream);
+
+/// Writes \p Path through a file beside it (named for this process) that
+/// is renamed over it, so that a reader, or a concurrent run, sees the old
+/// file or the new one whole; false with the reason in \p Error.
+bool writeAside(const std::string &Path,
+                llvm::function_ref<void(llvm::raw_ostream &)> Write,
+                std::string &Error);
 
 } // namespace syscall_tidy
 

@@ -27,7 +27,7 @@ struct InvariantCall {
   unsigned EndedBy;      ///< LoopInvariantCheck::Change bits
 };
 
-const InvariantCall *invariantCall(llvm::StringRef Name) {
+llvm::ArrayRef<InvariantCall> invariantCalls() {
   using C = LoopInvariantCheck;
   static const InvariantCall Table[] = {
       {"getpid", "pid_t", "pid", C::Forks},
@@ -39,10 +39,15 @@ const InvariantCall *invariantCall(llvm::StringRef Name) {
       {"isatty", "int", "is_tty", C::Descriptors},
       {"sysconf", "long", "", 0},
       {"syscall", "long", "tid", C::Forks}, // syscall(SYS_gettid) only
-      {"uname", "", "", 0},                 // buffer forms: the statement
-      {"getrlimit", "", "", C::Limits},     // moves
+      // Buffer forms (no local's type): the statement moves.
+      {"uname", "", "", 0},
+      {"getrlimit", "", "", C::Limits},
   };
-  for (const InvariantCall &I : Table)
+  return Table;
+}
+
+const InvariantCall *invariantCall(llvm::StringRef Name) {
+  for (const InvariantCall &I : invariantCalls())
     if (I.Name == Name)
       return &I;
   return nullptr;
@@ -102,9 +107,8 @@ LoopInvariantCheck::LoopInvariantCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       RawForkFunctions(Options.get("ForkFunctions", "")) {
-  ForkNames = {"fork", "vfork", "clone", "clone3", "daemon", "_Fork"};
   for (llvm::StringRef Extra : nameList(RawForkFunctions))
-    ForkNames.push_back(Extra);
+    ExtraForkNames.push_back(Extra);
 }
 
 void LoopInvariantCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -124,13 +128,13 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // The calls to hoist, by the loop they leave, in source order.
   llvm::MapVector<const Stmt *, llvm::SmallVector<Hoist, 2>> ByLoop;
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
-           {"getpid", "gettid", "getuid", "geteuid", "getgid", "getegid",
-            "isatty", "sysconf", "syscall", "uname", "getrlimit"})) {
+  llvm::SmallVector<llvm::StringRef, 12> Names;
+  for (const InvariantCall &I : invariantCalls())
+    Names.push_back(I.Name);
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names)) {
     if (Reported.contains(Site.Call))
       continue;
-    llvm::StringRef Name = calleeName(Site.Call);
-    std::optional<Hoist> H = Name == "uname" || Name == "getrlimit"
+    std::optional<Hoist> H = invariantCall(calleeName(Site.Call))->Type.empty()
                                  ? bufferHoistOf(Site.Call, Site.Func, Ctx)
                                  : hoistOf(Site.Call, Site.Func, Ctx);
     if (!H)
@@ -162,7 +166,7 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
   unsigned Changes = 0;
   for (const CallExpr *C : Collector.Calls) {
     llvm::StringRef Name = calleeName(C);
-    if (llvm::is_contained(ForkNames, Name))
+    if (isForkName(Name) || llvm::is_contained(ExtraForkNames, Name))
       Changes |= Forks;
     if (llvm::is_contained(CredentialNames, Name))
       Changes |= Credentials;

@@ -70,7 +70,7 @@ private:
   unsigned changesIn(const Stmt *S, ASTContext &Ctx, bool FollowCalls = true);
 
   const std::string RawForkFunctions;
-  llvm::SmallVector<llvm::StringRef, 8> ForkNames;
+  llvm::SmallVector<llvm::StringRef, 8> ExtraForkNames; ///< ForkFunctions
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseSet<const CallExpr *> Reported;

@@ -42,12 +42,6 @@ const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
              : nullptr;
 }
 
-bool forks(const CallExpr *Call) {
-  llvm::StringRef Name = calleeName(Call);
-  return Name == "fork" || Name == "vfork" || Name == "clone" ||
-         Name == "clone3" || Name == "daemon" || Name == "_Fork";
-}
-
 } // namespace
 
 ReopenInLoopCheck::ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context)
@@ -143,7 +137,7 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
   // A child must open /proc/self anew: it is another process.
   for (const BoundNodes &N :
        match(findAll(callExpr().bind("call")), *Loop, Ctx))
-    if (forks(N.getNodeAs<CallExpr>("call")))
+    if (isForkName(calleeName(N.getNodeAs<CallExpr>("call"))))
       return;
 
   diag(Call->getBeginLoc(),

@@ -294,18 +294,14 @@ UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
   llvm::SmallVector<const Expr *, 4> Values;
   const ParentMap &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Array)) {
-    const Stmt *Up = Parents.getParent(Ref);
-    while (Up && llvm::isa<ImplicitCastExpr, ParenExpr>(Up))
-      Up = Parents.getParent(Up);
-    const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    const Stmt *Child = nullptr;
+    const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(
+        skipParensAndCasts(Ref, Parents, Child));
     if (!Element || streamArray(Element) != Array)
       return Destination::Unknown;
-    const Stmt *Outer = Parents.getParent(Element);
-    while (Outer && llvm::isa<ParenExpr>(Outer))
-      Outer = Parents.getParent(Outer);
+    const Stmt *Outer = skipParensAndCasts(Element, Parents, Child);
     if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Outer);
-        Assign && Assign->isAssignmentOp() &&
-        Assign->getLHS()->IgnoreParens() == Element)
+        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Child)
       Values.push_back(Assign->getOpcode() == BO_Assign ? Assign->getRHS()
                                                         : nullptr);
     else if (const auto *Address = llvm::dyn_cast_or_null<UnaryOperator>(Outer);

@@ -354,6 +354,11 @@ bool isErrnoCall(const CallExpr *Call) {
   return Name == "__errno_location" || Name == "__error" || Name == "___errno";
 }
 
+bool isForkName(llvm::StringRef Name) {
+  return Name == "fork" || Name == "vfork" || Name == "clone" ||
+         Name == "clone3" || Name == "daemon" || Name == "_Fork";
+}
+
 bool setsOffsetAbsolutely(const CallExpr *Call, ASTContext &Ctx) {
   if (calleeName(Call) == "rewind")
     return true;

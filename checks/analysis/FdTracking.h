@@ -147,6 +147,10 @@ private:
       CloseWrappers;
 };
 
+/// Whether \p Name makes a child process that shares the caller's
+/// descriptors and memory image: fork, vfork, clone, clone3, daemon, _Fork.
+bool isForkName(llvm::StringRef Name);
+
 /// Whether the seek \p Call sets the offset without reading it:
 /// `lseek(fd, off, SEEK_SET)`, `SEEK_END`, `rewind(f)`.
 bool setsOffsetAbsolutely(const CallExpr *Call, ASTContext &Ctx);

@@ -1,6 +1,7 @@
 //===--- FieldFacts.cpp - What a file does with its descriptor fields ----===//
 
 #include "FieldFacts.h"
+#include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -21,12 +22,8 @@ enum class UseKind {
 };
 
 UseKind classify(const Expr *E, const ParentMap &Parents, const Stmt *&Parent) {
-  const Stmt *Top = E;
-  Parent = Parents.getParent(Top);
-  while (Parent && llvm::isa<ParenExpr, ImplicitCastExpr>(Parent)) {
-    Top = Parent;
-    Parent = Parents.getParent(Top);
-  }
+  const Stmt *Top = nullptr;
+  Parent = skipParensAndCasts(E, Parents, Top);
   if (!Parent)
     return UseKind::Copied;
   if (const auto *BO = llvm::dyn_cast<BinaryOperator>(Parent)) {

@@ -68,6 +68,10 @@ if shutil.which("lintian") and shutil.which("dpkg-deb") and os.path.exists(
 if shutil.which("strace"):
     config.available_features.add("strace")
 
+# nginx with its WebDAV module is the shared result cache's server.
+if shutil.which("nginx"):
+    config.available_features.add("nginx")
+
 config.substitutions.append(
     ("%bin_dir", os.path.dirname(config.syscall_tidy)))
 # clang-tidy's own driver script for whole projects.

@@ -79,6 +79,25 @@ std::vector<Finding> FindingReport::finish() {
   return std::move(Findings);
 }
 
+std::string sourceRoot(const ToolOptions &Options) {
+  if (!Options.SourceRoot.empty())
+    return absolutePath(Options.SourceRoot);
+  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("SRCROOT"))
+    return absolutePath(*Env);
+  return absolutePath(".");
+}
+
+RenderOptions renderOptions(const ToolOptions &Options, const OutputSink &Out,
+                            const SourceTexts &Texts) {
+  RenderOptions Rendering;
+  Rendering.SourceRoot = sourceRoot(Options);
+  Rendering.ToolVersion = SYSCALL_TIDY_VERSION;
+  Rendering.Texts = &Texts;
+  Rendering.Color = Options.UseColor.value_or(
+      Out.toStdout() && llvm::sys::Process::StandardOutHasColors());
+  return Rendering;
+}
+
 void printSummary(const std::vector<Finding> &Findings, size_t Units,
                   const FixResult *Fixed, llvm::raw_ostream &OS) {
   std::set<std::string> InFiles;

@@ -50,6 +50,14 @@ private:
   double ParseSeconds = 0, CheckSeconds = 0;
 };
 
+/// The directory paths in reports are relative to: --source-root, else
+/// $SRCROOT, else the working directory.
+std::string sourceRoot(const ToolOptions &Options);
+
+/// How a report is rendered to \p Out, its lines from \p Texts.
+RenderOptions renderOptions(const ToolOptions &Options, const OutputSink &Out,
+                            const SourceTexts &Texts);
+
 /// The last line: "N findings in M files (K translation units analysed)",
 /// with what --fix did.
 void printSummary(const std::vector<Finding> &Findings, size_t Units,

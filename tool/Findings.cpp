@@ -8,6 +8,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA1.h"
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace syscall_tidy {
@@ -23,6 +24,33 @@ std::optional<llvm::StringRef> SourceTexts::get(llvm::StringRef Path) const {
   if (It == Texts.end())
     return std::nullopt;
   return llvm::StringRef(It->second); // entries never move
+}
+
+std::optional<llvm::StringRef> SourceTexts::getOrRead(llvm::StringRef Path) {
+  if (std::optional<llvm::StringRef> Known = get(Path))
+    return Known;
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status) ||
+      Status.type() != llvm::sys::fs::file_type::regular_file)
+    return std::nullopt;
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  add(Path, (*Buffer)->getBuffer());
+  return get(Path);
+}
+
+void SourceTexts::readFilesOf(const std::vector<Finding> &Findings) {
+  for (const Finding &F : Findings) {
+    std::vector<const Position *> Places{&F.Begin};
+    for (const Note &N : F.Notes)
+      Places.push_back(&N.At);
+    for (const Edit &E : F.Fixes)
+      Places.push_back(&E.Begin);
+    for (const Position *P : Places)
+      if (!P->File.empty())
+        getOrRead(P->File);
+  }
 }
 
 std::vector<std::string> SourceTexts::paths() const {
@@ -44,6 +72,22 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef Base) {
   return P.str().str();
 }
 
+namespace {
+
+std::string collapseSpaces(llvm::StringRef Line) {
+  std::string Text;
+  bool Space = false;
+  for (char C : Line.trim()) {
+    bool IsSpace = llvm::isSpace(C);
+    if (!IsSpace)
+      Text += Space ? std::string(" ") + C : std::string(1, C);
+    Space = IsSpace;
+  }
+  return Text;
+}
+
+} // namespace
+
 std::optional<llvm::StringRef>
 FindingConverter::text(llvm::StringRef Absolute, llvm::StringRef AsSpelled) {
   if (std::optional<llvm::StringRef> Known = Texts.get(Absolute))
@@ -61,16 +105,7 @@ FindingConverter::text(llvm::StringRef Absolute, llvm::StringRef AsSpelled) {
           }
       }
   }
-  // Only regular files: reading a FIFO again would block.
-  llvm::sys::fs::file_status Status;
-  if (llvm::sys::fs::status(Absolute, Status) ||
-      Status.type() != llvm::sys::fs::file_type::regular_file)
-    return std::nullopt;
-  auto Buffer = llvm::MemoryBuffer::getFile(Absolute);
-  if (!Buffer)
-    return std::nullopt;
-  Texts.add(Absolute, (*Buffer)->getBuffer());
-  return Texts.get(Absolute);
+  return Texts.getOrRead(Absolute);
 }
 
 Position FindingConverter::position(llvm::StringRef Path,
@@ -122,7 +157,7 @@ Finding FindingConverter::convert(const clang::tidy::ClangTidyError &Error) {
   if (std::optional<llvm::StringRef> Text =
           F.Begin.File.empty() ? std::nullopt : Texts.get(F.Begin.File)) {
     size_t Start = F.Begin.Offset - (F.Begin.Column - 1);
-    F.LineText = Text->substr(Start).split('\n').first.trim().str();
+    F.Statement = collapseSpaces(Text->substr(Start).split('\n').first);
   }
   for (const clang::tooling::DiagnosticMessage &N : Error.Notes)
     F.Notes.push_back({N.Message, position(N.FilePath, Dir, N.FileOffset)});
@@ -177,12 +212,22 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root) {
              : Path.str();
 }
 
+void numberOccurrences(std::vector<Finding> &Sorted) {
+  std::map<std::tuple<std::string, std::string, std::string, std::string>,
+           unsigned>
+      Seen;
+  for (Finding &F : Sorted)
+    F.Occurrence = Seen[{F.Check, F.Begin.File, F.Function, F.Statement}]++;
+}
+
 std::string fingerprint(const Finding &F, llvm::StringRef Root) {
   llvm::SHA1 Hash;
   std::string File = relativeTo(F.Begin.File, Root);
+  std::string Occurrence = std::to_string(F.Occurrence);
   for (llvm::StringRef Part :
        {llvm::StringRef(F.Check), llvm::StringRef(File),
-        llvm::StringRef(F.Message), llvm::StringRef(F.LineText)}) {
+        llvm::StringRef(F.Function), llvm::StringRef(F.Statement),
+        llvm::StringRef(Occurrence)}) {
     Hash.update(Part);
     Hash.update(llvm::StringRef("\0", 1));
   }

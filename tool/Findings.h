@@ -36,7 +36,11 @@ struct Finding {
   bool FromCompiler = false; ///< a clang-diagnostic-* error: no analysis
   std::string Message;
   Position Begin, End;
-  std::string LineText; ///< the source line, for stable fingerprints
+  /// The flagged line's text with its spaces collapsed, and the function
+  /// around it: with the occurrence index, a fingerprint that survives
+  /// lines moving and code being re-indented.
+  std::string Statement, Function;
+  unsigned Occurrence = 0; ///< among earlier findings with the same key
   std::vector<Note> Notes;
   std::vector<Edit> Fixes;
 };
@@ -48,6 +52,11 @@ public:
   /// Keeps \p Text for \p Path unless a text is already there.
   void add(llvm::StringRef Path, llvm::StringRef Text);
   std::optional<llvm::StringRef> get(llvm::StringRef Path) const;
+  /// The text of \p Path, read from disk if it is not here yet; only
+  /// regular files are read (reading a FIFO again would block).
+  std::optional<llvm::StringRef> getOrRead(llvm::StringRef Path);
+  /// Reads the files \p Findings point into.
+  void readFilesOf(const std::vector<Finding> &Findings);
   std::vector<std::string> paths() const;
 
 private:
@@ -82,14 +91,20 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef Base = "");
 /// from several translation units) removed.
 void sortUnique(std::vector<Finding> &Findings);
 
+/// Numbers each finding among the earlier ones of \p Sorted with the same
+/// check, file, function and statement. Done once per translation unit, so
+/// that a header's findings get the same numbers from every unit and a
+/// report filtered later (--diff, --baseline) keeps them.
+void numberOccurrences(std::vector<Finding> &Sorted);
+
 /// The check's page, when a docs URL is configured (SYSCALL_TIDY_DOCS_URL).
 std::string helpUri(llvm::StringRef Check);
 
 /// A path relative to \p Root when it lies below it.
 std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root);
 
-/// A fingerprint that survives line shifts: check, file, message and the
-/// text of the flagged line.
+/// A fingerprint that survives line shifts: check, file (relative to
+/// \p Root), function, statement and occurrence index.
 std::string fingerprint(const Finding &F, llvm::StringRef Root);
 
 } // namespace syscall_tidy

@@ -84,7 +84,7 @@ void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
                                {"artifactLocation", artifact(F.Begin, Options)},
                                {"region", region(F.Begin, F.End)}}}}}},
         {"partialFingerprints",
-         llvm::json::Object{{"syscallTidyFingerprint/v1",
+         llvm::json::Object{{"syscallTidyFingerprint/v2",
                              fingerprint(F, Options.SourceRoot)}}}};
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);

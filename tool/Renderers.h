@@ -12,6 +12,7 @@ struct RenderOptions {
   std::string ToolVersion;
   bool Color = false;                 ///< text: clang's colours
   const SourceTexts *Texts = nullptr; ///< text: the lines to show
+  unsigned Units = 0;                 ///< json: the translation units analysed
 };
 
 /// Each renders the whole list. Text also renders a part of it (one

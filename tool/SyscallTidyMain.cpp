@@ -5,8 +5,9 @@
 // ConfigReport), the compile commands (CompileCommands, InputFiles), the
 // parallel analysis (TranslationUnitRunner), the output (FindingReport,
 // Renderers, OutputSink), --diff (ChangedLines), --fix (Fixes) and the
-// profile (CheckProfile).
-// Exit status: 0 clean, 1 findings (see --fail-on), 2 usage or tool error.
+// profile (CheckProfile), the result cache (ResultCache); --merge
+// (MergeReports) instead of a run. Exit status: 0 clean, 1 findings (see
+// --fail-on), 2 usage or tool error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +20,11 @@
 #include "Fixes.h"
 #include "HeaderIncluders.h"
 #include "InputFiles.h"
+#include "MergeReports.h"
 #include "Messages.h"
 #include "OutputSink.h"
 #include "Renderers.h"
+#include "ResultCache.h"
 #include "ToolOptions.h"
 #include "TranslationUnitRunner.h"
 #include "llvm/Support/InitLLVM.h"
@@ -29,24 +32,14 @@
 
 using namespace syscall_tidy;
 
-namespace {
-
-std::string sourceRoot(const ToolOptions &Options) {
-  if (!Options.SourceRoot.empty())
-    return absolutePath(Options.SourceRoot);
-  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("SRCROOT"))
-    return absolutePath(*Env);
-  return absolutePath(".");
-}
-
-} // namespace
-
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
   ToolOptions Options;
   int Exit = 0;
   if (!parseToolOptions(Argc, Argv, Options, Exit))
     return Exit;
+  if (Options.Merge)
+    return mergeReports(Options);
   if (Options.ThroughIncluders)
     admitNamedHeaders(Options);
   std::string Error;
@@ -88,6 +81,12 @@ int main(int Argc, const char **Argv) {
     return fail("--diff " + Options.Diff + ": " + Error);
   if (!prepareRunSettings(Options, Settings, Error))
     return fail(Error);
+  std::unique_ptr<ResultCache> Cache;
+  if (std::string Flag = flagWithoutCache(Options); !Flag.empty())
+    note(Options.Quiet, "the result cache is not used with " + Flag);
+  else if (!(Cache = ResultCache::create(Options, Error)) && !Error.empty())
+    return fail(Error);
+  Settings.Cache = Cache.get();
   std::unique_ptr<Baseline> Known;
   if (!Options.Baseline.empty() && !Options.WriteBaseline.empty())
     return fail("--baseline and --write-baseline together would write a "
@@ -108,12 +107,8 @@ int main(int Argc, const char **Argv) {
   }
 
   SourceTexts Texts;
-  RenderOptions Rendering;
-  Rendering.SourceRoot = sourceRoot(Options);
-  Rendering.ToolVersion = SYSCALL_TIDY_VERSION;
-  Rendering.Texts = &Texts;
-  Rendering.Color = Options.UseColor.value_or(
-      Out.toStdout() && llvm::sys::Process::StandardOutHasColors());
+  RenderOptions Rendering = renderOptions(Options, Out, Texts);
+  Rendering.Units = Files.size();
   const ChangedLines *Reported = !Options.Diff.empty()      ? &Changed
                                  : Options.ThroughIncluders ? &Named
                                                             : nullptr;
@@ -156,6 +151,8 @@ int main(int Argc, const char **Argv) {
   if (!Options.Quiet)
     printSummary(Findings, Files.size(), Options.Fix ? &Fixed : nullptr,
                  llvm::errs());
+  if (Cache)
+    note(Options.Quiet, "cache: " + Cache->finish());
   if (CompilerErrors) // only with --fix-errors
     return fail("the input does not compile; " + std::to_string(Fixed.Edits) +
                 " edits were applied anyway (--fix-errors)");

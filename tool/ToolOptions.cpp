@@ -6,11 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "ToolOptions.h"
+#include "Messages.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cstdlib>
 
 namespace syscall_tidy {
 
@@ -185,6 +188,27 @@ cl::opt<std::string> WriteBaseline(
     "write-baseline",
     cl::desc("Also write the findings as a baseline for --baseline"),
     cl::value_desc("file"), cl::cat(OwnFlags));
+cl::opt<bool>
+    Merge("merge",
+          cl::desc("The inputs are --format=json reports (of shards): render "
+                   "them as one report, as a single run would, in --format"),
+          cl::cat(OwnFlags));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Reuse results from, and store them in, this directory "
+             "(default: $SYSCALL_TIDY_CACHE_DIR; none when both are unset)"),
+    cl::value_desc("dir"), cl::cat(OwnFlags));
+cl::opt<std::string> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("Evict the least recently used results beyond this size "
+             "(bytes, or with K, M, G; default 1G)"),
+    cl::value_desc("size"), cl::init("1G"), cl::cat(OwnFlags));
+cl::opt<std::string> CacheUrl(
+    "cache-url",
+    cl::desc("A shared cache: GET and PUT results under this http:// URL "
+             "(a WebDAV directory); the run goes on without it when it is "
+             "down (default: $SYSCALL_TIDY_CACHE_URL)"),
+    cl::value_desc("url"), cl::cat(OwnFlags));
 cl::opt<bool> ThroughIncluders(
     "through-includers",
     cl::desc("Analyse a header among the inputs through the database's "
@@ -196,6 +220,37 @@ template <typename T> std::optional<T> ifGiven(const cl::opt<T> &Flag) {
   if (Flag.getNumOccurrences())
     return Flag.getValue();
   return std::nullopt;
+}
+
+/// "512", "64K", "100M", "2G" in bytes; nullopt when it is none of these.
+std::optional<uint64_t> parseSize(llvm::StringRef Text) {
+  uint64_t Unit = 1;
+  if (!Text.empty())
+    switch (llvm::toUpper(Text.back())) {
+    case 'K':
+      Unit = 1ull << 10;
+      break;
+    case 'M':
+      Unit = 1ull << 20;
+      break;
+    case 'G':
+      Unit = 1ull << 30;
+      break;
+    }
+  if (Unit != 1)
+    Text = Text.drop_back();
+  uint64_t Value;
+  if (Text.getAsInteger(10, Value) || Value == 0 || Value > UINT64_MAX / Unit)
+    return std::nullopt;
+  return Value * Unit;
+}
+
+std::string fromEnvironment(const cl::opt<std::string> &Flag,
+                            const char *Variable) {
+  if (Flag.getNumOccurrences())
+    return Flag.getValue();
+  const char *Value = std::getenv(Variable);
+  return Value ? Value : "";
 }
 
 /// LLVM's command-line errors as one line.
@@ -284,6 +339,16 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.Shard = Shard;
   Options.Baseline = BaselineFile;
   Options.WriteBaseline = WriteBaseline;
+  Options.Merge = Merge;
+  Options.CacheDir = fromEnvironment(CacheDir, "SYSCALL_TIDY_CACHE_DIR");
+  Options.CacheUrl = fromEnvironment(CacheUrl, "SYSCALL_TIDY_CACHE_URL");
+  std::optional<uint64_t> MaxBytes = parseSize(CacheMaxSize);
+  if (!MaxBytes) {
+    Exit = fail("invalid --cache-max-size '" + CacheMaxSize +
+                "' (bytes, or a number with K, M or G)");
+    return false;
+  }
+  Options.CacheMaxBytes = *MaxBytes;
   Options.Jobs = Jobs;
   return true;
 }

@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_TOOL_TOOLOPTIONS_H
 #define SYSCALL_TIDY_TOOL_TOOLOPTIONS_H
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,10 @@ struct ToolOptions {
   std::string Shard;         ///< "K/N": the K-th of N parts of the inputs
   std::string Baseline;      ///< a JSON output whose findings are hidden
   std::string WriteBaseline; ///< where to write the findings as a baseline
+  bool Merge = false;        ///< the inputs are JSON reports to merge
+  std::string CacheDir;      ///< the local result cache; empty: none
+  std::string CacheUrl;      ///< the shared result cache; empty: none
+  uint64_t CacheMaxBytes = 0;
 
   unsigned Jobs = 0;
 };

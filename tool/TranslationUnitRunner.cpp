@@ -1,6 +1,8 @@
 //===--- TranslationUnitRunner.cpp - Runs the checks over translation units ==//
 
 #include "TranslationUnitRunner.h"
+#include "EnclosingFunctions.h"
+#include "ResultCache.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
@@ -43,15 +45,43 @@ private:
   Clock::time_point &At;
 };
 
+/// Every file \p SM read, with the hash of the text the compiler saw.
+void recordInputs(const SourceManager &SM,
+                  std::vector<std::pair<std::string, std::string>> &Inputs) {
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    const SrcMgr::ContentCache &Content = *It->second;
+    std::optional<llvm::MemoryBufferRef> Text = Content.getBufferIfLoaded();
+    if (!Text || !Content.OrigEntry)
+      continue;
+    SmallString<256> Path(Content.OrigEntry->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    Inputs.emplace_back(absolutePath(Path), contentHash(Text->getBuffer()));
+  }
+  llvm::sort(Inputs);
+}
+
+/// Collects the unit's functions once the checks are done.
+class FunctionCollector : public ASTConsumer {
+public:
+  explicit FunctionCollector(EnclosingFunctions &Functions)
+      : Functions(Functions) {}
+  void HandleTranslationUnit(ASTContext &Context) override {
+    Functions.collect(Context);
+  }
+
+private:
+  EnclosingFunctions &Functions;
+};
+
 /// One unit's analysis; converts its findings while its SourceManager, and
 /// with it the text the compiler read, is still there.
 class TidyAction : public ASTFrontendAction {
 public:
   TidyAction(ClangTidyASTConsumerFactory &Factory,
              ClangTidyDiagnosticConsumer &Diagnostics, SourceTexts &Texts,
-             TranslationUnitResult &Result)
+             TranslationUnitResult &Result, bool RecordInputs)
       : Factory(Factory), Diagnostics(Diagnostics), Texts(Texts),
-        Result(Result) {}
+        Result(Result), RecordInputs(RecordInputs) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
@@ -60,18 +90,23 @@ public:
     Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
     Consumers.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
+    Consumers.push_back(std::make_unique<FunctionCollector>(Functions));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
   void EndSourceFileAction() override {
     Result.ParseSeconds += secondsBetween(Start, ParseEnd);
     Result.CheckSeconds += secondsBetween(ParseEnd, ChecksEnd);
-    FindingConverter Converter(&getCompilerInstance().getSourceManager(),
-                               Texts);
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    FindingConverter Converter(&SM, Texts);
     for (ClangTidyError &E : Diagnostics.take()) {
-      Result.Findings.push_back(Converter.convert(E));
+      Finding F = Converter.convert(E);
+      F.Function = Functions.at(F.Begin.File, F.Begin.Offset);
+      Result.Findings.push_back(std::move(F));
       Result.Errors.push_back(std::move(E));
     }
+    if (RecordInputs)
+      recordInputs(SM, Result.Inputs);
   }
 
 private:
@@ -79,6 +114,8 @@ private:
   ClangTidyDiagnosticConsumer &Diagnostics;
   SourceTexts &Texts;
   TranslationUnitResult &Result;
+  bool RecordInputs;
+  EnclosingFunctions Functions;
   Clock::time_point Start, ParseEnd, ChecksEnd;
 };
 
@@ -87,12 +124,14 @@ public:
   TidyActionFactory(ClangTidyContext &Context,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                     ClangTidyDiagnosticConsumer &Diagnostics,
-                    SourceTexts &Texts, TranslationUnitResult &Result)
+                    SourceTexts &Texts, TranslationUnitResult &Result,
+                    bool RecordInputs)
       : Factory(Context, std::move(FS)), Diagnostics(Diagnostics), Texts(Texts),
-        Result(Result) {}
+        Result(Result), RecordInputs(RecordInputs) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TidyAction>(Factory, Diagnostics, Texts, Result);
+    return std::make_unique<TidyAction>(Factory, Diagnostics, Texts, Result,
+                                        RecordInputs);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -112,6 +151,7 @@ private:
   ClangTidyDiagnosticConsumer &Diagnostics;
   SourceTexts &Texts;
   TranslationUnitResult &Result;
+  bool RecordInputs;
 };
 
 TranslationUnitResult runOne(const std::string &File,
@@ -157,7 +197,8 @@ TranslationUnitResult runOne(const std::string &File,
         return Adjusted;
       });
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-  TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result);
+  TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result,
+                            Settings.Cache != nullptr);
   int Status = Tool.run(&Factory);
 
   // Messages without a unit: the driver's (unknown argument, -std=bogus,
@@ -177,6 +218,26 @@ TranslationUnitResult runOne(const std::string &File,
     Result.Findings.push_back(std::move(Failed));
   }
   sortUnique(Result.Findings);
+  numberOccurrences(Result.Findings);
+  return Result;
+}
+
+TranslationUnitResult cachedOrRun(const std::string &File,
+                                  const RunSettings &Settings,
+                                  SourceTexts &Texts) {
+  if (!Settings.Cache)
+    return runOne(File, Settings, Texts);
+  std::string Key =
+      Settings.Cache->key(File, *Settings.Config, *Settings.Compilations);
+  if (std::optional<std::vector<Finding>> Found =
+          Settings.Cache->lookup(Key, Texts)) {
+    TranslationUnitResult Result;
+    Result.File = File;
+    Result.Findings = std::move(*Found);
+    return Result;
+  }
+  TranslationUnitResult Result = runOne(File, Settings, Texts);
+  Settings.Cache->store(Key, Result);
   return Result;
 }
 
@@ -252,7 +313,7 @@ void runTranslationUnits(
   std::mutex Lock;
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
-      TranslationUnitResult Result = runOne(Files[I], Settings, Texts);
+      TranslationUnitResult Result = cachedOrRun(Files[I], Settings, Texts);
       std::lock_guard<std::mutex> Guard(Lock);
       Done(std::move(Result));
     }

@@ -11,6 +11,8 @@
 
 namespace syscall_tidy {
 
+class ResultCache;
+
 struct RunSettings {
   const Configuration *Config = nullptr;
   const clang::tooling::CompilationDatabase *Compilations = nullptr;
@@ -22,6 +24,7 @@ struct RunSettings {
   bool EnableCheckProfile = false;
   std::string StoreCheckProfile; ///< directory prefix for JSON profiles
   unsigned Jobs = 1;
+  ResultCache *Cache = nullptr; ///< --cache-dir, --cache-url
 };
 
 /// The settings of a run from the command line: jobs, --fix-notes, the
@@ -42,11 +45,14 @@ struct TranslationUnitResult {
   std::string File;
   std::vector<Finding> Findings;                   ///< sorted
   std::vector<clang::tidy::ClangTidyError> Errors; ///< for --export-fixes
+  /// With a cache: every file the unit read, absolute, and its hash.
+  std::vector<std::pair<std::string, std::string>> Inputs;
   double ParseSeconds = 0, CheckSeconds = 0;
 };
 
 /// Runs every file in \p Files, \p Settings.Jobs at a time, each with a
-/// context and file system of its own. \p Done sees each result as soon as
+/// context and file system of its own (or takes its findings from the
+/// cache). \p Done sees each result as soon as
 /// its unit is done, one call at a time. File texts the findings point into
 /// are kept in \p Texts.
 void runTranslationUnits(

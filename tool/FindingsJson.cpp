@@ -1,0 +1,142 @@
+//===--- FindingsJson.cpp - Findings to and from the JSON schema ---------===//
+
+#include "FindingsJson.h"
+#include "CheckDocs.h"
+#include "analysis/StringHelpers.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace syscall_tidy {
+
+namespace {
+
+llvm::json::Object location(const Position &P) {
+  return llvm::json::Object{{"file", P.File},
+                            {"line", P.Line},
+                            {"column", P.Column},
+                            {"offset", P.Offset}};
+}
+
+bool readLocation(const llvm::json::Object *Object, Position &P) {
+  if (!Object)
+    return false;
+  std::optional<llvm::StringRef> File = Object->getString("file");
+  std::optional<int64_t> Line = Object->getInteger("line"),
+                         Column = Object->getInteger("column"),
+                         Offset = Object->getInteger("offset");
+  if (!File || !Line || !Column || !Offset)
+    return false;
+  P.File = File->str();
+  P.Line = *Line;
+  P.Column = *Column;
+  P.Offset = *Offset;
+  return true;
+}
+
+std::string stringOr(const llvm::json::Object &Object, llvm::StringRef Key) {
+  return Object.getString(Key).value_or("").str();
+}
+
+} // namespace
+
+llvm::json::Object findingToJson(const Finding &F, llvm::StringRef SourceRoot) {
+  llvm::json::Array Notes, Fixes;
+  for (const Note &N : F.Notes)
+    Notes.push_back(llvm::json::Object{{"message", N.Message},
+                                       {"location", location(N.At)}});
+  for (const Edit &E : F.Fixes)
+    Fixes.push_back(llvm::json::Object{{"begin", location(E.Begin)},
+                                       {"end", location(E.End)},
+                                       {"replacement", E.Text}});
+  llvm::json::Object Item{{"check", F.Check},
+                          {"severity", F.IsError ? "error" : "warning"},
+                          {"message", F.Message},
+                          {"location", location(F.Begin)},
+                          {"end", location(F.End)},
+                          {"notes", std::move(Notes)},
+                          {"fixes", std::move(Fixes)},
+                          {"function", F.Function},
+                          {"statement", F.Statement},
+                          {"occurrence", F.Occurrence},
+                          {"fingerprint", fingerprint(F, SourceRoot)},
+                          {"description", checkDoc(F.Check).Short}};
+  if (std::string Uri = helpUri(F.Check); !Uri.empty())
+    Item["help"] = Uri;
+  return Item;
+}
+
+bool findingFromJson(const llvm::json::Value &Value, Finding &F) {
+  const llvm::json::Object *Item = Value.getAsObject();
+  if (!Item || !Item->getString("check") || !Item->getString("message") ||
+      !readLocation(Item->getObject("location"), F.Begin) ||
+      !readLocation(Item->getObject("end"), F.End))
+    return false;
+  F.Check = stringOr(*Item, "check");
+  F.Message = stringOr(*Item, "message");
+  F.IsError = stringOr(*Item, "severity") == "error";
+  // As FindingConverter decides it: only the compiler's errors are named
+  // clang-diagnostic-* and have the error level.
+  F.FromCompiler = F.IsError && clang::tidy::syscall::startsWith(
+                                    F.Check, "clang-diagnostic-");
+  F.Function = stringOr(*Item, "function");
+  F.Statement = stringOr(*Item, "statement");
+  F.Occurrence = Item->getInteger("occurrence").value_or(0);
+  if (const llvm::json::Array *Notes = Item->getArray("notes"))
+    for (const llvm::json::Value &N : *Notes) {
+      const llvm::json::Object *Object = N.getAsObject();
+      Note Read;
+      if (!Object || !readLocation(Object->getObject("location"), Read.At))
+        return false;
+      Read.Message = stringOr(*Object, "message");
+      F.Notes.push_back(std::move(Read));
+    }
+  if (const llvm::json::Array *Fixes = Item->getArray("fixes"))
+    for (const llvm::json::Value &E : *Fixes) {
+      const llvm::json::Object *Object = E.getAsObject();
+      Edit Read;
+      if (!Object || !readLocation(Object->getObject("begin"), Read.Begin) ||
+          !readLocation(Object->getObject("end"), Read.End) ||
+          !Object->getString("replacement"))
+        return false;
+      Read.Text = stringOr(*Object, "replacement");
+      F.Fixes.push_back(std::move(Read));
+    }
+  return true;
+}
+
+bool readJsonReport(const std::string &Path, llvm::StringRef Flag,
+                    JsonReport &Report, std::string &Error) {
+  std::string Named = Flag.str() + " '" + Path + "'";
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Text) {
+    Error = "cannot read " + Named + ": " + Text.getError().message();
+    return false;
+  }
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    Error = Named + " is not JSON: " + llvm::toString(Parsed.takeError());
+    return false;
+  }
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  const llvm::json::Array *Findings =
+      Root ? Root->getArray("findings") : nullptr;
+  if (!Findings || Root->getString("tool") != "syscall-tidy") {
+    Error = Named + " is not a syscall-tidy --format=json output";
+    return false;
+  }
+  Report.Units = Root->getInteger("units").value_or(0);
+  for (const llvm::json::Value &Item : *Findings) {
+    Finding F;
+    if (!findingFromJson(Item, F)) {
+      Error = Named + " has a finding #" +
+              std::to_string(Report.Findings.size() + 1) +
+              " without a check, message or location";
+      return false;
+    }
+    Report.Findings.push_back(std::move(F));
+  }
+  return true;
+}
+
+} // namespace syscall_tidy

@@ -1,0 +1,36 @@
+//===--- FindingsJson.h - Findings to and from the JSON schema -----------===//
+//
+// One finding has one JSON form (docs/integration.md): the --format=json
+// output, the reports --merge and --baseline read, and the result cache's
+// entries all use it, so that a finding read back is the finding written.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TOOL_FINDINGSJSON_H
+#define SYSCALL_TIDY_TOOL_FINDINGSJSON_H
+
+#include "Findings.h"
+#include "llvm/Support/JSON.h"
+
+namespace syscall_tidy {
+
+/// \p F as JSON; the fingerprint's file is relative to \p SourceRoot.
+llvm::json::Object findingToJson(const Finding &F, llvm::StringRef SourceRoot);
+
+/// The finding \p Value describes; false when it is not one.
+bool findingFromJson(const llvm::json::Value &Value, Finding &F);
+
+/// What a --format=json report holds.
+struct JsonReport {
+  std::vector<Finding> Findings;
+  unsigned Units = 0; ///< translation units analysed; 0 when not said
+};
+
+/// Reads the report in \p Path; false with a one-line \p Error naming it
+/// after \p Flag when it cannot be read or is not one.
+bool readJsonReport(const std::string &Path, llvm::StringRef Flag,
+                    JsonReport &Report, std::string &Error);
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_FINDINGSJSON_H

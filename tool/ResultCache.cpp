@@ -1,0 +1,285 @@
+//===--- ResultCache.cpp - Findings of unchanged translation units reused ===//
+
+#include "ResultCache.h"
+#include "FindingsJson.h"
+#include "OutputSink.h"
+#include "TranslationUnitRunner.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/WithColor.h"
+#include <algorithm>
+#include <sys/stat.h>
+#include <utime.h>
+
+namespace syscall_tidy {
+
+namespace {
+
+constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-1";
+
+class Hasher {
+public:
+  Hasher &add(llvm::StringRef Part) {
+    Hash.update(Part);
+    Hash.update(llvm::StringRef("\0", 1));
+    return *this;
+  }
+  std::string hex() { return llvm::toHex(Hash.final(), /*LowerCase=*/true); }
+
+private:
+  llvm::SHA1 Hash;
+};
+
+/// The tool itself: a rebuilt checks library is a different tool even
+/// under the same version number.
+std::string toolIdentity() {
+  Hasher Identity;
+  Identity.add(SYSCALL_TIDY_VERSION).add(LLVM_VERSION_STRING);
+  std::string Self = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  if (auto Binary = llvm::MemoryBuffer::getFile(Self))
+    Identity.add((*Binary)->getBuffer());
+  return Identity.hex();
+}
+
+/// Arguments that name outputs do not change what is analysed.
+std::vector<std::string> analysedArguments(std::vector<std::string> Args) {
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") {
+      ++I;
+      continue;
+    }
+    if (A == "-MD" || A == "-MMD")
+      continue;
+    Kept.push_back(Args[I]);
+  }
+  return Kept;
+}
+
+} // namespace
+
+std::string contentHash(llvm::StringRef Text) {
+  return llvm::toHex(llvm::SHA1::hash(llvm::arrayRefFromStringRef(Text)),
+                     /*LowerCase=*/true);
+}
+
+std::string flagWithoutCache(const ToolOptions &Options) {
+  if (Options.CacheDir.empty() && Options.CacheUrl.empty())
+    return "";
+  if (llvm::is_contained(Options.SourcePaths, "-"))
+    return "standard input";
+  if (!Options.VfsOverlay.empty())
+    return "--vfsoverlay";
+  if (!Options.ExportFixes.empty())
+    return "--export-fixes";
+  if (Options.EnableCheckProfile)
+    return "--enable-check-profile";
+  return "";
+}
+
+std::unique_ptr<ResultCache> ResultCache::create(const ToolOptions &Options,
+                                                 std::string &Error) {
+  if (Options.CacheDir.empty() && Options.CacheUrl.empty())
+    return nullptr;
+  std::unique_ptr<ResultCache> Cache(new ResultCache());
+  if (!Options.CacheDir.empty()) {
+    Cache->Dir = absolutePath(Options.CacheDir);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Cache->Dir)) {
+      Error =
+          "cannot make --cache-dir '" + Options.CacheDir + "': " + EC.message();
+      return nullptr;
+    }
+  }
+  if (!Options.CacheUrl.empty() &&
+      !(Cache->Remote = HttpStore::create(Options.CacheUrl, Error)))
+    return nullptr;
+  Cache->MaxBytes = Options.CacheMaxBytes;
+  Cache->ToolIdentity = toolIdentity();
+  // What decides a unit's findings besides its configuration file.
+  Cache->Salt = "line-filter=" + Options.LineFilter +
+                ";fix-notes=" + (Options.FixNotes ? "1" : "0");
+  return Cache;
+}
+
+std::string
+ResultCache::key(const std::string &File, const Configuration &Config,
+                 const clang::tooling::CompilationDatabase &Compilations) {
+  Hasher Key;
+  Key.add(EntryFormat).add(ToolIdentity).add(Salt).add(File);
+  Key.add(
+      clang::tidy::configurationAsText(Config.provider()->getOptions(File)));
+  for (const clang::tooling::CompileCommand &Command :
+       Compilations.getCompileCommands(File)) {
+    Key.add(Command.Directory).add(Command.Filename);
+    for (const std::string &Arg : analysedArguments(Command.CommandLine))
+      Key.add(Arg);
+  }
+  return Key.hex();
+}
+
+std::string ResultCache::localPath(llvm::StringRef Key) const {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, Key.take_front(2), Key + ".json");
+  return Path.str().str();
+}
+
+std::string ResultCache::currentHash(const std::string &Path) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Hashes.find(Path);
+    if (It != Hashes.end())
+      return It->second;
+  }
+  auto Text = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  std::string Hash = Text ? contentHash((*Text)->getBuffer()) : "";
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Hashes.try_emplace(Path, Hash).first->second;
+}
+
+std::optional<std::vector<Finding>> ResultCache::verify(llvm::StringRef Entry) {
+  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Entry);
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
+    return std::nullopt; // a damaged entry is a miss, written again
+  }
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  const llvm::json::Array *Inputs = Root ? Root->getArray("inputs") : nullptr;
+  const llvm::json::Array *Stored = Root ? Root->getArray("findings") : nullptr;
+  if (!Inputs || !Stored || Root->getString("format") != EntryFormat)
+    return std::nullopt;
+  for (const llvm::json::Value &Input : *Inputs) {
+    const llvm::json::Array *Pair = Input.getAsArray();
+    if (!Pair || Pair->size() != 2)
+      return std::nullopt;
+    std::optional<llvm::StringRef> Path = (*Pair)[0].getAsString(),
+                                   Hash = (*Pair)[1].getAsString();
+    if (!Path || !Hash || currentHash(Path->str()) != *Hash)
+      return std::nullopt;
+  }
+  std::vector<Finding> Findings;
+  for (const llvm::json::Value &Item : *Stored) {
+    Finding F;
+    if (!findingFromJson(Item, F))
+      return std::nullopt;
+    Findings.push_back(std::move(F));
+  }
+  return Findings;
+}
+
+void ResultCache::remoteFailed(const std::string &Error) {
+  if (RemoteUp.exchange(false))
+    llvm::WithColor::warning(llvm::errs(), "syscall-tidy")
+        << "--cache-url: " << Error << "; going on without the shared cache\n";
+}
+
+std::optional<std::vector<Finding>> ResultCache::lookup(const std::string &Key,
+                                                        SourceTexts &Texts) {
+  ++Lookups;
+  std::optional<std::vector<Finding>> Found;
+  if (!Dir.empty()) {
+    std::string Path = localPath(Key);
+    if (auto Entry = llvm::MemoryBuffer::getFile(Path))
+      if ((Found = verify((*Entry)->getBuffer()))) {
+        ++LocalHits;
+        ::utime(Path.c_str(), nullptr); // recently used: evicted last
+      }
+  }
+  if (!Found && Remote && RemoteUp) {
+    std::string Body, Error;
+    switch (Remote->get(Key + ".json", Body, Error)) {
+    case HttpStore::Outcome::Found:
+      if ((Found = verify(Body))) {
+        ++RemoteHits;
+        if (!Dir.empty()) {
+          llvm::sys::fs::create_directories(
+              llvm::sys::path::parent_path(localPath(Key)));
+          writeAside(
+              localPath(Key), [&](llvm::raw_ostream &Out) { Out << Body; },
+              Error);
+        }
+      }
+      break;
+    case HttpStore::Outcome::Missing:
+      break;
+    case HttpStore::Outcome::Failed:
+      remoteFailed(Error);
+      break;
+    }
+  }
+  if (Found)
+    Texts.readFilesOf(*Found);
+  return Found;
+}
+
+void ResultCache::store(const std::string &Key,
+                        const TranslationUnitResult &Result) {
+  if (Result.Inputs.empty() ||
+      llvm::any_of(Result.Findings,
+                   [](const Finding &F) { return F.FromCompiler; }))
+    return;
+  llvm::json::Array Inputs, Findings;
+  for (const auto &[Path, Hash] : Result.Inputs)
+    Inputs.push_back(llvm::json::Array{Path, Hash});
+  for (const Finding &F : Result.Findings)
+    Findings.push_back(findingToJson(F, ""));
+  std::string Entry;
+  llvm::raw_string_ostream(Entry) << llvm::json::Value(
+      llvm::json::Object{{"format", EntryFormat},
+                         {"file", Result.File},
+                         {"inputs", std::move(Inputs)},
+                         {"findings", std::move(Findings)}});
+  std::string Error;
+  if (!Dir.empty()) {
+    std::string Path = localPath(Key);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
+    // A full disk costs the next run a miss, not this run its findings.
+    writeAside(
+        Path, [&](llvm::raw_ostream &Out) { Out << Entry; }, Error);
+  }
+  if (Remote && RemoteUp && !Remote->put(Key + ".json", Entry, Error))
+    remoteFailed(Error);
+}
+
+std::string ResultCache::finish() {
+  if (!Dir.empty()) {
+    struct Entry {
+      std::string Path;
+      llvm::sys::TimePoint<> Used;
+      uint64_t Size;
+    };
+    std::vector<Entry> Entries;
+    uint64_t Total = 0;
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::sys::fs::file_status Status;
+      if (It.level() != 1 ||
+          llvm::sys::path::extension(It->path()) != ".json" ||
+          llvm::sys::fs::status(It->path(), Status))
+        continue;
+      Entries.push_back(
+          {It->path(), Status.getLastModificationTime(), Status.getSize()});
+      Total += Status.getSize();
+    }
+    std::sort(Entries.begin(), Entries.end(),
+              [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+    for (const Entry &E : Entries) {
+      if (Total <= MaxBytes)
+        break;
+      if (!llvm::sys::fs::remove(E.Path))
+        Total -= E.Size;
+    }
+  }
+  unsigned Hits = LocalHits + RemoteHits;
+  return std::to_string(Hits) + " of " + std::to_string(Lookups) +
+         " units from the cache (" + std::to_string(LocalHits) + " local, " +
+         std::to_string(RemoteHits) + " shared)";
+}
+
+} // namespace syscall_tidy

@@ -1,0 +1,83 @@
+//===--- ResultCache.h - Findings of unchanged translation units reused --===//
+//
+// A unit's findings depend on its compile command, its configuration, the
+// tool and the text of every file it read. The key of an entry hashes all
+// but the last; the entry lists every file the unit read with a hash of its
+// text, and is a hit only while all of them still hash the same (ccache's
+// "direct mode"). Entries live in a local directory, written aside and
+// renamed (concurrent runs see whole entries), bounded by evicting the least
+// recently used; a shared tier on a web server (HttpStore) is asked on a
+// local miss and given every new entry.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TOOL_RESULTCACHE_H
+#define SYSCALL_TIDY_TOOL_RESULTCACHE_H
+
+#include "Configuration.h"
+#include "Findings.h"
+#include "HttpStore.h"
+#include "ToolOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <atomic>
+#include <memory>
+#include <mutex>
+
+namespace syscall_tidy {
+
+struct TranslationUnitResult;
+
+/// A hash of \p Text, as the entries record files.
+std::string contentHash(llvm::StringRef Text);
+
+/// The flag of \p Options a cached run cannot honour (standard input, a
+/// virtual file system, --export-fixes and the profile need the analysis
+/// itself); empty when there is none or no cache is asked for.
+std::string flagWithoutCache(const ToolOptions &Options);
+
+class ResultCache {
+public:
+  /// The cache --cache-dir and --cache-url ask for: null without \p Error
+  /// when neither is given, null with \p Error when one is unusable.
+  static std::unique_ptr<ResultCache> create(const ToolOptions &Options,
+                                             std::string &Error);
+
+  /// The key of \p File's unit.
+  std::string key(const std::string &File, const Configuration &Config,
+                  const clang::tooling::CompilationDatabase &Compilations);
+
+  /// The findings stored under \p Key if every file they were made from is
+  /// unchanged; the files they point into are read into \p Texts.
+  std::optional<std::vector<Finding>> lookup(const std::string &Key,
+                                             SourceTexts &Texts);
+
+  /// Stores \p Result (with the files it read) under \p Key, unless it
+  /// has compiler errors, which may come from the machine (a header not
+  /// generated yet) rather than from the files.
+  void store(const std::string &Key, const TranslationUnitResult &Result);
+
+  /// Evicts beyond the size bound; returns "H of N units from the cache
+  /// (L local, S shared)".
+  std::string finish();
+
+private:
+  ResultCache() = default;
+  std::string localPath(llvm::StringRef Key) const;
+  /// The entry's findings if its files are unchanged.
+  std::optional<std::vector<Finding>> verify(llvm::StringRef Entry);
+  /// The current hash of \p Path, once per run; empty when unreadable.
+  std::string currentHash(const std::string &Path);
+  void remoteFailed(const std::string &Error);
+
+  std::string Dir, ToolIdentity, Salt;
+  uint64_t MaxBytes = 0;
+  std::unique_ptr<HttpStore> Remote;
+  std::atomic<bool> RemoteUp{true};
+  std::atomic<unsigned> Lookups{0}, LocalHits{0}, RemoteHits{0};
+  std::mutex Lock; ///< guards Hashes
+  llvm::StringMap<std::string> Hashes;
+};
+
+} // namespace syscall_tidy
+
+#endif // SYSCALL_TIDY_TOOL_RESULTCACHE_H

@@ -444,6 +444,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
       Writes.push_back({Call, Owner, Var});
   }
   llvm::DenseMap<const Stmt *, unsigned> PerBlock;
+  std::vector<const CallExpr *> Costly; // the writes the buffer would save
   unsigned PerRecord = 0;
   bool PerCharacter = false, AnyInLoop = false;
   for (auto [W, Owner, Stream] : Writes) {
@@ -452,6 +453,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (streamVariable(writtenStream(W)) != Stream || !Owner->getBody() ||
         !Functions.flow(Owner, Ctx))
       continue;
+    Costly.push_back(W);
     bool InLoop = enclosingLoop(W, Functions.parents(Owner)) != nullptr;
     AnyInLoop |= InLoop;
     // putc(*p, f) in a loop: a syscall per character of data.
@@ -482,12 +484,23 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
       : PerRecord >= 2
           ? std::to_string(PerRecord) + " write(2) calls per record"
           : "one write(2) per record written in a loop";
-  DiagnosticBuilder D =
-      diag(Call->getBeginLoc(),
-           "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "
-           "give it a full buffer")
-      << (IsSetbuf ? "'setbuf(f, NULL)'" : "'setvbuf'") << LineBuffered << Cost
-      << Call->getSourceRange();
+  {
+    DiagnosticBuilder D =
+        diag(Call->getBeginLoc(),
+             "%0 makes a file stream %select{unbuffered|line buffered}1: %2; "
+             "give it a full buffer")
+        << (IsSetbuf ? "'setbuf(f, NULL)'" : "'setvbuf'") << LineBuffered
+        << Cost << Call->getSourceRange();
+    fixBufferMode(Call, IsSetbuf, NullBuffer && !LineBuffered, Func, D, Ctx);
+  }
+  noteCostlyWrites(Costly, Ctx);
+}
+
+void UnbufferedAutoflushCheck::fixBufferMode(const CallExpr *Call,
+                                             bool IsSetbuf, bool NeedsSize,
+                                             const FunctionDecl *Func,
+                                             DiagnosticBuilder &D,
+                                             ASTContext &Ctx) {
   CallStatement Statement = statementOf(Call, Functions.parents(Func), Ctx);
   if (IsSetbuf) {
     if (Statement.K == CallStatement::Discarded)
@@ -502,8 +515,22 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   if (ArgRange(2).isInvalid() || ArgRange(3).isInvalid())
     return;
   D << FixItHint::CreateReplacement(ArgRange(2), "_IOFBF");
-  if (NullBuffer && !LineBuffered)
+  if (NeedsSize)
     D << FixItHint::CreateReplacement(ArgRange(3), BufferSize);
+}
+
+void UnbufferedAutoflushCheck::noteCostlyWrites(
+    std::vector<const CallExpr *> &Writes, ASTContext &Ctx) {
+  // The lines a run time trace (syscall-tidy-trace) counts this finding's
+  // cost at; a few are enough to name them.
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Writes, [&](const CallExpr *A, const CallExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  constexpr size_t MaxNotes = 8;
+  for (size_t I = 0; I < Writes.size() && I < MaxNotes; ++I)
+    diag(Writes[I]->getBeginLoc(), "each call here is a write(2)",
+         DiagnosticIDs::Note);
 }
 
 const UnbufferedAutoflushCheck::LoopSummary &

@@ -50,6 +50,13 @@ private:
 
   void checkSetvbuf(const CallExpr *Call, const FunctionDecl *Func,
                     ASTContext &Ctx);
+  /// setvbuf's fix: a full buffer (of BufferSize when there is none);
+  /// setbuf(f, NULL) is removed.
+  void fixBufferMode(const CallExpr *Call, bool IsSetbuf, bool NeedsSize,
+                     const FunctionDecl *Func, DiagnosticBuilder &D,
+                     ASTContext &Ctx);
+  /// Notes the writes an unbuffered stream makes a syscall each.
+  void noteCostlyWrites(std::vector<const CallExpr *> &Writes, ASTContext &Ctx);
   void checkFflush(const CallExpr *Call, const FunctionDecl *Func,
                    ASTContext &Ctx);
   void checkManipulator(const CXXOperatorCallExpr *Shift,

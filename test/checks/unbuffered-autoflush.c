@@ -29,8 +29,11 @@ int dump_threads(const char *path, const struct thread_info *t, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'setvbuf' makes a file stream unbuffered: 3 write(2) calls per record; give it a full buffer [syscall-unbuffered-autoflush]
   for (int i = 0; i < n; ++i) {
     fprintf(out, "\"%s\" #%d", t[i].name, t[i].id);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: each call here is a write(2)
     fprintf(out, " state=%d", t[i].state);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: each call here is a write(2)
     fputc('\n', out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: each call here is a write(2)
   }
   return fclose(out);
 }

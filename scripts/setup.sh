@@ -16,7 +16,7 @@ packages="$(llvm_packages $LLVM) libzstd-dev libclang-rt-$LLVM-dev
           libgtest-dev libbenchmark-dev cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   packages="$packages strace pkg-config git pre-commit shellcheck lintian
-            dpkg-dev python3-yaml nginx"
+            dpkg-dev python3-yaml nginx chromium"
   for major in $MATRIX; do
     packages="$packages $(llvm_packages "$major")"
   done

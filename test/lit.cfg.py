@@ -68,6 +68,15 @@ if shutil.which("lintian") and shutil.which("dpkg-deb") and os.path.exists(
 if shutil.which("strace"):
     config.available_features.add("strace")
 
+# syscall-tidy-trace, built beside the tool in the default LLVM's build.
+if config.syscall_tidy_trace:
+    config.substitutions.append(("%trace", config.syscall_tidy_trace))
+else:
+    config.excludes += ["trace"]
+# Headless Chromium renders the tracer's HTML report.
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+
 # nginx with its WebDAV module is the shared result cache's server.
 if shutil.which("nginx"):
     config.available_features.add("nginx")

@@ -1,0 +1,56 @@
+//===--- Attribution.h - The source line each syscall is made at ---------===//
+//
+// A syscall's site is the innermost frame of its stack in the traced
+// program's own code: frames in libc, libstdc++, the dynamic loader and the
+// libraries the user names are skipped. The frame is symbolised from its
+// DWARF with LLVM's symbolizer (file:line, the innermost inlined function
+// outside system headers); without debug info the site is the function
+// name from the symbol table, with no line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TRACE_ATTRIBUTION_H
+#define SYSCALL_TIDY_TRACE_ATTRIBUTION_H
+
+#include "StraceParser.h"
+#include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include <map>
+#include <memory>
+
+namespace syscall_tidy::trace {
+
+struct Site {
+  std::string File;  ///< the source file, or the module without debug info
+  unsigned Line = 0; ///< 0 without debug info
+  std::string Function;
+  bool operator<(const Site &O) const {
+    return std::tie(File, Line, Function) <
+           std::tie(O.File, O.Line, O.Function);
+  }
+  bool operator==(const Site &O) const {
+    return File == O.File && Line == O.Line && Function == O.Function;
+  }
+};
+
+class Attribution {
+public:
+  /// \p SkipLibraries: more module names (substrings of the file name) to
+  /// skip, on top of the C and C++ runtimes and the loader.
+  explicit Attribution(std::vector<std::string> SkipLibraries);
+  ~Attribution();
+
+  /// The site of \p S; none when no frame is in the program's code.
+  std::optional<Site> siteOf(const Syscall &S);
+
+private:
+  bool skipped(llvm::StringRef Module) const;
+  Site symbolize(const Frame &F, bool ReturnAddress);
+
+  std::vector<std::string> Skip;
+  std::unique_ptr<llvm::symbolize::LLVMSymbolizer> Symbolizer;
+  std::map<std::pair<std::string, uint64_t>, Site> Known;
+};
+
+} // namespace syscall_tidy::trace
+
+#endif // SYSCALL_TIDY_TRACE_ATTRIBUTION_H

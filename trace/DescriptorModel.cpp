@@ -1,0 +1,367 @@
+//===--- DescriptorModel.cpp - Syscalls that changed nothing, from a replay =//
+
+#include "DescriptorModel.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+#include <set>
+
+namespace syscall_tidy::trace {
+
+namespace {
+
+bool isCreate(llvm::StringRef N) {
+  return llvm::is_contained(
+      {"open", "openat", "openat2", "creat", "socket", "accept", "accept4"}, N);
+}
+bool isOpen(llvm::StringRef N) {
+  return llvm::is_contained({"open", "openat", "openat2", "creat"}, N);
+}
+bool isStatOfPath(llvm::StringRef N) {
+  return llvm::is_contained({"stat", "lstat", "newfstatat", "statx", "access",
+                             "faccessat", "faccessat2"},
+                            N);
+}
+bool isProcessCreation(llvm::StringRef N) {
+  return llvm::is_contained({"clone", "clone3", "fork", "vfork"}, N);
+}
+bool isWrite(llvm::StringRef N) {
+  return llvm::is_contained({"write", "writev"}, N);
+}
+bool isPositionedWrite(llvm::StringRef N) {
+  return llvm::is_contained({"pwrite64", "pwritev", "pwritev2"}, N);
+}
+/// Calls whose effect depends on the descriptor's offset.
+bool usesOffset(const Syscall &S) {
+  if (llvm::is_contained(
+          {"read", "readv", "write", "writev", "getdents", "getdents64"},
+          S.Name))
+    return true;
+  return S.Name == "lseek" && S.Args.size() == 3 && S.Args[2] == "SEEK_CUR";
+}
+
+struct Descriptor {
+  std::string Path;
+  bool Writable = false, Append = false;
+  std::optional<long long> Offset;
+  bool Fresh = false;            ///< nothing but fcntl since it was made
+  bool FstatCandidate = false;   ///< a write-mode open, nothing since
+  std::vector<size_t> FlagReads; ///< F_GETFD/F_GETFL since it was made
+  std::optional<size_t> Seek;    ///< the seek right before, if the last op
+  std::optional<size_t> SeekBeforeWrite; ///< a seek + write pair pending
+  std::vector<size_t> SmallWrites;       ///< the current run
+  bool AskedTty = false;
+};
+
+struct Process {
+  std::map<int, Descriptor> Fds;
+  bool AskedPid = false;
+  std::set<int> AskedTid;
+  /// Per path, whether anything was written to it since it was last
+  /// opened or stat'ed.
+  std::map<std::string, bool> LastLookup;
+};
+
+class Replay {
+public:
+  Replay(const std::vector<Syscall> &Trace, const ModelLimits &Limits)
+      : Trace(Trace), Limits(Limits) {}
+
+  void step(size_t I, Process &P);
+  void finish(std::map<int, Process> &All) {
+    for (auto &[Pid, P] : All)
+      for (auto &[Fd, D] : P.Fds)
+        settle(D, nullptr);
+  }
+  std::vector<Redundancy> Found;
+
+private:
+  void mark(size_t Event, llvm::StringRef Kind, std::string Why,
+            llvm::StringRef Fix, llvm::StringRef Check) {
+    Found.push_back(
+        {Event, Kind.str(), std::move(Why), Fix.str(), Check.str()});
+  }
+  /// Decides what an earlier syscall on \p D was, now that \p Next (null
+  /// at the end or at close) comes.
+  void settle(Descriptor &D, const Syscall *Next);
+  void endSmallRun(Descriptor &D);
+  void lookup(size_t I, Process &P, const std::string &Path, bool Open);
+  std::string absolute(const Syscall &S, const std::string &Path) const;
+
+  const std::vector<Syscall> &Trace;
+  const ModelLimits &Limits;
+};
+
+std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
+  if (llvm::sys::path::is_absolute(Path) || S.Args.empty())
+    return Path;
+  // openat(AT_FDCWD</dir>, "rel", ...) / openat(3</dir>, "rel", ...)
+  llvm::StringRef Dir = S.Args[0];
+  size_t Open = Dir.find('<');
+  if (Open == llvm::StringRef::npos || !Dir.ends_with(">"))
+    return Path;
+  llvm::SmallString<256> Joined(Dir.slice(Open + 1, Dir.size() - 1));
+  llvm::sys::path::append(Joined, Path);
+  llvm::sys::path::remove_dots(Joined, true);
+  return Joined.str().str();
+}
+
+void Replay::endSmallRun(Descriptor &D) {
+  if (D.SmallWrites.size() >= Limits.SmallRun)
+    for (size_t K = 1; K < D.SmallWrites.size(); ++K)
+      mark(D.SmallWrites[K], "small-writes",
+           std::to_string(D.SmallWrites.size()) + " writes of fewer than " +
+               std::to_string(Limits.SmallWrite) +
+               " bytes in a row on one descriptor",
+           "buffer them (a full stdio buffer, an ostream without std::endl, "
+           "lio_writer)",
+           "syscall-unbuffered-autoflush");
+  D.SmallWrites.clear();
+}
+
+void Replay::settle(Descriptor &D, const Syscall *Next) {
+  if (D.SeekBeforeWrite && !(Next && usesOffset(*Next)))
+    mark(*D.SeekBeforeWrite, "seek-write",
+         "a seek and the write after it, with nothing using the offset later",
+         "one pwrite at that offset", "syscall-lseek-before-write");
+  D.SeekBeforeWrite.reset();
+  if (!Next || !isWrite(Next->Name))
+    endSmallRun(D);
+}
+
+void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
+  if (Path.empty())
+    return;
+  auto [It, New] = P.LastLookup.try_emplace(Path, false);
+  bool Proc = llvm::StringRef(Path).starts_with("/proc/") ||
+              llvm::StringRef(Path).starts_with("/sys/");
+  if (!New && !It->second)
+    mark(I, "repeated-path",
+         "'" + Path + "' " + (Open ? "opened" : "looked up") +
+             " again with nothing written to it since",
+         Proc ? "keep the descriptor and pread at 0 (lio_sampler)"
+              : "keep the descriptor, or the answer, from the first time",
+         Proc ? "syscall-reopen-in-loop" : "");
+  It->second = false;
+}
+
+void Replay::step(size_t I, Process &P) {
+  const Syscall &S = Trace[I];
+  llvm::StringRef Name = S.Name;
+  std::optional<DescriptorArg> Arg =
+      S.Args.empty() ? std::nullopt : descriptorArg(S.Args[0]);
+  Descriptor *D = nullptr;
+  bool CreatesFd =
+      isCreate(Name) || Name == "dup" || Name == "dup2" || Name == "dup3";
+  // The first argument of an open or a lookup is a path or a directory;
+  // fstatat(fd, "", AT_EMPTY_PATH) is an fstat of fd.
+  bool EmptyPath = S.Args.size() > 1 && S.Args[1] == "\"\"";
+  if (Arg && ((!isOpen(Name) && !isStatOfPath(Name)) || EmptyPath)) {
+    D = &P.Fds[Arg->Fd];
+    if (D->Path.empty())
+      D->Path = Arg->Path;
+    settle(*D, &S);
+  }
+
+  if (isProcessCreation(Name) || Name == "execve") {
+    P.AskedPid = false;
+    P.AskedTid.clear();
+    return;
+  }
+  if (Name == "getpid" || Name == "gettid") {
+    bool Again = Name == "getpid" ? P.AskedPid : P.AskedTid.count(S.Pid) > 0;
+    if (Again)
+      mark(I, "repeated-" + Name.str(),
+           "asked again with no fork in between: the answer cannot change",
+           "ask once and keep the answer", "syscall-loop-invariant");
+    if (Name == "getpid")
+      P.AskedPid = true;
+    else
+      P.AskedTid.insert(S.Pid);
+    return;
+  }
+
+  // Paths: opens and lookups of one path with nothing written in between.
+  if (isOpen(Name) || isStatOfPath(Name)) {
+    size_t PathArg = Name == "openat" || Name == "openat2" ||
+                             Name == "newfstatat" || Name == "statx" ||
+                             Name == "faccessat" || Name == "faccessat2"
+                         ? 1
+                         : 0;
+    if (S.Args.size() > PathArg)
+      if (std::optional<std::string> Path = stringArg(S.Args[PathArg]))
+        // fstatat(fd, "", AT_EMPTY_PATH) is an fstat.
+        if (!Path->empty())
+          lookup(I, P, absolute(S, *Path), isOpen(Name));
+  }
+
+  if (CreatesFd && !S.Failed && S.Result >= 0) {
+    Descriptor Made;
+    Made.Path = S.ResultPath;
+    std::string Flags = S.Args.size() > 1 ? S.Args.back() : "";
+    for (const std::string &A : S.Args)
+      if (llvm::StringRef(A).contains("O_"))
+        Flags = A;
+    Made.Writable = Name == "creat" ||
+                    llvm::StringRef(Flags).contains("O_WRONLY") ||
+                    llvm::StringRef(Flags).contains("O_RDWR");
+    Made.Append = llvm::StringRef(Flags).contains("O_APPEND");
+    if (isOpen(Name))
+      Made.Offset = 0;
+    Made.Fresh = isCreate(Name);
+    Made.FstatCandidate = isOpen(Name) && Made.Writable;
+    if (Name.starts_with("dup") && D)
+      D->Offset.reset(); // one offset, shared: not followed any more
+    auto Old = P.Fds.find(S.Result);
+    if (Old != P.Fds.end())
+      settle(Old->second, nullptr);
+    P.Fds[S.Result] = std::move(Made);
+    return;
+  }
+  if (!D)
+    return;
+  // fcntl and fstat right after the creating call may come in either
+  // order: each is still "right after" it.
+  bool WasFresh = D->Fresh, WasCandidate = D->FstatCandidate;
+  bool FstatLike = Name == "fstat" || (Name == "newfstatat" && EmptyPath);
+  if (!FstatLike && Name != "fcntl")
+    D->Fresh = D->FstatCandidate = false;
+  std::optional<size_t> SeekBefore = D->Seek;
+  D->Seek.reset();
+
+  if (Name == "close") {
+    P.Fds.erase(Arg->Fd);
+    return;
+  }
+  if (FstatLike) {
+    D->FstatCandidate = false;
+    if (WasCandidate)
+      mark(I, "fstat-after-write-open",
+           "an fstat right after an open with a write access mode "
+           "(a candidate: only a directory test makes it redundant)",
+           "drop it: the open already fails with EISDIR on a directory",
+           "syscall-fstat-after-write-open");
+    return;
+  }
+  if (Name == "fcntl" && S.Args.size() >= 2) {
+    llvm::StringRef Cmd = S.Args[1];
+    llvm::StringRef Value =
+        S.Args.size() > 2 ? llvm::StringRef(S.Args[2]) : llvm::StringRef();
+    if (Cmd == "F_GETFD" || Cmd == "F_GETFL") {
+      D->FlagReads.push_back(I);
+      return;
+    }
+    bool Folds = (Cmd == "F_SETFD" && Value.contains("FD_CLOEXEC")) ||
+                 (Cmd == "F_SETFL" && Value.contains("O_NONBLOCK"));
+    if (WasFresh && Folds) {
+      for (size_t Read : D->FlagReads)
+        mark(Read, "fcntl-after-create",
+             "reads the flags only to set them right after the creating call",
+             "pass O_CLOEXEC / O_NONBLOCK (SOCK_CLOEXEC / SOCK_NONBLOCK) to "
+             "the creating call",
+             "syscall-fcntl-after-open");
+      mark(I, "fcntl-after-create", "sets a flag right after the creating call",
+           "pass O_CLOEXEC / O_NONBLOCK (SOCK_CLOEXEC / SOCK_NONBLOCK) to the "
+           "creating call",
+           "syscall-fcntl-after-open");
+      D->FlagReads.clear();
+    }
+    return;
+  }
+  if (Name == "ioctl" && S.Args.size() >= 2 && S.Args[1] == "TCGETS") {
+    if (D->AskedTty)
+      mark(I, "repeated-isatty",
+           "isatty asked again of a descriptor nothing replaced since",
+           "ask once and keep the answer", "syscall-loop-invariant");
+    D->AskedTty = true;
+    return;
+  }
+  if (Name == "lseek" && !S.Failed && S.Args.size() == 3) {
+    bool ReadsOnly = S.Args[1] == "0" && S.Args[2] == "SEEK_CUR";
+    if (ReadsOnly || (D->Offset && *D->Offset == S.Result))
+      mark(I, "seek-no-move",
+           ReadsOnly ? "lseek(fd, 0, SEEK_CUR) reads the offset and moves "
+                       "nothing"
+                     : "the offset was already where it seeks to",
+           ReadsOnly ? "keep the offset in the program, or use pread/pwrite"
+                     : "drop the seek",
+           "syscall-lseek-before-write");
+    D->Offset = S.Result;
+    if (S.Args[2] == "SEEK_SET")
+      D->Seek = I;
+    return;
+  }
+  bool Moves = !S.Failed && S.Result > 0;
+  if (isWrite(Name) || isPositionedWrite(Name)) {
+    for (auto &[Path, Written] : P.LastLookup)
+      if (Path == D->Path)
+        Written = true;
+    if (!S.Failed && S.Result < Limits.SmallWrite)
+      D->SmallWrites.push_back(I);
+    else
+      endSmallRun(*D);
+    if (isWrite(Name)) {
+      if (SeekBefore && !D->Append)
+        D->SeekBeforeWrite = SeekBefore;
+      if (D->Append)
+        D->Offset.reset();
+      else if (D->Offset && Moves)
+        *D->Offset += S.Result;
+    }
+    return;
+  }
+  if (llvm::is_contained({"read", "readv", "getdents", "getdents64"}, Name) &&
+      D->Offset && Moves)
+    *D->Offset += S.Result;
+}
+
+} // namespace
+
+std::map<int, int> processesOf(const std::vector<Syscall> &Trace, int Root) {
+  std::map<int, int> Process{{Root, Root}};
+  for (const Syscall &S : Trace) {
+    if (!isProcessCreation(S.Name) || S.Failed || S.Result <= 0)
+      continue;
+    int Parent = Process.count(S.Pid) ? Process[S.Pid] : S.Pid;
+    bool Thread = llvm::any_of(S.Args, [](const std::string &A) {
+      return llvm::StringRef(A).contains("CLONE_THREAD");
+    });
+    Process[S.Result] = Thread ? Parent : S.Result;
+  }
+  return Process;
+}
+
+std::vector<Redundancy> findRedundant(const std::vector<Syscall> &Trace,
+                                      const std::map<int, int> &Processes,
+                                      const ModelLimits &Limits) {
+  Replay R(Trace, Limits);
+  std::map<int, Process> All;
+  for (size_t I = 0; I < Trace.size(); ++I) {
+    const Syscall &S = Trace[I];
+    auto It = Processes.find(S.Pid);
+    int Pid = It == Processes.end() ? S.Pid : It->second;
+    R.step(I, All[Pid]);
+    // A child process starts with a copy of its parent's descriptors,
+    // their offsets shared (not followed any more), nothing asked yet.
+    if (isProcessCreation(S.Name) && !S.Failed && S.Result > 0) {
+      auto Child = Processes.find(S.Result);
+      if (Child != Processes.end() && Child->second == S.Result &&
+          Child->second != Pid) {
+        Process Copy;
+        for (const auto &[Fd, D] : All[Pid].Fds) {
+          Descriptor Inherited;
+          Inherited.Path = D.Path;
+          Inherited.Writable = D.Writable;
+          Inherited.Append = D.Append;
+          Copy.Fds[Fd] = Inherited;
+          All[Pid].Fds[Fd].Offset.reset();
+        }
+        All[S.Result] = std::move(Copy);
+      }
+    }
+  }
+  R.finish(All);
+  return std::move(R.Found);
+}
+
+} // namespace syscall_tidy::trace

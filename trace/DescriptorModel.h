@@ -1,0 +1,45 @@
+//===--- DescriptorModel.h - Syscalls that changed nothing, from a replay -===//
+//
+// Replays the trace over a model of each process's descriptors (path,
+// access mode, offset, what was done to it since it was made) and of what
+// each process already asked, and marks the syscalls whose answer or effect
+// was already there: seeks that did not move the offset, a seek whose
+// write could have been one pwrite, an fstat right after a write-mode open,
+// fcntl flags right after the creating call, a path opened or stat'ed again
+// with nothing written to it, runs of small writes, and getpid, gettid and
+// isatty asked again. Threads share their process's descriptors; a fork
+// copies them and forgets what was asked.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TRACE_DESCRIPTORMODEL_H
+#define SYSCALL_TIDY_TRACE_DESCRIPTORMODEL_H
+
+#include "StraceParser.h"
+
+namespace syscall_tidy::trace {
+
+struct Redundancy {
+  size_t Event; ///< index of the redundant syscall in the trace
+  std::string Kind, Why, Fix;
+  std::string Check; ///< the static check that finds the shape, if one does
+};
+
+struct ModelLimits {
+  unsigned SmallWrite = 64; ///< bytes: a write below this is small
+  unsigned SmallRun = 4;    ///< small writes in a row that make a run
+};
+
+/// \p Processes maps each thread to its process (the first thread's id).
+std::vector<Redundancy> findRedundant(const std::vector<Syscall> &Trace,
+                                      const std::map<int, int> &Processes,
+                                      const ModelLimits &Limits);
+
+/// Each thread's process: threads made with CLONE_THREAD share their
+/// creator's; other children (fork, vfork, clone) are processes of their
+/// own. \p Root is the traced command's first thread.
+std::map<int, int> processesOf(const std::vector<Syscall> &Trace, int Root);
+
+} // namespace syscall_tidy::trace
+
+#endif // SYSCALL_TIDY_TRACE_DESCRIPTORMODEL_H

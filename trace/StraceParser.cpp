@@ -1,0 +1,186 @@
+//===--- StraceParser.cpp - strace's output as syscall records -----------===//
+
+#include "StraceParser.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace syscall_tidy::trace {
+
+namespace {
+
+/// The index of the ')' closing the '(' at \p Open, skipping quoted
+/// strings and nested brackets; npos when the text ends first.
+size_t closingParen(llvm::StringRef Text, size_t Open) {
+  int Depth = 0;
+  bool Quoted = false;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quoted) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        Quoted = false;
+      continue;
+    }
+    if (C == '"')
+      Quoted = true;
+    else if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}') {
+      if (--Depth == 0 && C == ')')
+        return I;
+    }
+  }
+  return llvm::StringRef::npos;
+}
+
+/// Splits the argument list at its top-level commas.
+std::vector<std::string> splitArgs(llvm::StringRef Text) {
+  std::vector<std::string> Args;
+  int Depth = 0;
+  bool Quoted = false;
+  size_t Start = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quoted) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        Quoted = false;
+      continue;
+    }
+    if (C == '"')
+      Quoted = true;
+    else if (C == '(' || C == '[' || C == '{' || C == '<')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}' || C == '>')
+      --Depth;
+    else if (C == ',' && Depth == 0) {
+      Args.push_back(Text.slice(Start, I).trim().str());
+      Start = I + 1;
+    }
+  }
+  if (!Text.trim().empty())
+    Args.push_back(Text.substr(Start).trim().str());
+  return Args;
+}
+
+/// " > /lib/libc.so.6(__write+0x10) [0xf8350]"
+std::optional<Frame> parseFrame(llvm::StringRef Line) {
+  if (!Line.consume_front(" > "))
+    return std::nullopt;
+  Frame F;
+  size_t Bracket = Line.rfind(" [0x");
+  if (Bracket == llvm::StringRef::npos ||
+      Line.substr(Bracket + 4).rtrim("]\r\n").getAsInteger(16, F.Address))
+    return std::nullopt;
+  llvm::StringRef Where = Line.take_front(Bracket);
+  size_t Paren = Where.rfind('(');
+  if (Paren != llvm::StringRef::npos && Where.ends_with(")")) {
+    F.Module = Where.take_front(Paren).str();
+    F.Symbol = Where.slice(Paren + 1, Where.size() - 1).str();
+  } else {
+    F.Module = Where.str();
+  }
+  return F;
+}
+
+} // namespace
+
+std::optional<DescriptorArg> descriptorArg(llvm::StringRef Arg) {
+  DescriptorArg D;
+  llvm::StringRef Digits = Arg.take_while(llvm::isDigit);
+  if (Digits.empty() || Digits.getAsInteger(10, D.Fd))
+    return std::nullopt;
+  llvm::StringRef Rest = Arg.drop_front(Digits.size());
+  if (Rest.consume_front("<") && Rest.consume_back(">"))
+    D.Path = Rest.str();
+  return D;
+}
+
+std::optional<std::string> stringArg(llvm::StringRef Arg) {
+  if (Arg.consume_front("\"") && Arg.consume_back("\""))
+    return Arg.str();
+  return std::nullopt;
+}
+
+bool StraceParser::finish(int Pid, llvm::StringRef Text,
+                          std::vector<Frame> Frames) {
+  size_t Open = Text.find('(');
+  size_t Close =
+      Open == llvm::StringRef::npos ? Open : closingParen(Text, Open);
+  if (Close == llvm::StringRef::npos)
+    return false;
+  Syscall S;
+  S.Pid = Pid;
+  S.Name = Text.take_front(Open).str();
+  S.Args = splitArgs(Text.slice(Open + 1, Close));
+  llvm::StringRef Rest = Text.substr(Close + 1).trim();
+  if (!Rest.consume_front("= "))
+    return false;
+  // The duration is the last "<...>"; -y's annotation of the result, if
+  // any, is the "<...>" right after its digits.
+  size_t Duration = Rest.rfind(" <");
+  if (Duration != llvm::StringRef::npos) {
+    llvm::StringRef Time = Rest.substr(Duration + 2).rtrim(">");
+    Time.getAsDouble(S.Seconds);
+    Rest = Rest.take_front(Duration);
+  }
+  llvm::StringRef Value = Rest.take_until([](char C) { return C == ' '; });
+  llvm::StringRef Number = Value.take_while(
+      [](char C) { return llvm::isHexDigit(C) || C == '-' || C == 'x'; });
+  if (Number.getAsInteger(0, S.Result))
+    S.Result = 0; // "?" of a call that did not return
+  if (std::optional<DescriptorArg> D = descriptorArg(Rest))
+    S.ResultPath = D->Path;
+  S.Failed = S.Result == -1 && Rest.contains(" E");
+  S.Frames = std::move(Frames);
+  Done.push_back(std::move(S));
+  return true;
+}
+
+bool StraceParser::feed(llvm::StringRef Line) {
+  Line = Line.rtrim("\r\n");
+  if (Line.empty())
+    return true;
+  if (Line.starts_with(" > ")) {
+    std::optional<Frame> F = parseFrame(Line);
+    if (!F)
+      return false;
+    if (StackOfPending)
+      Pending[*StackOfPending].second.push_back(std::move(*F));
+    else if (StackOfDone && !Done.empty())
+      Done.back().Frames.push_back(std::move(*F));
+    return true;
+  }
+  StackOfPending.reset();
+  StackOfDone = false;
+  // "PID TIMESTAMP TEXT"
+  auto [PidText, AfterPid] = Line.split(' ');
+  int Pid;
+  if (PidText.getAsInteger(10, Pid))
+    return false;
+  llvm::StringRef Text = AfterPid.ltrim().split(' ').second;
+  if (Text.starts_with("+++") || Text.starts_with("---"))
+    return true; // exits and signals
+  if (Text.consume_front("<... ")) {
+    // "<... write resumed>, 6) = 6 <0.000012>"
+    size_t End = Text.find(" resumed>");
+    auto It = Pending.find(Pid);
+    if (End == llvm::StringRef::npos || It == Pending.end())
+      return End != llvm::StringRef::npos; // resumed before we saw it start
+    std::string Whole = It->second.first + Text.substr(End + 9).str();
+    std::vector<Frame> Frames = std::move(It->second.second);
+    Pending.erase(It);
+    StackOfDone = finish(Pid, Whole, std::move(Frames));
+    return StackOfDone;
+  }
+  if (Text.consume_back(" <unfinished ...>")) {
+    Pending[Pid] = {Text.str(), {}};
+    StackOfPending = Pid;
+    return true;
+  }
+  StackOfDone = finish(Pid, Text, {});
+  return StackOfDone || Text.ends_with("= ?"); // a call the process left
+}
+
+} // namespace syscall_tidy::trace

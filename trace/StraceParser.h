@@ -1,0 +1,67 @@
+//===--- StraceParser.h - strace's output as syscall records -------------===//
+//
+// Reads what `strace -f -ttt -T -y -k` writes: one line per syscall (split
+// into "<unfinished ...>" and "<... resumed>" when threads interleave), each
+// followed by its stack, innermost frame first.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TRACE_STRACEPARSER_H
+#define SYSCALL_TIDY_TRACE_STRACEPARSER_H
+
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace syscall_tidy::trace {
+
+struct Frame {
+  std::string Module;   ///< the ELF file's path
+  std::string Symbol;   ///< "name+0x1f" from the symbol table, may be empty
+  uint64_t Address = 0; ///< relative to the module, as symbolizers take it
+};
+
+struct Syscall {
+  int Pid = 0; ///< the thread's id
+  std::string Name;
+  std::vector<std::string> Args; ///< as strace printed them
+  long long Result = 0;
+  bool Failed = false;       ///< returned -1 with an errno
+  std::string ResultPath;    ///< "3</tmp/x>": what -y says the result is
+  double Seconds = 0;        ///< time in the syscall (-T)
+  std::vector<Frame> Frames; ///< innermost first
+};
+
+/// An argument "3</tmp/x>" (or "3"): the descriptor and what -y named.
+struct DescriptorArg {
+  int Fd = -1;
+  std::string Path;
+};
+std::optional<DescriptorArg> descriptorArg(llvm::StringRef Arg);
+
+/// A string argument "\"/etc/x\"" without its quotes (escapes kept).
+std::optional<std::string> stringArg(llvm::StringRef Arg);
+
+class StraceParser {
+public:
+  /// Takes one line of the trace; false when it is not one strace writes.
+  bool feed(llvm::StringRef Line);
+  /// The syscalls completed so far, in the order they completed.
+  std::vector<Syscall> &syscalls() { return Done; }
+
+private:
+  bool finish(int Pid, llvm::StringRef Text, std::vector<Frame> Frames);
+  std::vector<Syscall> Done;
+  /// Per thread, the unfinished call's text and the stack printed with it.
+  std::map<int, std::pair<std::string, std::vector<Frame>>> Pending;
+  /// Where the next stack line goes: a thread's unfinished call, or the
+  /// last completed one.
+  std::optional<int> StackOfPending;
+  bool StackOfDone = false;
+};
+
+} // namespace syscall_tidy::trace
+
+#endif // SYSCALL_TIDY_TRACE_STRACEPARSER_H

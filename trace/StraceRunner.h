@@ -1,0 +1,38 @@
+//===--- StraceRunner.h - The command, run under strace ------------------===//
+//
+// Debian's strace does the tracing: `-k` unwinds each syscall's stack with
+// libdw, `--seccomp-bpf` stops the program only at the traced syscalls (so
+// the rest run at full speed), `-f` follows threads and children, `-y`
+// names each descriptor's file, `-T` times each call. The program's own
+// input and output are untouched; the trace goes to a temporary file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_TRACE_STRACERUNNER_H
+#define SYSCALL_TIDY_TRACE_STRACERUNNER_H
+
+#include <string>
+#include <vector>
+
+namespace syscall_tidy::trace {
+
+/// The syscalls traced: files and descriptors, and the ones that make
+/// threads and processes (for the model).
+extern const char *const TracedSyscalls;
+
+struct TracedRun {
+  int ExitStatus = 0; ///< the command's, 128 + N when signal N killed it
+  int RootPid = 0;    ///< the command's first thread
+  double WallSeconds = 0;
+};
+
+/// Runs \p Command under strace, writing the trace to \p TraceFile. False
+/// with a one-line \p Error when strace cannot run it (the command's own
+/// failures are its exit status).
+bool runTraced(const std::vector<std::string> &Command,
+               const std::string &TraceFile, TracedRun &Run,
+               std::string &Error);
+
+} // namespace syscall_tidy::trace
+
+#endif // SYSCALL_TIDY_TRACE_STRACERUNNER_H

@@ -1,0 +1,138 @@
+//===--- TraceMain.cpp - syscall-tidy-trace: what each line's syscalls cost =//
+//
+// Wires the parts, each in a file named for its role: the command line
+// (TraceOptions), the traced run (StraceRunner), the trace read back
+// (StraceParser), each syscall's source line (Attribution), the replay that
+// finds redundant syscalls (DescriptorModel), and the report with the static
+// findings' costs (TraceReport, ReportFormats).
+// Exit status: the command's (128 + N when signal N ended it); 2 when the
+// tracer itself cannot run (a one-line message).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Attribution.h"
+#include "DescriptorModel.h"
+#include "StraceParser.h"
+#include "StraceRunner.h"
+#include "TraceOptions.h"
+#include "TraceReport.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/LineIterator.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace syscall_tidy::trace;
+
+namespace {
+
+int fail(const llvm::Twine &Message) {
+  llvm::WithColor::error(llvm::errs(), "syscall-tidy-trace") << Message << "\n";
+  return 2;
+}
+
+/// Whether \p Command names a program that can run (strace's own message
+/// for one that cannot would look like the command's output).
+bool runnable(const std::string &Command, std::string &Error) {
+  if (llvm::StringRef(Command).contains('/')) {
+    if (llvm::sys::fs::can_execute(Command) &&
+        !llvm::sys::fs::is_directory(Command))
+      return true;
+    Error = "cannot run '" + Command + "': " +
+            (llvm::sys::fs::exists(Command) ? "not an executable file"
+                                            : "no such file");
+    return false;
+  }
+  if (llvm::sys::findProgramByName(Command))
+    return true;
+  Error = "cannot run '" + Command + "': not found in PATH";
+  return false;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM Init(Argc, Argv);
+  TraceOptions Options;
+  int Exit = 0;
+  if (!parseTraceOptions(Argc, Argv, Options, Exit))
+    return Exit;
+  std::string Error;
+  if (!runnable(Options.Command.front(), Error))
+    return fail(Error);
+  std::vector<FindingCost> Findings;
+  if (!Options.Findings.empty() &&
+      !readFindings(Options.Findings, Findings, Error))
+    return fail(Error);
+  std::error_code EC;
+  std::unique_ptr<llvm::raw_fd_ostream> File;
+  if (!Options.Output.empty()) {
+    File = std::make_unique<llvm::raw_fd_ostream>(Options.Output, EC);
+    if (EC)
+      return fail("cannot write --output '" + Options.Output +
+                  "': " + EC.message());
+  }
+
+  llvm::SmallString<128> TraceFile;
+  if ((EC = llvm::sys::fs::createTemporaryFile("syscall-tidy-trace", "txt",
+                                               TraceFile)))
+    return fail("cannot make a temporary file: " + EC.message());
+  llvm::FileRemover RemoveTrace(TraceFile);
+  TracedRun Run;
+  if (!runTraced(Options.Command, TraceFile.str().str(), Run, Error))
+    return fail(Error);
+
+  StraceParser Parser;
+  auto Text = llvm::MemoryBuffer::getFile(TraceFile);
+  if (!Text)
+    return fail("cannot read the trace: " + Text.getError().message());
+  unsigned Unread = 0;
+  for (llvm::line_iterator Line(**Text, /*SkipBlanks=*/true); !Line.is_at_eof();
+       ++Line)
+    Unread += !Parser.feed(*Line);
+  if (Unread)
+    llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
+        << Unread << " lines of the trace were not understood\n";
+  std::vector<Syscall> &All = Parser.syscalls();
+  std::map<int, int> Processes = processesOf(All, Run.RootPid);
+  // Without --follow-forks only the command's own process counts.
+  std::vector<Syscall> Trace;
+  for (Syscall &S : All) {
+    auto It = Processes.find(S.Pid);
+    int Process = It == Processes.end() ? S.Pid : It->second;
+    if (Options.FollowForks || Process == Run.RootPid)
+      Trace.push_back(std::move(S));
+  }
+
+  Attribution Attribute(Options.SkipLibraries);
+  std::vector<std::optional<Site>> Sites;
+  for (const Syscall &S : Trace)
+    Sites.push_back(Attribute.siteOf(S));
+  ModelLimits Limits;
+  Limits.SmallWrite = Options.SmallWrite;
+  std::vector<Redundancy> Redundant = findRedundant(Trace, Processes, Limits);
+
+  TraceReport Report;
+  Report.Command = Options.Command;
+  Report.ExitStatus = Run.ExitStatus;
+  Report.WallSeconds = Run.WallSeconds;
+  Report.HaveFindings = !Options.Findings.empty();
+  buildReport(Trace, Sites, Redundant, std::move(Findings), Report);
+  llvm::raw_ostream &OS = File ? *File : llvm::errs();
+  if (Options.Format == "json")
+    renderJson(Report, OS);
+  else if (Options.Format == "html")
+    renderHtml(Report, Options.Top, OS);
+  else
+    renderText(Report, Options.Top, OS);
+  if (File) {
+    File->close();
+    if (File->has_error()) {
+      File->clear_error();
+      return fail("cannot write --output '" + Options.Output + "'");
+    }
+  }
+  return Run.ExitStatus;
+}

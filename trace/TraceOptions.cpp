@@ -1,0 +1,97 @@
+//===--- TraceOptions.cpp - What the tracer's command line asks for ------===//
+
+#include "TraceOptions.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
+#include <algorithm>
+
+namespace syscall_tidy::trace {
+
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory Flags("syscall-tidy-trace options");
+cl::opt<std::string>
+    Findings("findings",
+             cl::desc("Rank these static findings (syscall-tidy "
+                      "--format=json) by the syscalls measured at their lines"),
+             cl::value_desc("file"), cl::cat(Flags));
+cl::opt<std::string> Format("format",
+                            cl::desc("Report format: text, json, html"),
+                            cl::init("text"), cl::cat(Flags));
+cl::opt<std::string>
+    Output("output",
+           cl::desc("Write the report here (default: standard error, so the "
+                    "command's standard output stays its own)"),
+           cl::value_desc("file"), cl::cat(Flags));
+cl::opt<bool> FollowForks(
+    "follow-forks",
+    cl::desc("Also count the syscalls of child processes (threads are always "
+             "counted)"),
+    cl::cat(Flags));
+cl::opt<unsigned> Top("top", cl::desc("Sites and redundant syscalls shown"),
+                      cl::init(10), cl::cat(Flags));
+cl::list<std::string> SkipLibrary(
+    "skip-library",
+    cl::desc("Attribute syscalls made in this library (a part of its file "
+             "name) to its caller, as for libc and libstdc++"),
+    cl::value_desc("name"), cl::cat(Flags));
+cl::opt<unsigned>
+    SmallWrite("small-write",
+               cl::desc("Writes below this many bytes, 4 or more in a row on "
+                        "one descriptor, are reported as small writes"),
+               cl::init(64), cl::cat(Flags));
+
+int usage(llvm::StringRef Message) {
+  llvm::WithColor::error(llvm::errs(), "syscall-tidy-trace") << Message << "\n";
+  return 2;
+}
+
+} // namespace
+
+bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
+                       int &Exit) {
+  const char **DoubleDash =
+      std::find_if(Argv + 1, Argv + Argc,
+                   [](const char *A) { return llvm::StringRef(A) == "--"; });
+  cl::HideUnrelatedOptions(Flags);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "syscall-tidy-trace " << SYSCALL_TIDY_VERSION << "\n";
+  });
+  std::string Errors;
+  llvm::raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(
+          DoubleDash - Argv, Argv,
+          "syscall-tidy-trace: runs a command and counts what each source "
+          "line's syscalls cost\n\n  syscall-tidy-trace [options] -- COMMAND "
+          "[ARGS...]\n",
+          &ErrorStream)) {
+    ErrorStream.flush();
+    llvm::StringRef First = llvm::StringRef(Errors).split('\n').first;
+    Exit = usage(First.split(": ").second.empty() ? First
+                                                  : First.split(": ").second);
+    return false;
+  }
+  if (DoubleDash == Argv + Argc || DoubleDash + 1 == Argv + Argc) {
+    Exit = usage("no command to trace: syscall-tidy-trace [options] -- "
+                 "COMMAND [ARGS...]");
+    return false;
+  }
+  if (Format != "text" && Format != "json" && Format != "html") {
+    Exit = usage("unknown --format '" + Format + "' (text, json, html)");
+    return false;
+  }
+  Options.Command.assign(DoubleDash + 1, Argv + Argc);
+  Options.Findings = Findings;
+  Options.Format = Format;
+  Options.Output = Output;
+  Options.FollowForks = FollowForks;
+  Options.Top = Top;
+  Options.SkipLibraries.assign(SkipLibrary.begin(), SkipLibrary.end());
+  Options.SmallWrite = SmallWrite;
+  return true;
+}
+
+} // namespace syscall_tidy::trace

@@ -1,0 +1,29 @@
+//===--- TraceOptions.h - What the tracer's command line asks for --------===//
+
+#ifndef SYSCALL_TIDY_TRACE_TRACEOPTIONS_H
+#define SYSCALL_TIDY_TRACE_TRACEOPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace syscall_tidy::trace {
+
+struct TraceOptions {
+  std::vector<std::string> Command; ///< after `--`
+  std::string Findings;             ///< syscall-tidy --format=json output
+  std::string Format = "text";      ///< text, json, html
+  std::string Output;               ///< empty: standard error
+  bool FollowForks = false;
+  unsigned Top = 10;
+  std::vector<std::string> SkipLibraries;
+  unsigned SmallWrite = 64;
+};
+
+/// Fills \p Options; false with \p Exit set when the run ends here (0 after
+/// --help or --version, 2 after an error, already printed as one line).
+bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
+                       int &Exit);
+
+} // namespace syscall_tidy::trace
+
+#endif // SYSCALL_TIDY_TRACE_TRACEOPTIONS_H

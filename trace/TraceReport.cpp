@@ -1,0 +1,152 @@
+//===--- TraceReport.cpp - What a traced run cost, per site and finding --===//
+
+#include "TraceReport.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace syscall_tidy::trace {
+
+namespace {
+
+std::string normalised(llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return P.str().str();
+}
+
+bool isTransfer(llvm::StringRef Name) {
+  return llvm::is_contained({"read", "write", "pread64", "pwrite64", "readv",
+                             "writev", "preadv", "pwritev", "preadv2",
+                             "pwritev2"},
+                            Name);
+}
+
+} // namespace
+
+void buildReport(const std::vector<Syscall> &Trace,
+                 const std::vector<std::optional<Site>> &Sites,
+                 const std::vector<Redundancy> &Redundant,
+                 std::vector<FindingCost> Findings, TraceReport &Report) {
+  std::map<std::pair<Site, std::string>, SiteCost> BySite;
+  std::map<std::pair<std::string, unsigned>, uint64_t> ByLine;
+  Report.Traced = Trace.size();
+  for (size_t I = 0; I < Trace.size(); ++I) {
+    if (!Sites[I])
+      continue;
+    ++Report.Attributed;
+    const Syscall &S = Trace[I];
+    SiteCost &C = BySite[{*Sites[I], S.Name}];
+    C.At = *Sites[I];
+    C.Syscall = S.Name;
+    ++C.Count;
+    if (isTransfer(S.Name) && !S.Failed && S.Result > 0)
+      C.Bytes += S.Result;
+    C.Seconds += S.Seconds;
+    if (Sites[I]->Line)
+      ++ByLine[{Sites[I]->File, Sites[I]->Line}];
+  }
+  for (auto &[Key, Cost] : BySite)
+    Report.Sites.push_back(std::move(Cost));
+  // Most first; ties in the order of their keys, so reports are stable.
+  std::sort(Report.Sites.begin(), Report.Sites.end(),
+            [](const SiteCost &A, const SiteCost &B) {
+              return std::make_tuple(B.Count, A.At, A.Syscall) <
+                     std::make_tuple(A.Count, B.At, B.Syscall);
+            });
+
+  std::map<std::tuple<std::string, Site, std::string>, RedundantCost> ByKind;
+  std::set<size_t> Events; // one syscall redundant for two reasons is one
+  for (const Redundancy &R : Redundant) {
+    Events.insert(R.Event);
+    Site At = Sites[R.Event].value_or(Site{"(no frame in the program)", 0, ""});
+    RedundantCost &C = ByKind[{R.Kind, At, Trace[R.Event].Name}];
+    if (!C.Count) {
+      C = {At, Trace[R.Event].Name, R.Kind, R.Why, R.Fix, R.Check, 0};
+    }
+    ++C.Count;
+  }
+  Report.RedundantTotal = Events.size();
+  for (auto &[Key, Cost] : ByKind)
+    Report.Redundant.push_back(std::move(Cost));
+  std::sort(Report.Redundant.begin(), Report.Redundant.end(),
+            [](const RedundantCost &A, const RedundantCost &B) {
+              return std::make_tuple(B.Count, A.At, A.Syscall, A.Kind) <
+                     std::make_tuple(A.Count, B.At, B.Syscall, B.Kind);
+            });
+
+  for (FindingCost &F : Findings) {
+    std::sort(F.Lines.begin(), F.Lines.end());
+    F.Lines.erase(std::unique(F.Lines.begin(), F.Lines.end()), F.Lines.end());
+    for (const auto &Line : F.Lines) {
+      auto It = ByLine.find(Line);
+      if (It != ByLine.end())
+        F.Syscalls += It->second;
+    }
+  }
+  std::sort(Findings.begin(), Findings.end(),
+            [](const FindingCost &A, const FindingCost &B) {
+              return std::make_tuple(B.Syscalls, A.File, A.Line, A.Check) <
+                     std::make_tuple(A.Syscalls, B.File, B.Line, B.Check);
+            });
+  Report.Findings = std::move(Findings);
+}
+
+bool readFindings(const std::string &Path, std::vector<FindingCost> &Findings,
+                  std::string &Error) {
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text) {
+    Error =
+        "cannot read --findings '" + Path + "': " + Text.getError().message();
+    return false;
+  }
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    Error = "--findings '" + Path +
+            "' is not JSON: " + llvm::toString(Parsed.takeError());
+    return false;
+  }
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  const llvm::json::Array *List = Root ? Root->getArray("findings") : nullptr;
+  if (!List) {
+    Error =
+        "--findings '" + Path + "' is not a syscall-tidy --format=json output";
+    return false;
+  }
+  auto LineOf = [](const llvm::json::Object *Location)
+      -> std::optional<std::pair<std::string, unsigned>> {
+    if (!Location || !Location->getString("file") ||
+        !Location->getInteger("line"))
+      return std::nullopt;
+    return std::make_pair(normalised(*Location->getString("file")),
+                          unsigned(*Location->getInteger("line")));
+  };
+  for (const llvm::json::Value &Item : *List) {
+    const llvm::json::Object *F = Item.getAsObject();
+    auto At = F ? LineOf(F->getObject("location")) : std::nullopt;
+    if (!At) {
+      Error = "--findings '" + Path + "' has a finding without a location";
+      return false;
+    }
+    FindingCost Cost;
+    Cost.Check = F->getString("check").value_or("").str();
+    Cost.Message = F->getString("message").value_or("").str();
+    Cost.File = At->first;
+    Cost.Line = At->second;
+    Cost.Lines.push_back(*At);
+    if (const llvm::json::Array *Notes = F->getArray("notes"))
+      for (const llvm::json::Value &N : *Notes)
+        if (const llvm::json::Object *Note = N.getAsObject())
+          if (auto NoteAt = LineOf(Note->getObject("location")))
+            Cost.Lines.push_back(*NoteAt);
+    Findings.push_back(std::move(Cost));
+  }
+  return true;
+}
+
+} // namespace syscall_tidy::trace

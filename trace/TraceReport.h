@@ -1,0 +1,62 @@
+//===--- TraceReport.h - What a traced run cost, per site and finding ----===//
+
+#ifndef SYSCALL_TIDY_TRACE_TRACEREPORT_H
+#define SYSCALL_TIDY_TRACE_TRACEREPORT_H
+
+#include "Attribution.h"
+#include "DescriptorModel.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace syscall_tidy::trace {
+
+struct SiteCost {
+  Site At;
+  std::string Syscall;
+  uint64_t Count = 0, Bytes = 0;
+  double Seconds = 0;
+};
+
+struct RedundantCost {
+  Site At;
+  std::string Syscall, Kind, Why, Fix, Check;
+  uint64_t Count = 0;
+};
+
+/// A static finding (syscall-tidy --format=json) with what its lines cost.
+struct FindingCost {
+  std::string Check, File, Message;
+  unsigned Line = 0;
+  /// The finding's own line and the lines its notes name.
+  std::vector<std::pair<std::string, unsigned>> Lines;
+  uint64_t Syscalls = 0;
+};
+
+struct TraceReport {
+  std::vector<std::string> Command;
+  int ExitStatus = 0;
+  double WallSeconds = 0;
+  uint64_t Traced = 0, Attributed = 0, RedundantTotal = 0;
+  std::vector<SiteCost> Sites;          ///< most syscalls first
+  std::vector<RedundantCost> Redundant; ///< most first
+  std::vector<FindingCost> Findings;    ///< costliest first
+  bool HaveFindings = false;
+};
+
+/// Aggregates \p Trace: its sites, the redundant syscalls the model found,
+/// and the cost of each of \p Findings.
+void buildReport(const std::vector<Syscall> &Trace,
+                 const std::vector<std::optional<Site>> &Sites,
+                 const std::vector<Redundancy> &Redundant,
+                 std::vector<FindingCost> Findings, TraceReport &Report);
+
+/// Reads a syscall-tidy --format=json report; false with \p Error.
+bool readFindings(const std::string &Path, std::vector<FindingCost> &Findings,
+                  std::string &Error);
+
+void renderText(const TraceReport &R, unsigned Top, llvm::raw_ostream &OS);
+void renderJson(const TraceReport &R, llvm::raw_ostream &OS);
+void renderHtml(const TraceReport &R, unsigned Top, llvm::raw_ostream &OS);
+
+} // namespace syscall_tidy::trace
+
+#endif // SYSCALL_TIDY_TRACE_TRACEREPORT_H

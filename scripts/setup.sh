@@ -56,7 +56,7 @@ else
   configure build
   # Linting needs the tool and the plugin only, not leanio's tests,
   # fuzzer and benchmarks.
-  cmake --build build --target syscall-tidy SyscallTidy
+  cmake --build build --target syscall-tidy SyscallTidy syscall-tidy-trace
 fi
 
 if [ "${1:-}" = "--test" ] && { [ ! -x build/npm/node_modules/.bin/sarif-multitool ] ||

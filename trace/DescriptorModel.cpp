@@ -53,13 +53,18 @@ struct Descriptor {
   bool AskedTty = false;
 };
 
+struct PathLookup {
+  size_t Event = 0;
+  bool Open = false, WrittenSince = false;
+};
+
 struct Process {
   std::map<int, Descriptor> Fds;
   bool AskedPid = false;
   std::set<int> AskedTid;
-  /// Per path, whether anything was written to it since it was last
-  /// opened or stat'ed.
-  std::map<std::string, bool> LastLookup;
+  /// Per path, its last open or lookup and whether anything was written
+  /// to it since.
+  std::map<std::string, PathLookup> LastLookup;
 };
 
 class Replay {
@@ -132,17 +137,29 @@ void Replay::settle(Descriptor &D, const Syscall *Next) {
 void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
   if (Path.empty())
     return;
-  auto [It, New] = P.LastLookup.try_emplace(Path, false);
+  auto [It, New] = P.LastLookup.try_emplace(Path);
+  PathLookup &Last = It->second;
   bool Proc = llvm::StringRef(Path).starts_with("/proc/") ||
               llvm::StringRef(Path).starts_with("/sys/");
-  if (!New && !It->second)
-    mark(I, "repeated-path",
-         "'" + Path + "' " + (Open ? "opened" : "looked up") +
-             " again with nothing written to it since",
+  if (!New && !Last.WrittenSince) {
+    // A stat and then an open of the path: the stat is the one too many
+    // (the open answers it); otherwise the later call is.
+    bool StatBeforeOpen = Open && !Last.Open;
+    mark(StatBeforeOpen ? Last.Event : I, "repeated-path",
+         "'" + Path + "' " +
+             (StatBeforeOpen ? "looked up right before it is opened"
+              : Open         ? "opened again with nothing written to it since"
+                             : "looked up again with nothing written to it "
+                               "since"),
          Proc ? "keep the descriptor and pread at 0 (lio_sampler)"
-              : "keep the descriptor, or the answer, from the first time",
-         Proc ? "syscall-reopen-in-loop" : "");
-  It->second = false;
+         : StatBeforeOpen
+             ? "open it and act on the open's error (or fstat the descriptor)"
+             : "keep the descriptor, or the answer, from the first time",
+         Proc             ? "syscall-reopen-in-loop"
+         : StatBeforeOpen ? "syscall-access-before-open"
+                          : "");
+  }
+  Last = {I, Open, false};
 }
 
 void Replay::step(size_t I, Process &P) {
@@ -293,9 +310,9 @@ void Replay::step(size_t I, Process &P) {
   }
   bool Moves = !S.Failed && S.Result > 0;
   if (isWrite(Name) || isPositionedWrite(Name)) {
-    for (auto &[Path, Written] : P.LastLookup)
-      if (Path == D->Path)
-        Written = true;
+    auto Looked = P.LastLookup.find(D->Path);
+    if (Looked != P.LastLookup.end())
+      Looked->second.WrittenSince = true;
     if (!S.Failed && S.Result < Limits.SmallWrite)
       D->SmallWrites.push_back(I);
     else

@@ -2,6 +2,7 @@
 
 #include "Attribution.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Path.h"
 
 namespace syscall_tidy::trace {
@@ -53,9 +54,39 @@ bool Attribution::skipped(llvm::StringRef Module) const {
   return false;
 }
 
+uint64_t Attribution::loadBase(const std::string &Module) {
+  auto [It, New] = Bases.try_emplace(Module, 0);
+  if (!New)
+    return It->second;
+  llvm::Expected<llvm::object::OwningBinary<llvm::object::ObjectFile>> File =
+      llvm::object::ObjectFile::createObjectFile(Module);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return 0;
+  }
+  const auto *Elf =
+      llvm::dyn_cast<llvm::object::ELF64LEObjectFile>(File->getBinary());
+  if (!Elf)
+    return 0;
+  auto Headers = Elf->getELFFile().program_headers();
+  if (!Headers) {
+    llvm::consumeError(Headers.takeError());
+    return 0;
+  }
+  uint64_t Lowest = UINT64_MAX;
+  for (const auto &Header : *Headers)
+    if (Header.p_type == llvm::ELF::PT_LOAD)
+      Lowest = std::min<uint64_t>(Lowest, Header.p_vaddr & ~uint64_t(0xfff));
+  return It->second = Lowest == UINT64_MAX ? 0 : Lowest;
+}
+
 Site Attribution::symbolize(const Frame &F, bool ReturnAddress) {
-  // A caller's frame holds the return address: the call is the byte before.
-  uint64_t Address = F.Address - (ReturnAddress && F.Address ? 1 : 0);
+  // strace gives addresses relative to where the module is loaded; the
+  // symbolizer takes them as linked: a non-PIE executable's start at
+  // 0x400000, 0 for PIE and shared libraries. A caller's frame holds the
+  // return address: the call is the byte before.
+  uint64_t Address =
+      F.Address + loadBase(F.Module) - (ReturnAddress && F.Address ? 1 : 0);
   auto [It, New] = Known.try_emplace({F.Module, Address});
   if (!New)
     return It->second;
@@ -86,10 +117,19 @@ Site Attribution::symbolize(const Frame &F, bool ReturnAddress) {
 }
 
 std::optional<Site> Attribution::siteOf(const Syscall &S) {
-  for (size_t I = 0; I < S.Frames.size(); ++I)
-    if (!skipped(S.Frames[I].Module))
-      return symbolize(S.Frames[I], /*ReturnAddress=*/I > 0);
-  return std::nullopt;
+  // The innermost frame with a line; a static binary's libc, or a library
+  // built without -g, has none and stands for its caller.
+  std::optional<Site> First;
+  for (size_t I = 0; I < S.Frames.size(); ++I) {
+    if (skipped(S.Frames[I].Module))
+      continue;
+    Site At = symbolize(S.Frames[I], /*ReturnAddress=*/I > 0);
+    if (At.Line)
+      return At;
+    if (!First)
+      First = std::move(At);
+  }
+  return First;
 }
 
 } // namespace syscall_tidy::trace

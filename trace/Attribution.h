@@ -45,10 +45,13 @@ public:
 private:
   bool skipped(llvm::StringRef Module) const;
   Site symbolize(const Frame &F, bool ReturnAddress);
+  /// The address \p Module is linked at (its lowest PT_LOAD).
+  uint64_t loadBase(const std::string &Module);
 
   std::vector<std::string> Skip;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> Symbolizer;
   std::map<std::pair<std::string, uint64_t>, Site> Known;
+  std::map<std::string, uint64_t> Bases;
 };
 
 } // namespace syscall_tidy::trace

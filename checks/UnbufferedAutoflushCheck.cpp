@@ -529,7 +529,10 @@ void UnbufferedAutoflushCheck::noteCostlyWrites(
   });
   constexpr size_t MaxNotes = 8;
   for (size_t I = 0; I < Writes.size() && I < MaxNotes; ++I)
-    diag(Writes[I]->getBeginLoc(), "each call here is a write(2)",
+    diag(Writes[I]->getBeginLoc(),
+         llvm::isa<CXXOperatorCallExpr>(Writes[I])
+             ? "each output here is a write(2)"
+             : "each call here is a write(2)",
          DiagnosticIDs::Note);
 }
 
@@ -736,6 +739,27 @@ void UnbufferedAutoflushCheck::checkUnitbufFlag(const CXXMemberCallExpr *Setf,
                   "'setf(std::ios::unitbuf)' flushes the file stream after "
                   "every output operation: one write(2) per '<<'; remove it",
                   Func, Ctx);
+  noteStreamOutputs(Setf->getImplicitObjectArgument(), Func, Ctx);
+}
+
+void UnbufferedAutoflushCheck::noteStreamOutputs(const Expr *Stream,
+                                                 const FunctionDecl *Func,
+                                                 ASTContext &Ctx) {
+  const VarDecl *Var = referencedVar(Stream);
+  if (!Var || !Func->getBody())
+    return;
+  // The first '<<' of each chain on the stream, in source order.
+  std::vector<const CallExpr *> Outputs;
+  for (const BoundNodes &N :
+       match(findAll(cxxOperatorCallExpr(hasOverloadedOperatorName("<<"))
+                         .bind("shift")),
+             *Func->getBody(), Ctx)) {
+    const auto *Shift = N.getNodeAs<CXXOperatorCallExpr>("shift");
+    if (Shift->getNumArgs() == 2 && referencedVar(Shift->getArg(0)) == Var &&
+        !isManipulatorShift(Shift))
+      Outputs.push_back(Shift);
+  }
+  noteCostlyWrites(Outputs, Ctx);
 }
 
 void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
@@ -766,6 +790,8 @@ void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
                   "'pubsetbuf(nullptr, 0)' makes the file buffer unbuffered: "
                   "one write(2) per output operation; remove it",
                   Func, Ctx);
+  if (const auto *Rdbuf = llvm::dyn_cast<CXXMemberCallExpr>(Object))
+    noteStreamOutputs(Rdbuf->getImplicitObjectArgument(), Func, Ctx);
 }
 
 void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,

@@ -57,6 +57,10 @@ private:
                      ASTContext &Ctx);
   /// Notes the writes an unbuffered stream makes a syscall each.
   void noteCostlyWrites(std::vector<const CallExpr *> &Writes, ASTContext &Ctx);
+  /// Notes the '<<' on \p Stream in \p Func: each is a write(2) when
+  /// the stream flushes after every output.
+  void noteStreamOutputs(const Expr *Stream, const FunctionDecl *Func,
+                         ASTContext &Ctx);
   void checkFflush(const CallExpr *Call, const FunctionDecl *Func,
                    ASTContext &Ctx);
   void checkManipulator(const CXXOperatorCallExpr *Shift,

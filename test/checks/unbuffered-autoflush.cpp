@@ -109,6 +109,7 @@ void rawTrace(const char *path, const std::vector<std::string> &lines) {
   trace.open(path);
   for (const std::string &l : lines)
     trace << l << '\n';
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: each output here is a write(2)
 }
 // CHECK-FIXES: std::ofstream trace;
 // CHECK-FIXES-EMPTY:

@@ -243,11 +243,18 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
     return !O.Mode.Append;
   if (O.Mode.K != AccessMode::Runtime || O.Mode.IsStream || O.Mode.Append)
     return false;
-  // A run-time mode: every path to the seek must pass a no-O_APPEND test
-  // (of flags that are a parameter or otherwise never modified); in
-  // `flags | O_CLOEXEC` the constant bits hold no O_APPEND, so `flags`.
+  // A run-time mode: in `flags | O_CLOEXEC` the constant bits hold no
+  // O_APPEND, so `flags` decides.
+  return testedNoAppend(O.Mode.AccessExpr, Use, Func, Ctx);
+}
+
+bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
+                                           const FunctionDecl *Func,
+                                           ASTContext &Ctx) {
+  // Every path to the use passes a no-O_APPEND test of flags that are a
+  // parameter or otherwise never modified.
   const auto *FlagsRef =
-      llvm::dyn_cast<DeclRefExpr>(O.Mode.AccessExpr->IgnoreParenImpCasts());
+      llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenImpCasts());
   const auto *FlagsVar =
       FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
   if (!FlagsVar || !isNeverModified(FlagsVar, Func->getBody(), Ctx))
@@ -255,8 +262,128 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
   int64_t Append = Constants.get("O_APPEND");
   return !Functions.flow(Func, Ctx)->reachable(
       nullptr, Use, [&](const Expr *Cond, bool Branch) {
-        return impliesNoAppend(Cond, Branch, O.Mode.AccessExpr, Append, Ctx);
+        return impliesNoAppend(Cond, Branch, Flags, Append, Ctx);
       });
+}
+
+const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
+                                                const Stmt *Use,
+                                                const FunctionDecl *Func) {
+  // `int fd = handle_to_fd(h);`: one definition, a call of a function
+  // that takes the handle.
+  llvm::SmallVector<Definition, 2> Defs;
+  if (!Var.isVariable() || llvm::isa<ParmVarDecl>(Var.base()) ||
+      !Functions.flow(Func, Var.base()->getASTContext())
+           ->reachingDefinitions(Var, Use, Defs) ||
+      Defs.size() != 1 || !Defs.front().Value)
+    return nullptr;
+  const CallExpr *Lookup = underlyingCall(Defs.front().Value);
+  const FunctionDecl *Callee = Lookup ? Lookup->getDirectCallee() : nullptr;
+  if (!Callee || Lookup->getNumArgs() == 0 ||
+      !Callee->getReturnType()->isIntegerType() ||
+      Operations.effectOn(Lookup, Var) ||
+      llvm::is_contained({"dup", "dup2", "dup3", "fcntl", "fileno", "socket",
+                          "accept", "accept4"},
+                         calleeName(Lookup)))
+    return nullptr;
+  return Lookup;
+}
+
+bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
+                                                 const CallExpr *Lookup,
+                                                 ASTContext &Ctx) {
+  // The flags that describe the looked-up descriptor: fcntl(fd, F_GETFL),
+  // a sibling lookup of the same handle (`handle_to_flags(h)`), or the
+  // handle's flags field (`h->flags`).
+  auto Describes = [&](const Expr *Value) {
+    const CallExpr *Call = underlyingCall(Value);
+    if (Call && calleeName(Call) == "fcntl" && Call->getNumArgs() >= 2)
+      return S.Target->denotes(Call->getArg(0)) &&
+             foldInteger(Call->getArg(1), Ctx) == Constants.get("F_GETFL");
+    if (Call && Call->getDirectCallee() &&
+        Call->getDirectCallee() != Lookup->getDirectCallee() &&
+        Call->getNumArgs() == Lookup->getNumArgs()) {
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (!sameValue(Call->getArg(I), Lookup->getArg(I)))
+          return false;
+      return true;
+    }
+    const auto *Member =
+        llvm::dyn_cast<MemberExpr>(Value->IgnoreParenImpCasts());
+    return Member && Member->getMemberDecl()->getIdentifier() &&
+           llvm::is_contained(nameList(RawHandleFlagsFields),
+                              Member->getMemberDecl()->getName()) &&
+           llvm::any_of(Lookup->arguments(), [&](const Expr *Arg) {
+             return sameValue(Arg, Member->getBase());
+           });
+  };
+  for (const BoundNodes &N :
+       match(findAll(declRefExpr(to(varDecl(hasLocalStorage(),
+                                            hasInitializer(expr().bind("init")))
+                                        .bind("flags")))
+                         .bind("ref")),
+             *S.Func->getBody(), Ctx))
+    if (Describes(N.getNodeAs<Expr>("init")) &&
+        testedNoAppend(N.getNodeAs<DeclRefExpr>("ref"), S.Call, S.Func, Ctx))
+      return true;
+  return false;
+}
+
+bool LseekBeforeWriteCheck::lookupOffsetNeverInherited(
+    const FunctionDecl *Lookup, ASTContext &Ctx) {
+  auto [It, New] = LookupsSeekFirst.try_emplace(Lookup, false);
+  if (!New)
+    return It->second;
+  // Every descriptor the lookup gives in this file is positioned before
+  // any use of its offset: a pwrite that leaves the offset where the seek
+  // found it changes nothing another function sees. Only a lookup private
+  // to the file has all its callers here.
+  const FunctionDecl *Definition = Lookup->getDefinition();
+  if (Lookup->isExternallyVisible() || !Definition ||
+      !Ctx.getSourceManager().isInMainFile(Definition->getLocation()))
+    return false;
+  std::vector<CallSite> Sites = CallIndex::of(Ctx).callsTo({Lookup->getName()});
+  for (const CallSite &Site : Sites) {
+    if (!Site.Func || !Site.Func->getBody() || !Functions.flow(Site.Func, Ctx))
+      return false;
+    const ParentMap &Parents = Functions.parents(Site.Func);
+    const Stmt *Up = Parents.getParent(Site.Call);
+    while (Up && llvm::isa<ImplicitCastExpr, ParenExpr>(Up))
+      Up = Parents.getParent(Up);
+    const VarDecl *Var = nullptr;
+    const Stmt *Defining = Up;
+    if (const auto *Decl = llvm::dyn_cast_or_null<DeclStmt>(Up))
+      Var = Decl->isSingleDecl()
+                ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
+                : nullptr;
+    else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up))
+      Var = Assign->getOpcode() == BO_Assign ? referencedVar(Assign->getLHS())
+                                             : nullptr;
+    if (!Var || !Var->hasLocalStorage())
+      return false;
+    Place Fd = Place::variable(Var);
+    if (!Functions.flow(Site.Func, Ctx)
+             ->walkForward(
+                 Defining,
+                 [&](const Stmt *Element) {
+                   if (escapes(Element, Fd))
+                     return Step::Fail;
+                   const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+                   std::optional<OffsetEffect> Effect =
+                       Call ? Operations.effectOn(Call, Fd) : std::nullopt;
+                   if (!Effect || *Effect == OffsetEffect::None ||
+                       *Effect == OffsetEffect::Positional)
+                     return Step::Continue;
+                   return *Effect == OffsetEffect::Closes ||
+                                  (*Effect == OffsetEffect::Seeks &&
+                                   setsOffsetAbsolutely(Call, Ctx))
+                              ? Step::EndPath
+                              : Step::Fail;
+                 },
+                 [] { return Step::EndPath; }))
+      return false;
+  }
+  return It->second = !Sites.empty();
 }
 
 bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
@@ -572,8 +699,16 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       return;
   } else {
     const std::optional<Origin> &O = S.Opened;
-    if (!O || O->Mode.IsStream || !notAppend(*O, S.Call, S.Func, Ctx) ||
-        !offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
+    bool Known = O && !O->Mode.IsStream && notAppend(*O, S.Call, S.Func, Ctx);
+    // A descriptor looked up from a handle (`fd = handle_to_fd(h)`) under a
+    // test that its flags hold no O_APPEND, when every lookup in the file
+    // seeks before it relies on the offset.
+    const CallExpr *Lookup =
+        Known || O ? nullptr : lookupOf(*S.Target, S.Call, S.Func);
+    if (!Known && !(Lookup && lookupTestedNoAppend(S, Lookup, Ctx) &&
+                    lookupOffsetNeverInherited(Lookup->getDirectCallee(), Ctx)))
+      return;
+    if (!offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
   }
 

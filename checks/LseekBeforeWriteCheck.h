@@ -50,6 +50,21 @@ private:
 
   std::optional<Origin> originOf(const Place &Var, const Stmt *Use,
                                  const FunctionDecl *Func, ASTContext &Ctx);
+  /// Whether every path to \p Use tests \p Flags (a never modified
+  /// variable) for no O_APPEND.
+  bool testedNoAppend(const Expr *Flags, const Stmt *Use,
+                      const FunctionDecl *Func, ASTContext &Ctx);
+  /// The call \p Var was looked up with (`fd = handle_to_fd(h)`), if it
+  /// has that one definition at \p Use.
+  const CallExpr *lookupOf(const Place &Var, const Stmt *Use,
+                           const FunctionDecl *Func);
+  /// Whether the seek runs only under a no-O_APPEND test of flags that
+  /// describe the looked-up descriptor.
+  bool lookupTestedNoAppend(const Seek &S, const CallExpr *Lookup,
+                            ASTContext &Ctx);
+  /// Whether every descriptor \p Lookup gives in this file is positioned
+  /// (an absolute seek, pread/pwrite) before its offset is used.
+  bool lookupOffsetNeverInherited(const FunctionDecl *Lookup, ASTContext &Ctx);
   bool nothingSinceOpen(const Seek &S, ASTContext &Ctx);
   bool onlyWritesFollow(const Seek &S, ASTContext &Ctx);
   bool offsetUnusedAfter(const CallExpr *Write, const Place &Var,
@@ -80,6 +95,8 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   FieldFacts Fields{Functions, Opens, Operations, Constants};
+  /// lookupOffsetNeverInherited's answers, per lookup function.
+  llvm::DenseMap<const FunctionDecl *, bool> LookupsSeekFirst;
 };
 
 } // namespace clang::tidy::syscall

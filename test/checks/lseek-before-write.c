@@ -486,6 +486,49 @@ int journal_start(struct journal *j, const char *path) {
   return journal_open(j, path);
 }
 
+// Descriptors looked up from a handle table this file keeps, with the flags
+// from a sibling lookup of the same handle: under the no-O_APPEND test the
+// seek and the write are one pwrite, and every lookup in the file seeks
+// before it writes.
+struct handle_table {
+  int fds[16];
+  int oflags[16];
+};
+static struct handle_table handles;
+static int handle_to_fd(int h) { return handles.fds[h]; }
+static int handle_to_flags(int h) { return handles.oflags[h]; }
+
+int table_write_at(int h, const void *buf, size_t n, off_t off) {
+  int fd = handle_to_fd(h);
+  int flags = handle_to_flags(h);
+  if (!(flags & O_APPEND)) {
+    if (lseek(fd, off, SEEK_SET) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'lseek' then 'write' is one 'pwrite'
+      return -1;
+    if (write(fd, buf, n) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: note: the write at that offset
+      return -1;
+    return 0;
+  }
+  return -1;
+}
+// CHECK-FIXES: if (!(flags & O_APPEND)) {
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// The flags read from the descriptor itself.
+int handle_put_at(int h, const char *s, off_t off) {
+  int fd = handle_to_fd(h);
+  int fl = fcntl(fd, F_GETFL);
+  if (fl < 0 || (fl & O_APPEND) != 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return write(fd, s, strlen(s)) < 0 ? -1 : 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: the write at that offset
+}
+// CHECK-FIXES: int fl = fcntl(fd, F_GETFL);
+// CHECK-FIXES: return pwrite(fd, s, strlen(s), off) < 0 ? -1 : 0;
+
 // ------------------------------------------------------------ must not flag
 
 // The else branch moves the offset expression before it writes.
@@ -1022,4 +1065,71 @@ ssize_t tracked_write(struct tracked_handle *t, const char *buf, size_t n) {
   if (w > 0)
     t->pos = t->fd_pos += w;
   return w;
+}
+
+// Looked up from a handle, but nothing tests for O_APPEND: on an O_APPEND
+// descriptor pwrite would append too.
+int table_write_unguarded(int h, const void *buf, size_t n, off_t off) {
+  int fd = handle_to_fd(h);
+  if (lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// The flags of another handle say nothing about this descriptor.
+int table_copy_at(int from, int to, const void *buf, size_t n, off_t off) {
+  int fd = handle_to_fd(to);
+  int flags = handle_to_flags(from);
+  if (flags & O_APPEND)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// A lookup whose descriptors another function writes at the current
+// offset: a pwrite would leave the offset behind for that write.
+static int journal_fds[8], journal_flags[8];
+static int journal_fd(int j) { return journal_fds[j]; }
+static int journal_oflags(int j) { return journal_flags[j]; }
+
+int journal_write_at(int j, const void *buf, size_t n, off_t off) {
+  int fd = journal_fd(j);
+  int flags = journal_oflags(j);
+  if (flags & O_APPEND)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+int journal_continue(int j, const void *buf, size_t n) {
+  int fd = journal_fd(j);
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// A lookup other files can call (and rely on the offset through).
+int shared_fd(int h);
+int shared_flags(int h);
+int shared_write_at(int h, const void *buf, size_t n, off_t off) {
+  int fd = shared_fd(h);
+  int flags = shared_flags(h);
+  if (flags & O_APPEND)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// The write is followed by one that relies on the offset the first left.
+int table_write_two(int h, const char *a, const char *b, off_t off) {
+  int fd = handle_to_fd(h);
+  int flags = handle_to_flags(h);
+  if (flags & O_APPEND)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  if (write(fd, a, strlen(a)) < 0)
+    return -1;
+  return write(fd, b, strlen(b)) < 0 ? -1 : 0;
 }

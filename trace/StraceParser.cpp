@@ -7,12 +7,16 @@ namespace syscall_tidy::trace {
 
 namespace {
 
-/// The index of the ')' closing the '(' at \p Open, skipping quoted
-/// strings and nested brackets; npos when the text ends first.
-size_t closingParen(llvm::StringRef Text, size_t Open) {
+/// Walks \p Text from \p From outside its quoted strings (escapes
+/// skipped), with the bracket depth before each character, until \p Visit
+/// returns true; the index it stopped at, or npos.
+template <typename Visitor>
+size_t scanOutsideQuotes(llvm::StringRef Text, size_t From,
+                         llvm::StringRef Opening, llvm::StringRef Closing,
+                         Visitor Visit) {
   int Depth = 0;
   bool Quoted = false;
-  for (size_t I = Open; I < Text.size(); ++I) {
+  for (size_t I = From; I < Text.size(); ++I) {
     char C = Text[I];
     if (Quoted) {
       if (C == '\\')
@@ -23,42 +27,35 @@ size_t closingParen(llvm::StringRef Text, size_t Open) {
     }
     if (C == '"')
       Quoted = true;
-    else if (C == '(' || C == '[' || C == '{')
+    else if (Visit(I, C, Depth))
+      return I;
+    if (Opening.contains(C))
       ++Depth;
-    else if (C == ')' || C == ']' || C == '}') {
-      if (--Depth == 0 && C == ')')
-        return I;
-    }
+    else if (Closing.contains(C))
+      --Depth;
   }
   return llvm::StringRef::npos;
+}
+
+/// The index of the ')' closing the '(' at \p Open, skipping quoted
+/// strings and nested brackets; npos when the text ends first.
+size_t closingParen(llvm::StringRef Text, size_t Open) {
+  return scanOutsideQuotes(
+      Text, Open, "([{", ")]}",
+      [](size_t, char C, int Depth) { return C == ')' && Depth == 1; });
 }
 
 /// Splits the argument list at its top-level commas.
 std::vector<std::string> splitArgs(llvm::StringRef Text) {
   std::vector<std::string> Args;
-  int Depth = 0;
-  bool Quoted = false;
   size_t Start = 0;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (Quoted) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        Quoted = false;
-      continue;
-    }
-    if (C == '"')
-      Quoted = true;
-    else if (C == '(' || C == '[' || C == '{' || C == '<')
-      ++Depth;
-    else if (C == ')' || C == ']' || C == '}' || C == '>')
-      --Depth;
-    else if (C == ',' && Depth == 0) {
+  scanOutsideQuotes(Text, 0, "([{<", ")]}>", [&](size_t I, char C, int Depth) {
+    if (C == ',' && Depth == 0) {
       Args.push_back(Text.slice(Start, I).trim().str());
       Start = I + 1;
     }
-  }
+    return false;
+  });
   if (!Text.trim().empty())
     Args.push_back(Text.substr(Start).trim().str());
   return Args;

@@ -337,7 +337,8 @@ UnbufferedAutoflushCheck::valuesDestination(llvm::ArrayRef<const Expr *> Values,
 UnbufferedAutoflushCheck::Destination
 UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
                                             const FunctionDecl *Func,
-                                            ASTContext &Ctx, std::string &Why) {
+                                            ASTContext &Ctx, std::string &Why,
+                                            unsigned Depth) {
   Stream = Stream->IgnoreImplicit();
   llvm::StringRef Type = stdRecordName(Stream->getType());
   if (Type == "basic_ofstream" || Type == "basic_fstream")
@@ -357,17 +358,42 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
   const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Var);
   if (!Param || !Func || Param->getDeclContext() != Func)
     return Destination::Unknown;
+  // Callers that pass their own parameter along are asked in turn, a few
+  // levels up (save() makes the file, write_body(os) hands it on).
+  constexpr unsigned MaxCallerLevels = 3;
   unsigned Index = Param->getFunctionScopeIndex();
   for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
     std::string Ignored;
     if (Index < Call->getNumArgs() &&
-        streamDestination(Call->getArg(Index), nullptr, Ctx, Ignored) ==
-            Destination::File) {
+        streamDestination(Call->getArg(Index),
+                          Depth + 1 < MaxCallerLevels ? Caller : nullptr, Ctx,
+                          Ignored, Depth + 1) == Destination::File) {
       Why = "a caller passes a file stream";
       return Destination::File;
     }
   }
   return Destination::Unknown;
+}
+
+const FunctionDecl *
+UnbufferedAutoflushCheck::calledInLoop(const FunctionDecl *Func, unsigned Index,
+                                       ASTContext &Ctx, unsigned Depth) {
+  constexpr unsigned MaxCallerLevels = 3;
+  if (Depth >= MaxCallerLevels)
+    return nullptr;
+  for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
+    if (!Caller || !Caller->getBody() || Index >= Call->getNumArgs())
+      continue;
+    if (enclosingLoop(Call, Functions.parents(Caller)))
+      return Caller;
+    const auto *Passed =
+        llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Call->getArg(Index)));
+    if (Passed && Passed->getDeclContext() == Caller)
+      if (const FunctionDecl *Looping = calledInLoop(
+              Caller, Passed->getFunctionScopeIndex(), Ctx, Depth + 1))
+        return Looping;
+  }
+  return nullptr;
 }
 
 void UnbufferedAutoflushCheck::removeStatement(const Stmt *S,
@@ -674,9 +700,34 @@ void UnbufferedAutoflushCheck::checkManipulator(
   }
   const Stmt *Loop = enclosingLoop(Shift, Functions.parents(Func));
   const VarDecl *Local = referencedVar(Stream);
-  if (!Loop ||
-      (Local && Local->isLocalVarDecl() &&
-       SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Local->getLocation())))
+  if (!Loop) {
+    // `write_item(os)` ends each item with std::endl and a caller writes
+    // the items in a loop: a flush per item all the same. The stream's
+    // owner flushes when it is done; no flush is added here.
+    const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Local);
+    const FunctionDecl *Looping =
+        Param && Param->getDeclContext() == Func
+            ? calledInLoop(Func, Param->getFunctionScopeIndex(), Ctx)
+            : nullptr;
+    if (!Looping)
+      return;
+    DiagnosticBuilder D =
+        diag(Manip->getBeginLoc(),
+             "'std::%0' flushes the file stream on every call of %1, which "
+             "%2 makes in a loop: one write(2) per %select{line|record}3; "
+             "%select{write '\\n'|drop it}3 and let the buffer fill (%4)")
+        << Name << Func << Looping << (Name == "flush") << Why
+        << Manip->getSourceRange();
+    if (!ManipRange.isValid() || !ShiftRange.isValid())
+      return;
+    if (Name == "endl")
+      D << FixItHint::CreateReplacement(ManipRange, Wide ? "L'\\n'" : "'\\n'");
+    else
+      D << FixItHint::CreateRemoval(ShiftRange);
+    return;
+  }
+  if (Local && Local->isLocalVarDecl() &&
+      SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), Local->getLocation()))
     return;
   // The stream outlives the function: the code flushed to publish the data,
   // so one flush after the loops keeps that: after the outermost one, not

@@ -45,7 +45,12 @@ private:
   Destination valuesDestination(llvm::ArrayRef<const Expr *> Values,
                                 ASTContext &Ctx, bool *Appends);
   Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
-                                ASTContext &Ctx, std::string &Why);
+                                ASTContext &Ctx, std::string &Why,
+                                unsigned Depth = 0);
+  /// A function that calls \p Func in a loop, passing on the stream it gets
+  /// as parameter \p Index (directly or through callers a few levels up).
+  const FunctionDecl *calledInLoop(const FunctionDecl *Func, unsigned Index,
+                                   ASTContext &Ctx, unsigned Depth = 0);
   bool isReported(Destination D) const;
 
   void checkSetvbuf(const CallExpr *Call, const FunctionDecl *Func,

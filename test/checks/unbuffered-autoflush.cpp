@@ -249,6 +249,40 @@ void writeTicks(std::ofstream &out, int n) {
   // CHECK-FIXES-NOT: out << std::flush;
 }
 
+// Two calls below the loop: save() makes the file, write_body() loops,
+// write_item() ends each item with std::endl.
+struct Item {
+  std::string key, value;
+};
+static void write_item(std::ostream &os, const Item &it) {
+  os << it.key << '=' << it.value << std::endl;
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'std::endl' flushes the file stream on every call of 'write_item', which 'write_body' makes in a loop: one write(2) per line; write '\n' and let the buffer fill (a caller passes a file stream) [syscall-unbuffered-autoflush]
+}
+// CHECK-FIXES: os << it.key << '=' << it.value << '\n';
+static void write_body(std::ostream &os, const std::vector<Item> &items) {
+  for (const Item &it : items)
+    write_item(os, it);
+}
+bool save(const char *path, const std::vector<Item> &items) {
+  std::ofstream out(path);
+  write_body(out, items);
+  return bool(out);
+}
+
+// Three levels, and std::flush, which goes.
+static void put_row(std::ostream &os, int v) { os << v << std::flush; }
+// CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'std::flush' flushes the file stream on every call of 'put_row', which 'put_rows' makes in a loop: one write(2) per record; drop it and let the buffer fill (a caller passes a file stream)
+// CHECK-FIXES: static void put_row(std::ostream &os, int v) { os << v; }
+static void put_rows(std::ostream &os, int n) {
+  while (n-- > 0)
+    put_row(os, n);
+}
+static void put_table(std::ostream &os) { put_rows(os, 100); }
+void dump_table(const std::string &path) {
+  std::ofstream f(path);
+  put_table(f);
+}
+
 // ------------------------------------------------------------ must not flag
 
 // In-memory streams cost no syscall per flush.
@@ -367,4 +401,35 @@ void progressDots(std::ostringstream &ss, int n) {
     ss << i << (std::endl);
   }
   std::cout << (std::unitbuf);
+}
+
+// A helper ending its line with std::endl, called once per run.
+static void write_header(std::ostream &os) { os << "# v1" << std::endl; }
+void save_header(const char *path) {
+  std::ofstream out(path);
+  write_header(out);
+}
+
+// Called in a loop, but on the terminal (a progress line is meant to show).
+static void show_step(std::ostream &os, int i) { os << i << std::endl; }
+void run_steps(int n) {
+  for (int i = 0; i < n; i++)
+    show_step(std::cout, i);
+}
+
+// Called in a loop on a string stream: no syscall at all.
+static void add_line(std::ostream &os, int i) { os << i << std::endl; }
+std::string collect(int n) {
+  std::ostringstream ss;
+  for (int i = 0; i < n; i++)
+    add_line(ss, i);
+  return ss.str();
+}
+
+// Passed down from a caller this file does not see (a public function's
+// parameter): who owns the stream, and what it is, is not known.
+static void emit(std::ostream &os, int v) { os << v << std::endl; }
+void emit_all(std::ostream &os, int n) {
+  for (int i = 0; i < n; i++)
+    emit(os, i);
 }

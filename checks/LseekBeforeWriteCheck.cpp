@@ -266,6 +266,10 @@ bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
       });
 }
 
+/// Calls that make or copy a descriptor rather than look one up.
+static const llvm::StringRef NotLookups[] = {
+    "dup", "dup2", "dup3", "fcntl", "fileno", "socket", "accept", "accept4"};
+
 const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
                                                 const Stmt *Use,
                                                 const FunctionDecl *Func) {
@@ -282,9 +286,7 @@ const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
   if (!Callee || Lookup->getNumArgs() == 0 ||
       !Callee->getReturnType()->isIntegerType() ||
       Operations.effectOn(Lookup, Var) ||
-      llvm::is_contained({"dup", "dup2", "dup3", "fcntl", "fileno", "socket",
-                          "accept", "accept4"},
-                         calleeName(Lookup)))
+      llvm::is_contained(NotLookups, calleeName(Lookup)))
     return nullptr;
   return Lookup;
 }

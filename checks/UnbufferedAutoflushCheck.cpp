@@ -554,8 +554,12 @@ void UnbufferedAutoflushCheck::noteCostlyWrites(
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   });
   constexpr size_t MaxNotes = 8;
+  // An output is noted at its stream (`out << x`): clang 22 starts some
+  // operator calls at the operator.
   for (size_t I = 0; I < Writes.size() && I < MaxNotes; ++I)
-    diag(Writes[I]->getBeginLoc(),
+    diag(llvm::isa<CXXOperatorCallExpr>(Writes[I])
+             ? Writes[I]->getArg(0)->getBeginLoc()
+             : Writes[I]->getBeginLoc(),
          llvm::isa<CXXOperatorCallExpr>(Writes[I])
              ? "each output here is a write(2)"
              : "each call here is a write(2)",
@@ -806,8 +810,11 @@ void UnbufferedAutoflushCheck::noteStreamOutputs(const Expr *Stream,
                          .bind("shift")),
              *Func->getBody(), Ctx)) {
     const auto *Shift = N.getNodeAs<CXXOperatorCallExpr>("shift");
-    if (Shift->getNumArgs() == 2 && referencedVar(Shift->getArg(0)) == Var &&
-        !isManipulatorShift(Shift))
+    const auto *Base = Shift->getNumArgs() == 2
+                           ? llvm::dyn_cast<DeclRefExpr>(
+                                 Shift->getArg(0)->IgnoreParenImpCasts())
+                           : nullptr;
+    if (Base && Base->getDecl() == Var && !isManipulatorShift(Shift))
       Outputs.push_back(Shift);
   }
   noteCostlyWrites(Outputs, Ctx);

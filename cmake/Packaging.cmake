@@ -60,6 +60,8 @@ list(TRANSFORM SYSCALL_TIDY_PACKAGED_MAJORS PREPEND "clang-tidy-"
      OUTPUT_VARIABLE clang_tidies)
 string(REPLACE ";" " | " clang_tidies "${clang_tidies}")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "${clang_tidies}, pre-commit")
+# syscall-tidy-trace runs programs under strace.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "strace")
 string(REPLACE ";" ", " majors "${SYSCALL_TIDY_PACKAGED_MAJORS}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "finds system calls that C and C++ code makes for nothing")
@@ -67,6 +69,7 @@ set(CPACK_PACKAGE_DESCRIPTION
     "syscall-tidy is a clang-tidy module (syscall-* checks) that flags redundant
 system calls in C and C++ code, says why each one is redundant, and offers
 fix-its that are safe to apply. This package has the standalone syscall-tidy
-tool, its commit hook, leanio (the runtime library of the optimised I/O
+tool, its commit hook, syscall-tidy-trace (counts a program's syscalls per
+source line under strace), leanio (the runtime library of the optimised I/O
 forms) and the clang-tidy plugin for each of LLVM ${majors}.")
 include(CPack)

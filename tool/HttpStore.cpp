@@ -137,10 +137,18 @@ std::unique_ptr<HttpStore> HttpStore::create(llvm::StringRef Url,
   }
   auto [Authority, Path] = Rest.split('/');
   auto Store = std::make_unique<HttpStore>();
-  auto [Host, Port] = Authority.rsplit(':');
+  // "host", "host:port", "[::1]:port" (an IPv6 address in brackets).
+  llvm::StringRef Host = Authority, Port;
+  if (Host.consume_front("[")) {
+    std::tie(Host, Port) = Host.split(']');
+    if (!Port.empty() && !Port.consume_front(":"))
+      Host = "";
+  } else if (Authority.contains(':')) {
+    std::tie(Host, Port) = Authority.rsplit(':');
+  }
   unsigned PortNumber = 80;
-  if (Authority.contains(':') && (Port.getAsInteger(10, PortNumber) ||
-                                  PortNumber == 0 || PortNumber > 65535))
+  if (!Port.empty() && (Port.getAsInteger(10, PortNumber) || PortNumber == 0 ||
+                        PortNumber > 65535))
     Host = "";
   if (Host.empty()) {
     Error = "--cache-url '" + Url.str() + "' has no valid host and port";
@@ -160,8 +168,11 @@ unsigned HttpStore::request(llvm::StringRef Method, llvm::StringRef Name,
   int Socket = connectTo(Host, Port, Error);
   if (Socket < 0)
     return 0;
+  std::string Authority =
+      (llvm::StringRef(Host).contains(':') ? "[" + Host + "]" : Host) + ":" +
+      Port;
   std::string Head = Method.str() + " " + Path + Name.str() +
-                     " HTTP/1.1\r\nHost: " + Host + ":" + Port +
+                     " HTTP/1.1\r\nHost: " + Authority +
                      "\r\nConnection: close\r\nUser-Agent: syscall-tidy\r\n";
   if (Method == "PUT")
     Head += "Content-Type: application/json\r\nContent-Length: " +

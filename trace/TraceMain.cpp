@@ -84,32 +84,45 @@ int main(int Argc, const char **Argv) {
   if (!runTraced(Options.Command, TraceFile.str().str(), Run, Error))
     return fail(Error);
 
+  // Each syscall is attributed as soon as its stack is complete (the next
+  // line has come) and its frames dropped: a long trace's stacks are most of
+  // it, and only the sites are kept.
   StraceParser Parser;
+  Attribution Attribute(Options.SkipLibraries);
+  std::vector<std::optional<Site>> AllSites;
+  std::vector<Syscall> &All = Parser.syscalls();
+  auto AttributeUpTo = [&](size_t End) {
+    for (size_t I = AllSites.size(); I < End; ++I) {
+      AllSites.push_back(Attribute.siteOf(All[I]));
+      std::vector<Frame>().swap(All[I].Frames);
+    }
+  };
   auto Text = llvm::MemoryBuffer::getFile(TraceFile);
   if (!Text)
     return fail("cannot read the trace: " + Text.getError().message());
   unsigned Unread = 0;
   for (llvm::line_iterator Line(**Text, /*SkipBlanks=*/true); !Line.is_at_eof();
-       ++Line)
+       ++Line) {
     Unread += !Parser.feed(*Line);
+    if (All.size() > AllSites.size() + 1)
+      AttributeUpTo(All.size() - 1);
+  }
+  AttributeUpTo(All.size());
   if (Unread)
     llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
         << Unread << " lines of the trace were not understood\n";
-  std::vector<Syscall> &All = Parser.syscalls();
   std::map<int, int> Processes = processesOf(All, Run.RootPid);
   // Without --follow-forks only the command's own process counts.
   std::vector<Syscall> Trace;
-  for (Syscall &S : All) {
-    auto It = Processes.find(S.Pid);
-    int Process = It == Processes.end() ? S.Pid : It->second;
-    if (Options.FollowForks || Process == Run.RootPid)
-      Trace.push_back(std::move(S));
-  }
-
-  Attribution Attribute(Options.SkipLibraries);
   std::vector<std::optional<Site>> Sites;
-  for (const Syscall &S : Trace)
-    Sites.push_back(Attribute.siteOf(S));
+  for (size_t I = 0; I < All.size(); ++I) {
+    auto It = Processes.find(All[I].Pid);
+    int Process = It == Processes.end() ? All[I].Pid : It->second;
+    if (Options.FollowForks || Process == Run.RootPid) {
+      Trace.push_back(std::move(All[I]));
+      Sites.push_back(std::move(AllSites[I]));
+    }
+  }
   ModelLimits Limits;
   Limits.SmallWrite = Options.SmallWrite;
   std::vector<Redundancy> Redundant = findRedundant(Trace, Processes, Limits);

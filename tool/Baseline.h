@@ -3,8 +3,8 @@
 // A code base adopting the tool has findings nobody will fix this week; a
 // baseline (an earlier JSON output) hides them, so that a run reports, and
 // fails on, new findings only. Findings match by their fingerprint (check,
-// file, message and the text of the flagged line), which survives lines
-// inserted or removed above them.
+// file, function, the flagged line's text and its occurrence index), which
+// survives lines inserted or removed above them and re-indentation.
 //
 //===----------------------------------------------------------------------===//
 

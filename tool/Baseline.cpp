@@ -1,36 +1,20 @@
 //===--- Baseline.cpp - Findings already known, hidden from a run --------===//
 
 #include "Baseline.h"
+#include "FindingsJson.h"
 #include "OutputSink.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace syscall_tidy {
 
 std::unique_ptr<Baseline> Baseline::load(const std::string &Path,
                                          std::string &Error) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile(Path);
-  if (!Text) {
-    Error =
-        "cannot read --baseline '" + Path + "': " + Text.getError().message();
-    return nullptr;
-  }
-  llvm::Expected<llvm::json::Value> Parsed =
-      llvm::json::parse((*Text)->getBuffer());
-  if (!Parsed) {
-    Error = "--baseline '" + Path +
-            "' is not JSON: " + llvm::toString(Parsed.takeError());
-    return nullptr;
-  }
-  const llvm::json::Object *Root = Parsed->getAsObject();
+  // The fingerprints as the report has them. One written before the
+  // fingerprints named the function (SARIF's v2) matches nothing now.
+  llvm::json::Value Document(nullptr);
   const llvm::json::Array *Findings =
-      Root ? Root->getArray("findings") : nullptr;
-  if (!Findings) {
-    Error = "--baseline '" + Path +
-            "' is not a syscall-tidy --format=json output (no \"findings\")";
+      findingsArray(Path, "--baseline", Document, Error);
+  if (!Findings)
     return nullptr;
-  }
   auto Known = std::make_unique<Baseline>();
   for (const llvm::json::Value &Item : *Findings) {
     const llvm::json::Object *Finding = Item.getAsObject();

@@ -103,33 +103,48 @@ bool findingFromJson(const llvm::json::Value &Value, Finding &F) {
   return true;
 }
 
-bool readJsonReport(const std::string &Path, llvm::StringRef Flag,
-                    JsonReport &Report, std::string &Error) {
+const llvm::json::Array *findingsArray(const std::string &Path,
+                                       llvm::StringRef Flag,
+                                       llvm::json::Value &Document,
+                                       std::string &Error) {
   std::string Named = Flag.str() + " '" + Path + "'";
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
       llvm::MemoryBuffer::getFile(Path);
   if (!Text) {
     Error = "cannot read " + Named + ": " + Text.getError().message();
-    return false;
+    return nullptr;
   }
   llvm::Expected<llvm::json::Value> Parsed =
       llvm::json::parse((*Text)->getBuffer());
   if (!Parsed) {
     Error = Named + " is not JSON: " + llvm::toString(Parsed.takeError());
-    return false;
+    return nullptr;
   }
-  const llvm::json::Object *Root = Parsed->getAsObject();
+  Document = std::move(*Parsed);
+  llvm::json::Object *Root = Document.getAsObject();
   const llvm::json::Array *Findings =
       Root ? Root->getArray("findings") : nullptr;
   if (!Findings || Root->getString("tool") != "syscall-tidy") {
-    Error = Named + " is not a syscall-tidy --format=json output";
-    return false;
+    Error = Named + " is not a syscall-tidy --format=json output" +
+            (Findings ? " (its \"tool\" is not syscall-tidy)"
+                      : " (no \"findings\")");
+    return nullptr;
   }
-  Report.Units = Root->getInteger("units").value_or(0);
+  return Findings;
+}
+
+bool readJsonReport(const std::string &Path, llvm::StringRef Flag,
+                    JsonReport &Report, std::string &Error) {
+  llvm::json::Value Document(nullptr);
+  const llvm::json::Array *Findings =
+      findingsArray(Path, Flag, Document, Error);
+  if (!Findings)
+    return false;
+  Report.Units = Document.getAsObject()->getInteger("units").value_or(0);
   for (const llvm::json::Value &Item : *Findings) {
     Finding F;
     if (!findingFromJson(Item, F)) {
-      Error = Named + " has a finding #" +
+      Error = Flag.str() + " '" + Path + "' has a finding #" +
               std::to_string(Report.Findings.size() + 1) +
               " without a check, message or location";
       return false;

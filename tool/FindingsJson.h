@@ -26,6 +26,14 @@ struct JsonReport {
   unsigned Units = 0; ///< translation units analysed; 0 when not said
 };
 
+/// The "findings" of the syscall-tidy --format=json report in \p Path,
+/// parsed into \p Document; null with a one-line \p Error naming the file
+/// after \p Flag when it cannot be read or is not such a report.
+const llvm::json::Array *findingsArray(const std::string &Path,
+                                       llvm::StringRef Flag,
+                                       llvm::json::Value &Document,
+                                       std::string &Error);
+
 /// Reads the report in \p Path; false with a one-line \p Error naming it
 /// after \p Flag when it cannot be read or is not one.
 bool readJsonReport(const std::string &Path, llvm::StringRef Flag,

@@ -285,6 +285,98 @@ UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
   return valuesDestination(Values, Ctx, Appends);
 }
 
+/// The local array of streams \p E points into: `outs`, `outs + k`,
+/// `&outs[k]`.
+static const VarDecl *arrayPointedInto(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Offset = llvm::dyn_cast<BinaryOperator>(E);
+      Offset &&
+      (Offset->getOpcode() == BO_Add || Offset->getOpcode() == BO_Sub))
+    E = Offset->getLHS()->IgnoreParenImpCasts();
+  if (const auto *Address = llvm::dyn_cast<UnaryOperator>(E);
+      Address && Address->getOpcode() == UO_AddrOf)
+    return streamArray(Address->getSubExpr());
+  const VarDecl *Array = referencedVar(E);
+  return Array && Array->isLocalVarDecl() &&
+                 Array->getType()->isConstantArrayType()
+             ? Array
+             : nullptr;
+}
+
+const VarDecl *UnbufferedAutoflushCheck::cursorArray(const VarDecl *Cursor,
+                                                     const FunctionDecl *Func) {
+  // `FILE **fp = outs; ...; fp++`: every value the pointer gets is into
+  // one array, it only moves, nothing is stored through it and nothing
+  // else gets it, so `*fp` is an element of that array.
+  if (!Cursor || !Cursor->isLocalVarDecl() ||
+      !Cursor->getType()->isPointerType() || !Func->getBody())
+    return nullptr;
+  const VarDecl *Array =
+      Cursor->getInit() ? arrayPointedInto(Cursor->getInit()) : nullptr;
+  if (Cursor->getInit() && !Array)
+    return nullptr;
+  const ParentMap &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Cursor)) {
+    const Stmt *Child = nullptr;
+    const Stmt *Outer = skipParensAndCasts(Ref, Parents, Child);
+    if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Outer);
+        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Child) {
+      if (Assign->getOpcode() == BO_Assign) {
+        const VarDecl *Into = arrayPointedInto(Assign->getRHS());
+        if (!Into || (Array && Into != Array))
+          return nullptr;
+        Array = Into;
+      } else if (Assign->getOpcode() != BO_AddAssign &&
+                 Assign->getOpcode() != BO_SubAssign) {
+        return nullptr;
+      }
+      continue;
+    }
+    if (const auto *Unary = llvm::dyn_cast_or_null<UnaryOperator>(Outer)) {
+      if (Unary->isIncrementDecrementOp())
+        continue;
+      if (Unary->getOpcode() == UO_AddrOf)
+        return nullptr;
+      if (Unary->getOpcode() == UO_Deref) {
+        const Stmt *Through = skipParensAndCasts(Unary, Parents, Child);
+        const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Through);
+        if (Store && Store->isAssignmentOp() && Store->getLHS() == Child)
+          return nullptr;
+        continue;
+      }
+    }
+    if (llvm::isa_and_nonnull<CallExpr, DeclStmt>(Outer) ||
+        (llvm::isa_and_nonnull<BinaryOperator>(Outer) &&
+         llvm::cast<BinaryOperator>(Outer)->isAssignmentOp()))
+      return nullptr; // handed on or copied
+  }
+  return Array;
+}
+
+bool UnbufferedAutoflushCheck::onlyWalks(const Stmt *Up, const Stmt *Child,
+                                         const VarDecl *Array,
+                                         const FunctionDecl *Func) {
+  // `outs` or `&outs[k]` (\p Child, under \p Up) compared with a cursor
+  // (`fp < outs + n`) or given to a cursor that only walks the array.
+  const ParentMap &Parents = Functions.parents(Func);
+  if (const auto *Offset = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+      Offset && Offset->isAdditiveOp() && Offset->getLHS() == Child)
+    Up = skipParensAndCasts(Offset, Parents, Child);
+  if (const auto *Compare = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+      Compare && Compare->isComparisonOp())
+    return true;
+  const VarDecl *Cursor = nullptr;
+  if (const auto *Decl = llvm::dyn_cast_or_null<DeclStmt>(Up))
+    Cursor = Decl->isSingleDecl()
+                 ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
+                 : nullptr;
+  else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+           Assign && Assign->getOpcode() == BO_Assign &&
+           Assign->getRHS() == Child)
+    Cursor = referencedVar(Assign->getLHS());
+  return Cursor && cursorArray(Cursor, Func) == Array;
+}
+
 UnbufferedAutoflushCheck::Destination
 UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
                                            const FunctionDecl *Func,
@@ -295,9 +387,14 @@ UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
   const ParentMap &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Array)) {
     const Stmt *Child = nullptr;
-    const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(
-        skipParensAndCasts(Ref, Parents, Child));
-    if (!Element || streamArray(Element) != Array)
+    const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
+    const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    if (!Element) {
+      if (!onlyWalks(Up, Child, Array, Func))
+        return Destination::Unknown;
+      continue;
+    }
+    if (streamArray(Element) != Array)
       return Destination::Unknown;
     const Stmt *Outer = skipParensAndCasts(Element, Parents, Child);
     if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Outer);
@@ -305,7 +402,9 @@ UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
       Values.push_back(Assign->getOpcode() == BO_Assign ? Assign->getRHS()
                                                         : nullptr);
     else if (const auto *Address = llvm::dyn_cast_or_null<UnaryOperator>(Outer);
-             Address && Address->getOpcode() == UO_AddrOf)
+             Address && Address->getOpcode() == UO_AddrOf &&
+             !onlyWalks(skipParensAndCasts(Address, Parents, Child), Child,
+                        Array, Func))
       return Destination::Unknown;
   }
   if (Array->getInit())
@@ -476,8 +575,16 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   for (auto [W, Owner, Stream] : Writes) {
     if (!Owner)
       continue;
-    if (streamVariable(writtenStream(W)) != Stream || !Owner->getBody() ||
-        !Functions.flow(Owner, Ctx))
+    if (!Owner->getBody() || !Functions.flow(Owner, Ctx))
+      continue;
+    const Expr *Written = writtenStream(W);
+    const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(
+        Written ? Written->IgnoreParenImpCasts() : nullptr);
+    const VarDecl *Target =
+        Deref && Deref->getOpcode() == UO_Deref
+            ? cursorArray(referencedVar(Deref->getSubExpr()), Owner)
+            : streamVariable(Written);
+    if (Target != Stream)
       continue;
     Costly.push_back(W);
     bool InLoop = enclosingLoop(W, Functions.parents(Owner)) != nullptr;

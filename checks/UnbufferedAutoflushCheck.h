@@ -52,6 +52,13 @@ private:
   const FunctionDecl *calledInLoop(const FunctionDecl *Func, unsigned Index,
                                    ASTContext &Ctx, unsigned Depth = 0);
   bool isReported(Destination D) const;
+  /// The local array of streams \p Cursor only walks in \p Func
+  /// (`FILE **fp = outs; fp < outs + n; ++fp`), or null.
+  const VarDecl *cursorArray(const VarDecl *Cursor, const FunctionDecl *Func);
+  /// Whether a use of \p Array's address (\p Child under \p Up) only
+  /// compares it or starts a cursor that walks the array.
+  bool onlyWalks(const Stmt *Up, const Stmt *Child, const VarDecl *Array,
+                 const FunctionDecl *Func);
 
   void checkSetvbuf(const CallExpr *Call, const FunctionDecl *Func,
                     ASTContext &Ctx);

@@ -257,6 +257,31 @@ int split_chars(const char **names, const char *text) {
 // CHECK-FIXES-NEXT: }
 // CHECK-FIXES-NEXT: for (const char *p = text; *p; ++p)
 
+// The same array written through a cursor that walks it (`*fp`).
+int tee_chars(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  for (int i = 0; i < OUTPUTS; ++i) {
+    outs[i] = fopen(names[i], "w");
+    if (!outs[i])
+      return -1;
+    setbuf(outs[i], NULL);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'setbuf(f, NULL)' makes a file stream unbuffered: one write(2) per character
+  }
+  for (const char *p = text; *p; ++p)
+    for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+      putc(*p, *fp);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: each call here is a write(2)
+  for (FILE **fp = outs; fp != &outs[OUTPUTS]; fp++)
+    fclose(*fp);
+  return 0;
+}
+// CHECK-FIXES: int tee_chars(const char **names, const char *text) {
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: }
+// CHECK-FIXES-NEXT: for (const char *p = text; *p; ++p)
+// CHECK-FIXES-NEXT: for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+
 // ------------------------------------------------------------ must not flag
 
 // A transcript flushed before each wait for the user's next line: the
@@ -442,5 +467,41 @@ int split_opened_elsewhere(const char **names, const char *text) {
     setbuf(outs[i], NULL);
   for (const char *p = text; *p; ++p)
     putc(*p, outs[(unsigned char)*p % OUTPUTS]);
+  return 0;
+}
+
+// A cursor that stores through itself: any stream may be in the array.
+int tee_or_stdout(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  for (int i = 0; i < OUTPUTS; ++i) {
+    outs[i] = fopen(names[i], "w");
+    if (!outs[i])
+      return -1;
+    setbuf(outs[i], NULL);
+  }
+  for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+    if (!*fp)
+      *fp = stdout;
+  for (const char *p = text; *p; ++p)
+    for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+      putc(*p, *fp);
+  return 0;
+}
+
+// A cursor handed to a function, which may store through it.
+void reopen_all(FILE **first, int n);
+int tee_reopened(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  for (int i = 0; i < OUTPUTS; ++i) {
+    outs[i] = fopen(names[i], "w");
+    if (!outs[i])
+      return -1;
+    setbuf(outs[i], NULL);
+  }
+  FILE **cursor = outs;
+  reopen_all(cursor, OUTPUTS);
+  for (const char *p = text; *p; ++p)
+    for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+      putc(*p, *fp);
   return 0;
 }

@@ -183,6 +183,9 @@ void Replay::step(size_t I, Process &P) {
   if (isProcessCreation(Name) || Name == "execve") {
     P.AskedPid = false;
     P.AskedTid.clear();
+    // A new program cannot keep what the old one looked up.
+    if (Name == "execve")
+      P.LastLookup.clear();
     return;
   }
   if (Name == "getpid" || Name == "gettid") {

@@ -61,18 +61,27 @@ void buildReport(const std::vector<Syscall> &Trace,
 
   std::map<std::tuple<std::string, Site, std::string>, RedundantCost> ByKind;
   std::set<size_t> Events; // one syscall redundant for two reasons is one
+  std::map<std::tuple<std::string, Site, std::string>, std::set<std::string>>
+      Whys;
   for (const Redundancy &R : Redundant) {
     Events.insert(R.Event);
     Site At = Sites[R.Event].value_or(Site{"(no frame in the program)", 0, ""});
-    RedundantCost &C = ByKind[{R.Kind, At, Trace[R.Event].Name}];
-    if (!C.Count) {
+    auto Key = std::make_tuple(R.Kind, At, Trace[R.Event].Name);
+    RedundantCost &C = ByKind[Key];
+    if (!C.Count)
       C = {At, Trace[R.Event].Name, R.Kind, R.Why, R.Fix, R.Check, 0};
-    }
     ++C.Count;
+    Whys[Key].insert(R.Why);
   }
   Report.RedundantTotal = Events.size();
-  for (auto &[Key, Cost] : ByKind)
+  // One row per kind and site: when its cases differ (other paths), the
+  // first stands for them and the row says how many there are.
+  for (auto &[Key, Cost] : ByKind) {
+    if (size_t Kinds = Whys[Key].size(); Kinds > 1)
+      Cost.Why += " (and " + std::to_string(Kinds - 1) + " other case" +
+                  (Kinds > 2 ? "s" : "") + " like it here)";
     Report.Redundant.push_back(std::move(Cost));
+  }
   std::sort(Report.Redundant.begin(), Report.Redundant.end(),
             [](const RedundantCost &A, const RedundantCost &B) {
               return std::make_tuple(B.Count, A.At, A.Syscall, A.Kind) <

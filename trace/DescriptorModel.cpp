@@ -183,9 +183,12 @@ void Replay::step(size_t I, Process &P) {
   if (isProcessCreation(Name) || Name == "execve") {
     P.AskedPid = false;
     P.AskedTid.clear();
-    // A new program cannot keep what the old one looked up.
-    if (Name == "execve")
+    // A new program cannot keep what the old one looked up or asked.
+    if (Name == "execve") {
       P.LastLookup.clear();
+      for (auto &[Fd, Kept] : P.Fds)
+        Kept.AskedTty = false;
+    }
     return;
   }
   if (Name == "getpid" || Name == "gettid") {

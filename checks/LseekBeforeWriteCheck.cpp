@@ -194,7 +194,7 @@ bool LseekBeforeWriteCheck::onlyWritesFollow(const Seek &S, ASTContext &Ctx) {
           [&] { return Local ? Step::EndPath : Step::Fail; });
 }
 
-bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
+bool LseekBeforeWriteCheck::offsetUnusedAfter(const Stmt *Write,
                                               const Place &Var,
                                               const FunctionDecl *Func,
                                               ASTContext &Ctx,
@@ -215,7 +215,7 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const CallExpr *Write,
             (Helper && Call->getDirectCallee() == Helper))
           return Step::Continue;
         if (Call == Write &&
-            retriedOnEintr(Write, Functions.parents(Func), Constants, Ctx))
+            retriedOnEintr(Call, Functions.parents(Func), Constants, Ctx))
           return Step::EndPath;
         if (*Effect == OffsetEffect::Closes)
           return Step::EndPath;
@@ -348,41 +348,12 @@ bool LseekBeforeWriteCheck::lookupOffsetNeverInherited(
   for (const CallSite &Site : Sites) {
     if (!Site.Func || !Site.Func->getBody() || !Functions.flow(Site.Func, Ctx))
       return false;
-    const ParentMap &Parents = Functions.parents(Site.Func);
-    const Stmt *Up = Parents.getParent(Site.Call);
-    while (Up && llvm::isa<ImplicitCastExpr, ParenExpr>(Up))
-      Up = Parents.getParent(Up);
-    const VarDecl *Var = nullptr;
-    const Stmt *Defining = Up;
-    if (const auto *Decl = llvm::dyn_cast_or_null<DeclStmt>(Up))
-      Var = Decl->isSingleDecl()
-                ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
-                : nullptr;
-    else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up))
-      Var = Assign->getOpcode() == BO_Assign ? referencedVar(Assign->getLHS())
-                                             : nullptr;
-    if (!Var || !Var->hasLocalStorage())
-      return false;
-    Place Fd = Place::variable(Var);
-    if (!Functions.flow(Site.Func, Ctx)
-             ->walkForward(
-                 Defining,
-                 [&](const Stmt *Element) {
-                   if (escapes(Element, Fd))
-                     return Step::Fail;
-                   const auto *Call = llvm::dyn_cast<CallExpr>(Element);
-                   std::optional<OffsetEffect> Effect =
-                       Call ? Operations.effectOn(Call, Fd) : std::nullopt;
-                   if (!Effect || *Effect == OffsetEffect::None ||
-                       *Effect == OffsetEffect::Positional)
-                     return Step::Continue;
-                   return *Effect == OffsetEffect::Closes ||
-                                  (*Effect == OffsetEffect::Seeks &&
-                                   setsOffsetAbsolutely(Call, Ctx))
-                              ? Step::EndPath
-                              : Step::Fail;
-                 },
-                 [] { return Step::EndPath; }))
+    const Stmt *Child = nullptr;
+    const Stmt *Defining =
+        skipParensAndCasts(Site.Call, Functions.parents(Site.Func), Child);
+    const VarDecl *Var = variableGiven(Defining, Child);
+    if (!Var || !Var->hasLocalStorage() ||
+        !offsetUnusedAfter(Defining, Place::variable(Var), Site.Func, Ctx))
       return false;
   }
   return It->second = !Sites.empty();

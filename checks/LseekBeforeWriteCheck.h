@@ -67,7 +67,10 @@ private:
   bool lookupOffsetNeverInherited(const FunctionDecl *Lookup, ASTContext &Ctx);
   bool nothingSinceOpen(const Seek &S, ASTContext &Ctx);
   bool onlyWritesFollow(const Seek &S, ASTContext &Ctx);
-  bool offsetUnusedAfter(const CallExpr *Write, const Place &Var,
+  /// Whether nothing after \p Write (or the statement that gets the
+  /// descriptor) relies on \p Var's offset: each path positions it
+  /// absolutely, closes it or ends with it.
+  bool offsetUnusedAfter(const Stmt *Write, const Place &Var,
                          const FunctionDecl *Func, ASTContext &Ctx,
                          const FunctionDecl *Helper = nullptr);
   bool helperCallersAgree(const FunctionDecl *Helper, const ParmVarDecl *Fd,

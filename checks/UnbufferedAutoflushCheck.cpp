@@ -20,6 +20,9 @@ namespace {
 
 using Destination = UnbufferedAutoflushCheck::Destination;
 
+/// How far up the callers a std::ostream& parameter is followed.
+constexpr unsigned MaxCallerLevels = 3;
+
 /// A stdio call that writes to a stream: where the stream argument is, and
 /// whether it writes one character.
 struct StdioWrite {
@@ -365,15 +368,7 @@ bool UnbufferedAutoflushCheck::onlyWalks(const Stmt *Up, const Stmt *Child,
   if (const auto *Compare = llvm::dyn_cast_or_null<BinaryOperator>(Up);
       Compare && Compare->isComparisonOp())
     return true;
-  const VarDecl *Cursor = nullptr;
-  if (const auto *Decl = llvm::dyn_cast_or_null<DeclStmt>(Up))
-    Cursor = Decl->isSingleDecl()
-                 ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
-                 : nullptr;
-  else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-           Assign && Assign->getOpcode() == BO_Assign &&
-           Assign->getRHS() == Child)
-    Cursor = referencedVar(Assign->getLHS());
+  const VarDecl *Cursor = variableGiven(Up, Child);
   return Cursor && cursorArray(Cursor, Func) == Array;
 }
 
@@ -459,7 +454,6 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
     return Destination::Unknown;
   // Callers that pass their own parameter along are asked in turn, a few
   // levels up (save() makes the file, write_body(os) hands it on).
-  constexpr unsigned MaxCallerLevels = 3;
   unsigned Index = Param->getFunctionScopeIndex();
   for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
     std::string Ignored;
@@ -477,7 +471,6 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
 const FunctionDecl *
 UnbufferedAutoflushCheck::calledInLoop(const FunctionDecl *Func, unsigned Index,
                                        ASTContext &Ctx, unsigned Depth) {
-  constexpr unsigned MaxCallerLevels = 3;
   if (Depth >= MaxCallerLevels)
     return nullptr;
   for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {

@@ -89,6 +89,16 @@ const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
   return P;
 }
 
+const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child) {
+  if (const auto *Decl = llvm::dyn_cast_or_null<DeclStmt>(Up))
+    return Decl->isSingleDecl() ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
+                                : nullptr;
+  const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+  return Assign && Assign->getOpcode() == BO_Assign && Assign->getRHS() == Child
+             ? referencedVar(Assign->getLHS())
+             : nullptr;
+}
+
 const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
                           const BinaryOperator **Comparison) {
   const Stmt *Child = nullptr;

@@ -28,6 +28,11 @@ const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
 const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
                                const Stmt *&Child);
 
+/// The variable the value of \p Child is stored in, where \p Up is the
+/// parent skipParensAndCasts() found above it: `T v = child;` (a single
+/// declaration) or `v = child;`; null otherwise.
+const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child);
+
 /// Whether \p Call runs whenever statement \p Top (which holds it) runs.
 bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
                      const ParentMap &Parents);

@@ -29,11 +29,17 @@ std::unique_ptr<Baseline> Baseline::load(const std::string &Path,
   return Known;
 }
 
-bool Baseline::hides(const std::string &Fingerprint) {
-  auto It = Left.find(Fingerprint);
+bool Baseline::hides(const Finding &F, llvm::StringRef Root) {
+  if (F.FromCompiler)
+    return false;
+  std::string Id = identityOf(F);
+  if (Hidden.count(Id))
+    return true;
+  auto It = Left.find(fingerprint(F, Root));
   if (It == Left.end() || It->second == 0)
     return false;
   --It->second;
+  Hidden.insert(std::move(Id));
   return true;
 }
 

@@ -14,6 +14,7 @@
 #include "Renderers.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,15 @@ public:
   static std::unique_ptr<Baseline> load(const std::string &Path,
                                         std::string &Error);
 
-  /// Whether a finding with \p Fingerprint is known: each one in the
-  /// baseline hides one occurrence (the same line twice is two).
-  bool hides(const std::string &Fingerprint);
+  /// Whether \p F (its fingerprint with paths relative to \p Root) is
+  /// known: each entry hides one occurrence (the same line twice is two),
+  /// and a header's finding that another unit reports again stays hidden.
+  /// The compiler's errors are never hidden.
+  bool hides(const Finding &F, llvm::StringRef Root);
 
 private:
   llvm::StringMap<unsigned> Left;
+  std::set<std::string> Hidden; ///< identityOf() of what was hidden
 };
 
 /// Writes \p Findings to \p Path as --baseline reads them (the JSON

@@ -7,15 +7,6 @@ namespace syscall_tidy {
 
 namespace {
 
-/// What makes a finding printed once across translation units.
-std::string identity(const Finding &F) {
-  std::string Key = F.Begin.File + ":" + std::to_string(F.Begin.Offset) + ":" +
-                    F.Check + ":" + F.Message;
-  for (const Edit &E : F.Fixes)
-    Key += ":" + std::to_string(E.Begin.Offset) + "/" + E.Text;
-  return Key;
-}
-
 std::string plural(size_t N, llvm::StringRef Word) {
   return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
 }
@@ -38,26 +29,16 @@ void FindingReport::add(TranslationUnitResult &&R) {
     llvm::erase_if(R.Findings, [&](const Finding &F) {
       return !F.FromCompiler && !touches(*Changed, F);
     });
-  // A header's finding arrives once per unit that includes it: it is the
-  // same occurrence, hidden by the same baseline entry.
   if (Known)
     llvm::erase_if(R.Findings, [&](const Finding &F) {
-      if (F.FromCompiler)
-        return false;
-      std::string Id = identity(F);
-      if (HiddenByBaseline.count(Id))
-        return true;
-      if (!Known->hides(fingerprint(F, Rendering.SourceRoot)))
-        return false;
-      HiddenByBaseline.insert(std::move(Id));
-      return true;
+      return Known->hides(F, Rendering.SourceRoot);
     });
   if (Progress)
     llvm::errs() << "\r\x1b[K";
   if (Streaming) {
     std::vector<Finding> New;
     for (const Finding &F : R.Findings)
-      if (Printed.insert(identity(F)).second)
+      if (Printed.insert(identityOf(F)).second)
         New.push_back(F);
     Render(New, Out.stream(), Rendering);
     Out.stream().flush();

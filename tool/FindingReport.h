@@ -46,7 +46,6 @@ private:
   std::vector<Finding> Findings;
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Printed;
-  std::set<std::string> HiddenByBaseline;
   double ParseSeconds = 0, CheckSeconds = 0;
 };
 

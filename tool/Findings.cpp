@@ -212,6 +212,14 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root) {
              : Path.str();
 }
 
+std::string identityOf(const Finding &F) {
+  std::string Key = F.Begin.File + ":" + std::to_string(F.Begin.Offset) + ":" +
+                    F.Check + ":" + F.Message;
+  for (const Edit &E : F.Fixes)
+    Key += ":" + std::to_string(E.Begin.Offset) + "/" + E.Text;
+  return Key;
+}
+
 void numberOccurrences(std::vector<Finding> &Sorted) {
   std::map<std::tuple<std::string, std::string, std::string, std::string>,
            unsigned>

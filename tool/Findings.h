@@ -91,6 +91,10 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef Base = "");
 /// from several translation units) removed.
 void sortUnique(std::vector<Finding> &Findings);
 
+/// What makes a finding the same one when several translation units report
+/// it (a header's): its place, check, message and fixes.
+std::string identityOf(const Finding &F);
+
 /// Numbers each finding among the earlier ones of \p Sorted with the same
 /// check, file, function and statement. Done once per translation unit, so
 /// that a header's findings get the same numbers from every unit and a

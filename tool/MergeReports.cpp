@@ -56,23 +56,21 @@ int mergeReports(const ToolOptions &Options) {
       Merged.Findings.push_back(std::move(F));
   }
   sortUnique(Merged.Findings);
-  if (!Options.Baseline.empty()) {
-    std::unique_ptr<Baseline> Known = Baseline::load(Options.Baseline, Error);
-    if (!Known)
-      return fail(Error);
-    llvm::erase_if(Merged.Findings, [&](const Finding &F) {
-      return !F.FromCompiler &&
-             Known->hides(fingerprint(F, sourceRoot(Options)));
-    });
-  }
-
+  std::unique_ptr<Baseline> Known;
+  if (!Options.Baseline.empty() &&
+      !(Known = Baseline::load(Options.Baseline, Error)))
+    return fail(Error);
   SourceTexts Texts;
-  Texts.readFilesOf(Merged.Findings);
   OutputSink Out;
   if (!Out.open(Options.Output, Error))
     return fail(Error);
   RenderOptions Rendering = renderOptions(Options, Out, Texts);
   Rendering.Units = Merged.Units;
+  if (Known)
+    llvm::erase_if(Merged.Findings, [&](const Finding &F) {
+      return Known->hides(F, Rendering.SourceRoot);
+    });
+  Texts.readFilesOf(Merged.Findings);
   Render(Merged.Findings, Out.stream(), Rendering);
   if (!Out.finish())
     return fail(Options.Output.empty()

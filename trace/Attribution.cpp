@@ -22,13 +22,13 @@ bool isSystemHeader(llvm::StringRef File) {
          File.starts_with("/usr/lib/llvm-");
 }
 
-std::string normalised(llvm::StringRef Path) {
+} // namespace
+
+std::string normalisedPath(llvm::StringRef Path) {
   llvm::SmallString<256> P(Path);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return P.str().str();
 }
-
-} // namespace
 
 Attribution::Attribution(std::vector<std::string> SkipLibraries)
     : Skip(std::move(SkipLibraries)) {
@@ -107,7 +107,7 @@ Site Attribution::symbolize(const Frame &F, bool ReturnAddress) {
     if (Info.Line == 0 || Info.FileName == llvm::DILineInfo::BadString ||
         (isSystemHeader(Info.FileName) && I + 1 < Inlined->getNumberOfFrames()))
       continue;
-    S.File = normalised(Info.FileName);
+    S.File = normalisedPath(Info.FileName);
     S.Line = Info.Line;
     if (Info.FunctionName != llvm::DILineInfo::BadString)
       S.Function = Info.FunctionName;

@@ -32,6 +32,10 @@ struct Site {
   }
 };
 
+/// \p Path without `.` and `..` steps: the one spelling sites and static
+/// findings are matched by.
+std::string normalisedPath(llvm::StringRef Path);
+
 class Attribution {
 public:
   /// \p SkipLibraries: more module names (substrings of the file name) to

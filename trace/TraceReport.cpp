@@ -3,7 +3,6 @@
 #include "TraceReport.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -12,12 +11,6 @@
 namespace syscall_tidy::trace {
 
 namespace {
-
-std::string normalised(llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return P.str().str();
-}
 
 bool isTransfer(llvm::StringRef Name) {
   return llvm::is_contained({"read", "write", "pread64", "pwrite64", "readv",
@@ -132,7 +125,7 @@ bool readFindings(const std::string &Path, std::vector<FindingCost> &Findings,
     if (!Location || !Location->getString("file") ||
         !Location->getInteger("line"))
       return std::nullopt;
-    return std::make_pair(normalised(*Location->getString("file")),
+    return std::make_pair(normalisedPath(*Location->getString("file")),
                           unsigned(*Location->getInteger("line")));
   };
   for (const llvm::json::Value &Item : *List) {

@@ -1,12 +1,12 @@
 //===--- Findings.cpp - The one list of findings every output renders ----===//
 
 #include "Findings.h"
+#include "Hashing.h"
 #include "analysis/StringHelpers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA1.h"
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -229,17 +229,14 @@ void numberOccurrences(std::vector<Finding> &Sorted) {
 }
 
 std::string fingerprint(const Finding &F, llvm::StringRef Root) {
-  llvm::SHA1 Hash;
-  std::string File = relativeTo(F.Begin.File, Root);
-  std::string Occurrence = std::to_string(F.Occurrence);
-  for (llvm::StringRef Part :
-       {llvm::StringRef(F.Check), llvm::StringRef(File),
-        llvm::StringRef(F.Function), llvm::StringRef(F.Statement),
-        llvm::StringRef(Occurrence)}) {
-    Hash.update(Part);
-    Hash.update(llvm::StringRef("\0", 1));
-  }
-  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
+  return PartHasher()
+      .add(F.Check)
+      .add(relativeTo(F.Begin.File, Root))
+      .add(F.Function)
+      .add(F.Statement)
+      .add(std::to_string(F.Occurrence))
+      .hex()
+      .substr(0, 32);
 }
 
 } // namespace syscall_tidy

@@ -2,6 +2,7 @@
 
 #include "ResultCache.h"
 #include "FindingsJson.h"
+#include "Hashing.h"
 #include "OutputSink.h"
 #include "TranslationUnitRunner.h"
 #include "llvm/ADT/StringExtras.h"
@@ -9,7 +10,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA1.h"
 #include "llvm/Support/WithColor.h"
 #include <algorithm>
 #include <sys/stat.h>
@@ -21,23 +21,10 @@ namespace {
 
 constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-1";
 
-class Hasher {
-public:
-  Hasher &add(llvm::StringRef Part) {
-    Hash.update(Part);
-    Hash.update(llvm::StringRef("\0", 1));
-    return *this;
-  }
-  std::string hex() { return llvm::toHex(Hash.final(), /*LowerCase=*/true); }
-
-private:
-  llvm::SHA1 Hash;
-};
-
 /// The tool itself: a rebuilt checks library is a different tool even
 /// under the same version number.
 std::string toolIdentity() {
-  Hasher Identity;
+  PartHasher Identity;
   Identity.add(SYSCALL_TIDY_VERSION).add(LLVM_VERSION_STRING);
   std::string Self = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
   if (auto Binary = llvm::MemoryBuffer::getFile(Self))
@@ -62,11 +49,6 @@ std::vector<std::string> analysedArguments(std::vector<std::string> Args) {
 }
 
 } // namespace
-
-std::string contentHash(llvm::StringRef Text) {
-  return llvm::toHex(llvm::SHA1::hash(llvm::arrayRefFromStringRef(Text)),
-                     /*LowerCase=*/true);
-}
 
 std::string flagWithoutCache(const ToolOptions &Options) {
   if (Options.CacheDir.empty() && Options.CacheUrl.empty())
@@ -109,7 +91,7 @@ std::unique_ptr<ResultCache> ResultCache::create(const ToolOptions &Options,
 std::string
 ResultCache::key(const std::string &File, const Configuration &Config,
                  const clang::tooling::CompilationDatabase &Compilations) {
-  Hasher Key;
+  PartHasher Key;
   Key.add(EntryFormat).add(ToolIdentity).add(Salt).add(File);
   Key.add(
       clang::tidy::configurationAsText(Config.provider()->getOptions(File)));

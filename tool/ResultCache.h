@@ -27,9 +27,6 @@ namespace syscall_tidy {
 
 struct TranslationUnitResult;
 
-/// A hash of \p Text, as the entries record files.
-std::string contentHash(llvm::StringRef Text);
-
 /// The flag of \p Options a cached run cannot honour (standard input, a
 /// virtual file system, --export-fixes and the profile need the analysis
 /// itself); empty when there is none or no cache is asked for.

@@ -2,6 +2,7 @@
 
 #include "TranslationUnitRunner.h"
 #include "EnclosingFunctions.h"
+#include "Hashing.h"
 #include "ResultCache.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"

@@ -310,9 +310,15 @@ const VarDecl *UnbufferedAutoflushCheck::cursorArray(const VarDecl *Cursor,
                                                      const FunctionDecl *Func) {
   // `FILE **fp = outs; ...; fp++`: every value the pointer gets is into
   // one array, it only moves, nothing is stored through it and nothing
-  // else gets it, so `*fp` is an element of that array.
-  if (!Cursor || !Cursor->isLocalVarDecl() ||
-      !Cursor->getType()->isPointerType() || !Func->getBody())
+  // else gets it, so `*fp` is an element of that array. Asked once per
+  // cursor (every write through it asks).
+  if (!Cursor)
+    return nullptr;
+  auto [It, New] = Cursors.try_emplace(Cursor, nullptr);
+  if (!New)
+    return It->second;
+  if (!Cursor->isLocalVarDecl() || !Cursor->getType()->isPointerType() ||
+      !Func->getBody())
     return nullptr;
   const VarDecl *Array =
       Cursor->getInit() ? arrayPointedInto(Cursor->getInit()) : nullptr;
@@ -353,7 +359,7 @@ const VarDecl *UnbufferedAutoflushCheck::cursorArray(const VarDecl *Cursor,
          llvm::cast<BinaryOperator>(Outer)->isAssignmentOp()))
       return nullptr; // handed on or copied
   }
-  return Array;
+  return It->second = Array;
 }
 
 bool UnbufferedAutoflushCheck::onlyWalks(const Stmt *Up, const Stmt *Child,

@@ -113,6 +113,8 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopSummary>> Loops;
+  /// cursorArray()'s answers.
+  llvm::DenseMap<const VarDecl *, const VarDecl *> Cursors;
 };
 
 } // namespace clang::tidy::syscall

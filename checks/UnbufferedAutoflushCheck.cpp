@@ -2,6 +2,7 @@
 
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/CrossUnitFacts.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -163,6 +164,23 @@ const Expr *shiftBase(const Expr *E) {
   return E;
 }
 
+/// The fact that some caller, in any unit, hands a file stream to (\p Kind
+/// "file") or calls in a loop (\p Kind "loop") parameter \p Index of the
+/// function other units know as \p Name.
+std::string streamFact(llvm::StringRef Kind, llvm::StringRef Name,
+                       unsigned Index) {
+  return ("unbuffered-autoflush." + Kind + ":" + Name + "#" +
+          llvm::Twine(Index))
+      .str();
+}
+
+/// Whether a parameter of type \p T is a stream other functions write to.
+bool isOstreamReference(QualType T) {
+  llvm::StringRef Record = stdRecordName(T);
+  return T->isReferenceType() &&
+         (Record == "basic_ostream" || Record == "basic_iostream");
+}
+
 std::string text(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(
              CharSourceRange::getTokenRange(E->getSourceRange()),
@@ -219,6 +237,8 @@ void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Overflow = Result.Nodes.getNodeAs<CXXMethodDecl>("overflow"))
     return checkOverflow(Overflow, Ctx);
+  if (CrossUnitFacts *Facts = CrossUnitFacts::current())
+    exportStreamFacts(*Facts, Ctx);
   std::vector<std::string> Names = withFortifiedNames(
       {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});
   Names.insert(Names.end(), {"operator<<", "setf", "pubsetbuf"});
@@ -435,10 +455,9 @@ UnbufferedAutoflushCheck::valuesDestination(llvm::ArrayRef<const Expr *> Values,
 }
 
 UnbufferedAutoflushCheck::Destination
-UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
-                                            const FunctionDecl *Func,
-                                            ASTContext &Ctx, std::string &Why,
-                                            unsigned Depth) {
+UnbufferedAutoflushCheck::streamDestination(
+    const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx,
+    std::string &Why, unsigned Depth, std::vector<std::string> *Elsewhere) {
   Stream = Stream->IgnoreImplicit();
   llvm::StringRef Type = stdRecordName(Stream->getType());
   if (Type == "basic_ofstream" || Type == "basic_fstream")
@@ -461,12 +480,14 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
   // Callers that pass their own parameter along are asked in turn, a few
   // levels up (save() makes the file, write_body(os) hands it on).
   unsigned Index = Param->getFunctionScopeIndex();
+  if (std::string Name = Elsewhere ? crossUnitName(Func) : ""; !Name.empty())
+    Elsewhere->push_back(streamFact("file", Name, Index));
   for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
     std::string Ignored;
     if (Index < Call->getNumArgs() &&
         streamDestination(Call->getArg(Index),
                           Depth + 1 < MaxCallerLevels ? Caller : nullptr, Ctx,
-                          Ignored, Depth + 1) == Destination::File) {
+                          Ignored, Depth + 1, Elsewhere) == Destination::File) {
       Why = "a caller passes a file stream";
       return Destination::File;
     }
@@ -476,9 +497,12 @@ UnbufferedAutoflushCheck::streamDestination(const Expr *Stream,
 
 const FunctionDecl *
 UnbufferedAutoflushCheck::calledInLoop(const FunctionDecl *Func, unsigned Index,
-                                       ASTContext &Ctx, unsigned Depth) {
+                                       ASTContext &Ctx, unsigned Depth,
+                                       std::vector<std::string> *Elsewhere) {
   if (Depth >= MaxCallerLevels)
     return nullptr;
+  if (std::string Name = Elsewhere ? crossUnitName(Func) : ""; !Name.empty())
+    Elsewhere->push_back(streamFact("loop", Name, Index));
   for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
     if (!Caller || !Caller->getBody() || Index >= Call->getNumArgs())
       continue;
@@ -487,8 +511,9 @@ UnbufferedAutoflushCheck::calledInLoop(const FunctionDecl *Func, unsigned Index,
     const auto *Passed =
         llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Call->getArg(Index)));
     if (Passed && Passed->getDeclContext() == Caller)
-      if (const FunctionDecl *Looping = calledInLoop(
-              Caller, Passed->getFunctionScopeIndex(), Ctx, Depth + 1))
+      if (const FunctionDecl *Looping =
+              calledInLoop(Caller, Passed->getFunctionScopeIndex(), Ctx,
+                           Depth + 1, Elsewhere))
         return Looping;
   }
   return nullptr;
@@ -779,8 +804,18 @@ void UnbufferedAutoflushCheck::checkManipulator(
   llvm::StringRef Name = Manip->getDecl()->getName();
   const Expr *Stream = shiftBase(Shift);
   std::string Why;
-  if (!isReported(streamDestination(Stream, Func, Ctx, Why)))
-    return;
+  // In the standalone tool, a stream parameter may get its file from
+  // another unit's caller: the finding then requires that caller.
+  CrossUnitFacts *Elsewhere = CrossUnitFacts::current();
+  std::vector<std::string> FileFacts, LoopFacts;
+  Requirement Needs;
+  if (!isReported(streamDestination(Stream, Func, Ctx, Why, 0,
+                                    Elsewhere ? &FileFacts : nullptr))) {
+    if (FileFacts.empty() || Name == "unitbuf")
+      return;
+    Needs.push_back(std::move(FileFacts));
+    Why = "a caller in another file passes a file stream";
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   // ` << std::flush` and ` << std::unitbuf` go; std::endl becomes '\n'.
@@ -817,23 +852,31 @@ void UnbufferedAutoflushCheck::checkManipulator(
     const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Local);
     const FunctionDecl *Looping =
         Param && Param->getDeclContext() == Func
-            ? calledInLoop(Func, Param->getFunctionScopeIndex(), Ctx)
+            ? calledInLoop(Func, Param->getFunctionScopeIndex(), Ctx, 0,
+                           Elsewhere ? &LoopFacts : nullptr)
             : nullptr;
+    if (!Looping && LoopFacts.empty())
+      return;
     if (!Looping)
-      return;
-    DiagnosticBuilder D =
-        diag(Manip->getBeginLoc(),
-             "'std::%0' flushes the file stream on every call of %1, which "
-             "%2 makes in a loop: one write(2) per %select{line|record}3; "
-             "%select{write '\\n'|drop it}3 and let the buffer fill (%4)")
-        << Name << Func << Looping << (Name == "flush") << Why
-        << Manip->getSourceRange();
-    if (!ManipRange.isValid() || !ShiftRange.isValid())
-      return;
-    if (Name == "endl")
-      D << FixItHint::CreateReplacement(ManipRange, Wide ? "L'\\n'" : "'\\n'");
-    else
-      D << FixItHint::CreateRemoval(ShiftRange);
+      Needs.push_back(std::move(LoopFacts));
+    {
+      DiagnosticBuilder D =
+          diag(Manip->getBeginLoc(),
+               "'std::%0' flushes the file stream on every call of %1, which "
+               "%select{%2|a caller in another file}5 makes in a loop: one "
+               "write(2) per %select{line|record}3; %select{write "
+               "'\\n'|drop it}3 and let the buffer fill (%4)")
+          << Name << Func << (Looping ? Looping : Func) << (Name == "flush")
+          << Why << !Looping << Manip->getSourceRange();
+      if (ManipRange.isValid() && ShiftRange.isValid()) {
+        if (Name == "endl")
+          D << FixItHint::CreateReplacement(ManipRange,
+                                            Wide ? "L'\\n'" : "'\\n'");
+        else
+          D << FixItHint::CreateRemoval(ShiftRange);
+      }
+    }
+    requireElsewhere(Manip->getBeginLoc(), Needs);
     return;
   }
   if (Local && Local->isLocalVarDecl() &&
@@ -879,6 +922,62 @@ void UnbufferedAutoflushCheck::checkManipulator(
             LoopRange->getEnd(), "\n" +
                                      indentationOf(Outer->getBeginLoc(), SM) +
                                      text(Stream, Ctx) + ".flush();");
+    }
+  }
+  requireElsewhere(Manip->getBeginLoc(), Needs);
+}
+
+void UnbufferedAutoflushCheck::requireElsewhere(SourceLocation Loc,
+                                                const Requirement &Needs) {
+  if (!Needs.empty())
+    diag(Loc, "%0", DiagnosticIDs::Note) << requirementNote(Needs);
+}
+
+void UnbufferedAutoflushCheck::exportStreamFacts(CrossUnitFacts &Facts,
+                                                 ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    if (!Callee || Callee->isTemplateInstantiation() || !Site.Func->getBody() ||
+        llvm::none_of(Callee->parameters(),
+                      [](const ParmVarDecl *P) {
+                        return isOstreamReference(P->getType());
+                      }) ||
+        SM.isInSystemHeader(Callee->getLocation()))
+      continue;
+    unsigned Args = std::min(Site.Call->getNumArgs(), Callee->getNumParams());
+    // An operator call's first argument is the object for a member.
+    unsigned Shift = llvm::isa<CXXOperatorCallExpr>(Site.Call) &&
+                     llvm::isa<CXXMethodDecl>(Callee);
+    std::string Name;
+    for (unsigned I = 0; I + Shift < Site.Call->getNumArgs() && I < Args; ++I) {
+      if (!isOstreamReference(Callee->getParamDecl(I)->getType()))
+        continue;
+      if (Name.empty() && (Name = crossUnitName(Callee)).empty())
+        break;
+      const Expr *Arg = Site.Call->getArg(I + Shift);
+      std::string Loop = streamFact("loop", Name, I);
+      std::string File = streamFact("file", Name, I);
+      const auto *Passed =
+          llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Arg));
+      if (Passed && Passed->getDeclContext() != Site.Func)
+        Passed = nullptr;
+      std::vector<std::string> Premises;
+      if (enclosingLoop(Site.Call, Functions.parents(Site.Func)) ||
+          (Passed && calledInLoop(Site.Func, Passed->getFunctionScopeIndex(),
+                                  Ctx, 0, &Premises)))
+        Facts.add(Loop);
+      else
+        for (const std::string &Premise : Premises)
+          Facts.addImplication(Loop, Premise);
+      Premises.clear();
+      std::string Ignored;
+      if (streamDestination(Arg, Site.Func, Ctx, Ignored, 0, &Premises) ==
+          Destination::File)
+        Facts.add(File);
+      else
+        for (const std::string &Premise : Premises)
+          Facts.addImplication(File, Premise);
     }
   }
 }

@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 #define SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 
+#include "analysis/CrossUnitFacts.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -44,13 +45,27 @@ private:
   /// fopen of a path for writing.
   Destination valuesDestination(llvm::ArrayRef<const Expr *> Values,
                                 ASTContext &Ctx, bool *Appends);
+  /// Where \p Stream writes, following a std::ostream& parameter to the
+  /// callers a few levels up. \p Elsewhere, if given, gets the facts
+  /// whereby callers in other units would make it a file.
   Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
                                 ASTContext &Ctx, std::string &Why,
-                                unsigned Depth = 0);
+                                unsigned Depth = 0,
+                                std::vector<std::string> *Elsewhere = nullptr);
   /// A function that calls \p Func in a loop, passing on the stream it gets
   /// as parameter \p Index (directly or through callers a few levels up).
-  const FunctionDecl *calledInLoop(const FunctionDecl *Func, unsigned Index,
-                                   ASTContext &Ctx, unsigned Depth = 0);
+  /// \p Elsewhere, if given, gets the facts whereby callers in other units
+  /// would.
+  const FunctionDecl *
+  calledInLoop(const FunctionDecl *Func, unsigned Index, ASTContext &Ctx,
+               unsigned Depth = 0,
+               std::vector<std::string> *Elsewhere = nullptr);
+  /// Makes the finding just reported a candidate that needs \p Needs from
+  /// other units (nothing when \p Needs is empty).
+  void requireElsewhere(SourceLocation Loc, const Requirement &Needs);
+  /// What this unit's calls hand to std::ostream& parameters of functions
+  /// other units may define: a file stream, a call in a loop.
+  void exportStreamFacts(CrossUnitFacts &Facts, ASTContext &Ctx);
   bool isReported(Destination D) const;
   /// The local array of streams \p Cursor only walks in \p Func
   /// (`FILE **fp = outs; fp < outs + n; ++fp`), or null.

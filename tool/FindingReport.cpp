@@ -19,8 +19,8 @@ FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
                              size_t Units, OutputSink &Out)
     : Render(Render), Rendering(Rendering), Changed(Changed), Known(Known),
       Units(Units), Out(Out), Streaming(Render == renderText),
-      Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()) {
-}
+      Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()),
+      KeepCandidates(!Options.Shard.empty() && Render == renderJson) {}
 
 void FindingReport::add(TranslationUnitResult &&R) {
   ParseSeconds += R.ParseSeconds;
@@ -35,6 +35,13 @@ void FindingReport::add(TranslationUnitResult &&R) {
     });
   if (Progress)
     llvm::errs() << "\r\x1b[K";
+  for (const std::string &Line : R.Facts)
+    if (FactLines.insert(Line).second)
+      Facts.add(Line);
+  auto Candidate = llvm::partition(
+      R.Findings, [](const Finding &F) { return F.Requires.empty(); });
+  std::move(Candidate, R.Findings.end(), std::back_inserter(Candidates));
+  R.Findings.erase(Candidate, R.Findings.end());
   if (Streaming) {
     std::vector<Finding> New;
     for (const Finding &F : R.Findings)
@@ -54,6 +61,26 @@ void FindingReport::add(TranslationUnitResult &&R) {
 std::vector<Finding> FindingReport::finish() {
   if (Progress)
     llvm::errs() << "\r\x1b[K";
+  if (KeepCandidates) {
+    // Rendered for --merge, which settles them; not this run's findings.
+    Rendering.Facts.assign(FactLines.begin(), FactLines.end());
+    sortUnique(Findings);
+    std::vector<Finding> Shown = Findings;
+    Shown.insert(Shown.end(), Candidates.begin(), Candidates.end());
+    sortUnique(Shown);
+    Render(Shown, Out.stream(), Rendering);
+    return std::move(Findings);
+  }
+  settleCandidates(Candidates, Facts);
+  sortUnique(Candidates);
+  if (Streaming) {
+    std::vector<Finding> New;
+    for (const Finding &F : Candidates)
+      if (Printed.insert(identityOf(F)).second)
+        New.push_back(F);
+    Render(New, Out.stream(), Rendering);
+  }
+  Findings.insert(Findings.end(), Candidates.begin(), Candidates.end());
   sortUnique(Findings);
   if (!Streaming)
     Render(Findings, Out.stream(), Rendering);

@@ -10,14 +10,16 @@
 #include "Renderers.h"
 #include "ToolOptions.h"
 #include "TranslationUnitRunner.h"
+#include "analysis/CrossUnitFacts.h"
 #include <set>
 
 namespace syscall_tidy {
 
 /// Collects the results of the translation units as they finish. Text on
 /// the output is printed per unit as soon as it is done (a header's finding
-/// once); the machine formats are one sorted document at the end. A
-/// progress line goes to a terminal's stderr.
+/// once); candidates that need other units' facts, and the machine formats,
+/// at the end. A shard's JSON keeps its candidates and facts for --merge.
+/// A progress line goes to a terminal's stderr.
 class FindingReport {
 public:
   /// Findings off the \p Changed lines, or in \p Known, are left out.
@@ -42,8 +44,10 @@ private:
   Baseline *Known;
   size_t Units, Done = 0;
   OutputSink &Out;
-  bool Streaming, Progress;
-  std::vector<Finding> Findings;
+  bool Streaming, Progress, KeepCandidates;
+  std::vector<Finding> Findings, Candidates;
+  clang::tidy::syscall::FactBase Facts;
+  std::set<std::string> FactLines;
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Printed;
   double ParseSeconds = 0, CheckSeconds = 0;

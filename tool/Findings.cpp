@@ -159,8 +159,13 @@ Finding FindingConverter::convert(const clang::tidy::ClangTidyError &Error) {
     size_t Start = F.Begin.Offset - (F.Begin.Column - 1);
     F.Statement = collapseSpaces(Text->substr(Start).split('\n').first);
   }
-  for (const clang::tooling::DiagnosticMessage &N : Error.Notes)
+  for (const clang::tooling::DiagnosticMessage &N : Error.Notes) {
+    if (auto Needs = clang::tidy::syscall::requirementOfNote(N.Message)) {
+      F.Requires.insert(F.Requires.end(), Needs->begin(), Needs->end());
+      continue;
+    }
     F.Notes.push_back({N.Message, position(N.FilePath, Dir, N.FileOffset)});
+  }
   for (const auto &FileFix : M.Fix)
     for (const clang::tooling::Replacement &R : FileFix.getValue())
       F.Fixes.push_back(
@@ -218,6 +223,18 @@ std::string identityOf(const Finding &F) {
   for (const Edit &E : F.Fixes)
     Key += ":" + std::to_string(E.Begin.Offset) + "/" + E.Text;
   return Key;
+}
+
+void settleCandidates(std::vector<Finding> &Findings,
+                      clang::tidy::syscall::FactBase &Facts) {
+  llvm::erase_if(Findings, [&](Finding &F) {
+    if (F.Requires.empty())
+      return false;
+    if (!Facts.holds(F.Requires))
+      return true;
+    F.Requires.clear();
+    return false;
+  });
 }
 
 void numberOccurrences(std::vector<Finding> &Sorted) {

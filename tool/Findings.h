@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_TOOL_FINDINGS_H
 #define SYSCALL_TIDY_TOOL_FINDINGS_H
 
+#include "analysis/CrossUnitFacts.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
@@ -43,6 +44,9 @@ struct Finding {
   unsigned Occurrence = 0; ///< among earlier findings with the same key
   std::vector<Note> Notes;
   std::vector<Edit> Fixes;
+  /// A candidate's facts from other translation units: reported only when
+  /// they hold over the facts of every unit (CrossUnitFacts.h).
+  clang::tidy::syscall::Requirement Requires;
 };
 
 /// The text of each file a finding points into, as the compiler read it: a
@@ -100,6 +104,11 @@ std::string identityOf(const Finding &F);
 /// that a header's findings get the same numbers from every unit and a
 /// report filtered later (--diff, --baseline) keeps them.
 void numberOccurrences(std::vector<Finding> &Sorted);
+
+/// Settles the candidates of \p Findings over the facts of all units in
+/// \p Facts: those whose requirement holds become findings, the others go.
+void settleCandidates(std::vector<Finding> &Findings,
+                      clang::tidy::syscall::FactBase &Facts);
 
 /// The check's page, when a docs URL is configured (SYSCALL_TIDY_DOCS_URL).
 std::string helpUri(llvm::StringRef Check);

@@ -61,6 +61,12 @@ llvm::json::Object findingToJson(const Finding &F, llvm::StringRef SourceRoot) {
                           {"description", checkDoc(F.Check).Short}};
   if (std::string Uri = helpUri(F.Check); !Uri.empty())
     Item["help"] = Uri;
+  if (!F.Requires.empty()) {
+    llvm::json::Array Clauses;
+    for (const std::vector<std::string> &Clause : F.Requires)
+      Clauses.push_back(stringArray(Clause));
+    Item["requires"] = std::move(Clauses);
+  }
   return Item;
 }
 
@@ -100,7 +106,30 @@ bool findingFromJson(const llvm::json::Value &Value, Finding &F) {
       Read.Text = stringOr(*Object, "replacement");
       F.Fixes.push_back(std::move(Read));
     }
+  if (const llvm::json::Array *Clauses = Item->getArray("requires"))
+    for (const llvm::json::Value &C : *Clauses) {
+      const llvm::json::Array *Clause = C.getAsArray();
+      if (!Clause)
+        return false;
+      F.Requires.push_back(stringsOf(Clause));
+    }
   return true;
+}
+
+llvm::json::Array stringArray(llvm::ArrayRef<std::string> Lines) {
+  llvm::json::Array Array;
+  for (const std::string &Line : Lines)
+    Array.push_back(Line);
+  return Array;
+}
+
+std::vector<std::string> stringsOf(const llvm::json::Array *Array) {
+  std::vector<std::string> Lines;
+  if (Array)
+    for (const llvm::json::Value &Item : *Array)
+      if (std::optional<llvm::StringRef> Line = Item.getAsString())
+        Lines.push_back(Line->str());
+  return Lines;
 }
 
 const llvm::json::Array *findingsArray(const std::string &Path,
@@ -141,6 +170,7 @@ bool readJsonReport(const std::string &Path, llvm::StringRef Flag,
   if (!Findings)
     return false;
   Report.Units = Document.getAsObject()->getInteger("units").value_or(0);
+  Report.Facts = stringsOf(Document.getAsObject()->getArray("facts"));
   for (const llvm::json::Value &Item : *Findings) {
     Finding F;
     if (!findingFromJson(Item, F)) {

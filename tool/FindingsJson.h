@@ -22,9 +22,15 @@ bool findingFromJson(const llvm::json::Value &Value, Finding &F);
 
 /// What a --format=json report holds.
 struct JsonReport {
-  std::vector<Finding> Findings;
+  std::vector<Finding> Findings; ///< with a shard's candidates
   unsigned Units = 0; ///< translation units analysed; 0 when not said
+  /// A shard's units' facts for the candidates of all shards.
+  std::vector<std::string> Facts;
 };
+
+/// \p Lines as a JSON array of strings, and back (non-strings skipped).
+llvm::json::Array stringArray(llvm::ArrayRef<std::string> Lines);
+std::vector<std::string> stringsOf(const llvm::json::Array *Array);
 
 /// The "findings" of the syscall-tidy --format=json report in \p Path,
 /// parsed into \p Document; null with a one-line \p Error naming the file

@@ -16,6 +16,8 @@ void renderJson(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
                             {"findings", std::move(List)}};
   if (Options.Units)
     Report["units"] = Options.Units;
+  if (!Options.Facts.empty())
+    Report["facts"] = stringArray(Options.Facts);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Report))) << "\n";
 }
 

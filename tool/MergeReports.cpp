@@ -47,6 +47,7 @@ int mergeReports(const ToolOptions &Options) {
                 "' (text, json, sarif, github, gitlab)");
   std::string Error;
   JsonReport Merged;
+  clang::tidy::syscall::FactBase Facts;
   for (const std::string &Path : Options.SourcePaths) {
     JsonReport Part;
     if (!readJsonReport(Path, "--merge", Part, Error))
@@ -54,7 +55,11 @@ int mergeReports(const ToolOptions &Options) {
     Merged.Units += Part.Units;
     for (Finding &F : Part.Findings)
       Merged.Findings.push_back(std::move(F));
+    for (const std::string &Line : Part.Facts)
+      Facts.add(Line);
   }
+  // The shards' candidates over the facts of all their units: as one run.
+  settleCandidates(Merged.Findings, Facts);
   sortUnique(Merged.Findings);
   std::unique_ptr<Baseline> Known;
   if (!Options.Baseline.empty() &&

@@ -13,6 +13,8 @@ struct RenderOptions {
   bool Color = false;                 ///< text: clang's colours
   const SourceTexts *Texts = nullptr; ///< text: the lines to show
   unsigned Units = 0;                 ///< json: the translation units analysed
+  /// json of a shard: its units' facts, for --merge to settle candidates.
+  std::vector<std::string> Facts;
 };
 
 /// Each renders the whole list. Text also renders a part of it (one

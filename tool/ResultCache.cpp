@@ -19,7 +19,7 @@ namespace syscall_tidy {
 
 namespace {
 
-constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-1";
+constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-2";
 
 /// The tool itself: a rebuilt checks library is a different tool even
 /// under the same version number.
@@ -124,34 +124,36 @@ std::string ResultCache::currentHash(const std::string &Path) {
   return Hashes.try_emplace(Path, Hash).first->second;
 }
 
-std::optional<std::vector<Finding>> ResultCache::verify(llvm::StringRef Entry) {
+bool ResultCache::verify(llvm::StringRef Entry, TranslationUnitResult &Result) {
   llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Entry);
   if (!Parsed) {
     llvm::consumeError(Parsed.takeError());
-    return std::nullopt; // a damaged entry is a miss, written again
+    return false; // a damaged entry is a miss, written again
   }
   const llvm::json::Object *Root = Parsed->getAsObject();
   const llvm::json::Array *Inputs = Root ? Root->getArray("inputs") : nullptr;
   const llvm::json::Array *Stored = Root ? Root->getArray("findings") : nullptr;
   if (!Inputs || !Stored || Root->getString("format") != EntryFormat)
-    return std::nullopt;
+    return false;
   for (const llvm::json::Value &Input : *Inputs) {
     const llvm::json::Array *Pair = Input.getAsArray();
     if (!Pair || Pair->size() != 2)
-      return std::nullopt;
+      return false;
     std::optional<llvm::StringRef> Path = (*Pair)[0].getAsString(),
                                    Hash = (*Pair)[1].getAsString();
     if (!Path || !Hash || currentHash(Path->str()) != *Hash)
-      return std::nullopt;
+      return false;
   }
   std::vector<Finding> Findings;
   for (const llvm::json::Value &Item : *Stored) {
     Finding F;
     if (!findingFromJson(Item, F))
-      return std::nullopt;
+      return false;
     Findings.push_back(std::move(F));
   }
-  return Findings;
+  Result.Findings = std::move(Findings);
+  Result.Facts = stringsOf(Root->getArray("facts"));
+  return true;
 }
 
 void ResultCache::remoteFailed(const std::string &Error) {
@@ -160,14 +162,14 @@ void ResultCache::remoteFailed(const std::string &Error) {
         << "--cache-url: " << Error << "; going on without the shared cache\n";
 }
 
-std::optional<std::vector<Finding>> ResultCache::lookup(const std::string &Key,
-                                                        SourceTexts &Texts) {
+bool ResultCache::lookup(const std::string &Key, SourceTexts &Texts,
+                         TranslationUnitResult &Result) {
   ++Lookups;
-  std::optional<std::vector<Finding>> Found;
+  bool Found = false;
   if (!Dir.empty()) {
     std::string Path = localPath(Key);
     if (auto Entry = llvm::MemoryBuffer::getFile(Path))
-      if ((Found = verify((*Entry)->getBuffer()))) {
+      if ((Found = verify((*Entry)->getBuffer(), Result))) {
         ++LocalHits;
         ::utime(Path.c_str(), nullptr); // recently used: evicted last
       }
@@ -176,7 +178,7 @@ std::optional<std::vector<Finding>> ResultCache::lookup(const std::string &Key,
     std::string Body, Error;
     switch (Remote->get(Key + ".json", Body, Error)) {
     case HttpStore::Outcome::Found:
-      if ((Found = verify(Body))) {
+      if ((Found = verify(Body, Result))) {
         ++RemoteHits;
         if (!Dir.empty()) {
           llvm::sys::fs::create_directories(
@@ -195,7 +197,7 @@ std::optional<std::vector<Finding>> ResultCache::lookup(const std::string &Key,
     }
   }
   if (Found)
-    Texts.readFilesOf(*Found);
+    Texts.readFilesOf(Result.Findings);
   return Found;
 }
 
@@ -215,7 +217,8 @@ void ResultCache::store(const std::string &Key,
       llvm::json::Object{{"format", EntryFormat},
                          {"file", Result.File},
                          {"inputs", std::move(Inputs)},
-                         {"findings", std::move(Findings)}});
+                         {"findings", std::move(Findings)},
+                         {"facts", stringArray(Result.Facts)}});
   std::string Error;
   if (!Dir.empty()) {
     std::string Path = localPath(Key);

@@ -43,10 +43,11 @@ public:
   std::string key(const std::string &File, const Configuration &Config,
                   const clang::tooling::CompilationDatabase &Compilations);
 
-  /// The findings stored under \p Key if every file they were made from is
-  /// unchanged; the files they point into are read into \p Texts.
-  std::optional<std::vector<Finding>> lookup(const std::string &Key,
-                                             SourceTexts &Texts);
+  /// Whether an entry is stored under \p Key and every file it was made
+  /// from is unchanged; then \p Result has its findings and facts, and the
+  /// files the findings point into are read into \p Texts.
+  bool lookup(const std::string &Key, SourceTexts &Texts,
+              TranslationUnitResult &Result);
 
   /// Stores \p Result (with the files it read) under \p Key, unless it
   /// has compiler errors, which may come from the machine (a header not
@@ -60,8 +61,9 @@ public:
 private:
   ResultCache() = default;
   std::string localPath(llvm::StringRef Key) const;
-  /// The entry's findings if its files are unchanged.
-  std::optional<std::vector<Finding>> verify(llvm::StringRef Entry);
+  /// Whether the entry's files are unchanged; then \p Result has its
+  /// findings and facts.
+  bool verify(llvm::StringRef Entry, TranslationUnitResult &Result);
   /// The current hash of \p Path, once per run; empty when unreadable.
   std::string currentHash(const std::string &Path);
   void remoteFailed(const std::string &Error);

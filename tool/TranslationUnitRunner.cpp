@@ -16,6 +16,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include <atomic>
 #include <chrono>
@@ -54,9 +55,13 @@ void recordInputs(const SourceManager &SM,
     std::optional<llvm::MemoryBufferRef> Text = Content.getBufferIfLoaded();
     if (!Text || !Content.OrigEntry)
       continue;
+    // Absolute, but with its ".." kept: the driver finds libstdc++ as
+    // "/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12", which
+    // names /usr/include only through the /lib symlink.
     SmallString<256> Path(Content.OrigEntry->getName());
     SM.getFileManager().makeAbsolutePath(Path);
-    Inputs.emplace_back(absolutePath(Path), contentHash(Text->getBuffer()));
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+    Inputs.emplace_back(Path.str().str(), contentHash(Text->getBuffer()));
   }
   llvm::sort(Inputs);
 }
@@ -103,8 +108,9 @@ public:
     for (ClangTidyError &E : Diagnostics.take()) {
       Finding F = Converter.convert(E);
       F.Function = Functions.at(F.Begin.File, F.Begin.Offset);
+      if (F.Requires.empty())
+        Result.Errors.push_back(std::move(E));
       Result.Findings.push_back(std::move(F));
-      Result.Errors.push_back(std::move(E));
     }
     if (RecordInputs)
       recordInputs(SM, Result.Inputs);
@@ -200,7 +206,13 @@ TranslationUnitResult runOne(const std::string &File,
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
   TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result,
                             Settings.Cache != nullptr);
-  int Status = Tool.run(&Factory);
+  clang::tidy::syscall::CrossUnitFacts Facts;
+  int Status;
+  {
+    clang::tidy::syscall::CrossUnitFacts::Scope Gathering(Facts);
+    Status = Tool.run(&Factory);
+  }
+  Result.Facts = Facts.exported();
 
   // Messages without a unit: the driver's (unknown argument, -std=bogus,
   // no such file) arrive before any source file is entered.
@@ -230,14 +242,11 @@ TranslationUnitResult cachedOrRun(const std::string &File,
     return runOne(File, Settings, Texts);
   std::string Key =
       Settings.Cache->key(File, *Settings.Config, *Settings.Compilations);
-  if (std::optional<std::vector<Finding>> Found =
-          Settings.Cache->lookup(Key, Texts)) {
-    TranslationUnitResult Result;
-    Result.File = File;
-    Result.Findings = std::move(*Found);
+  TranslationUnitResult Result;
+  Result.File = File;
+  if (Settings.Cache->lookup(Key, Texts, Result))
     return Result;
-  }
-  TranslationUnitResult Result = runOne(File, Settings, Texts);
+  Result = runOne(File, Settings, Texts);
   Settings.Cache->store(Key, Result);
   return Result;
 }

@@ -43,8 +43,11 @@ runFileSystem(const RunSettings &Settings, std::string &Error);
 /// What one translation unit gave.
 struct TranslationUnitResult {
   std::string File;
-  std::vector<Finding> Findings;                   ///< sorted
-  std::vector<clang::tidy::ClangTidyError> Errors; ///< for --export-fixes
+  std::vector<Finding> Findings; ///< sorted, with candidates
+  /// For --export-fixes: the findings' that are not candidates.
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  /// What the unit tells the others (CrossUnitFacts::exported()).
+  std::vector<std::string> Facts;
   /// With a cache: every file the unit read, absolute, and its hash.
   std::vector<std::pair<std::string, std::string>> Inputs;
   double ParseSeconds = 0, CheckSeconds = 0;

@@ -1,0 +1,131 @@
+//===--- CrossUnitFacts.cpp - What translation units tell each other -----===//
+
+#include "CrossUnitFacts.h"
+#include "StringHelpers.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/JSON.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+thread_local CrossUnitFacts *Current = nullptr;
+
+// A line is a fact, or a fact and its premise after a tab: USRs hold no
+// blanks.
+constexpr char Because = '\t';
+
+constexpr llvm::StringLiteral NotePrefix =
+    "syscall-tidy requires, from other translation units: ";
+
+} // namespace
+
+CrossUnitFacts *CrossUnitFacts::current() { return Current; }
+
+CrossUnitFacts::Scope::Scope(CrossUnitFacts &Facts) : Previous(Current) {
+  Current = &Facts;
+}
+
+CrossUnitFacts::Scope::~Scope() { Current = Previous; }
+
+void CrossUnitFacts::add(llvm::StringRef Fact) { Lines.insert(Fact); }
+
+void CrossUnitFacts::addImplication(llvm::StringRef Fact,
+                                    llvm::StringRef Premise) {
+  if (Fact != Premise)
+    Lines.insert((Fact + llvm::Twine(Because) + Premise).str());
+}
+
+std::vector<std::string> CrossUnitFacts::exported() const {
+  std::vector<std::string> Sorted;
+  for (const auto &Line : Lines)
+    Sorted.push_back(Line.getKey().str());
+  llvm::sort(Sorted);
+  return Sorted;
+}
+
+std::string crossUnitName(const FunctionDecl *Func) {
+  if (!Func || !Func->isExternallyVisible() || Func->isInAnonymousNamespace())
+    return "";
+  llvm::SmallString<128> USR;
+  if (index::generateUSRForDecl(Func->getCanonicalDecl(), USR))
+    return "";
+  return USR.str().str();
+}
+
+std::string requirementNote(const Requirement &R) {
+  llvm::json::Array Clauses;
+  for (const std::vector<std::string> &Clause : R) {
+    llvm::json::Array Facts;
+    for (const std::string &Fact : Clause)
+      Facts.push_back(Fact);
+    Clauses.push_back(std::move(Facts));
+  }
+  std::string Note(NotePrefix);
+  llvm::raw_string_ostream(Note) << llvm::json::Value(std::move(Clauses));
+  return Note;
+}
+
+std::optional<Requirement> requirementOfNote(llvm::StringRef Message) {
+  if (!startsWith(Message, NotePrefix))
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse(Message.drop_front(NotePrefix.size()));
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Array *Clauses = Parsed->getAsArray();
+  if (!Clauses)
+    return std::nullopt;
+  Requirement R;
+  for (const llvm::json::Value &Clause : *Clauses) {
+    const llvm::json::Array *Facts = Clause.getAsArray();
+    if (!Facts)
+      return std::nullopt;
+    R.emplace_back();
+    for (const llvm::json::Value &Fact : *Facts)
+      if (std::optional<llvm::StringRef> Name = Fact.getAsString())
+        R.back().push_back(Name->str());
+  }
+  return R;
+}
+
+void FactBase::add(llvm::StringRef Line) {
+  auto [Fact, Premise] = Line.split(Because);
+  if (Premise.empty())
+    Known.insert(Fact);
+  else
+    Consequences[Premise].push_back(Fact.str());
+  Closed = false;
+}
+
+void FactBase::close() {
+  // Every fact once on the work list: linear in facts and implications.
+  std::vector<std::string> Work;
+  for (const auto &Fact : Known)
+    Work.push_back(Fact.getKey().str());
+  while (!Work.empty()) {
+    std::string Fact = std::move(Work.back());
+    Work.pop_back();
+    auto It = Consequences.find(Fact);
+    if (It == Consequences.end())
+      continue;
+    for (const std::string &Next : It->second)
+      if (Known.insert(Next).second)
+        Work.push_back(Next);
+  }
+  Closed = true;
+}
+
+bool FactBase::holds(const Requirement &R) {
+  if (!Closed)
+    close();
+  return llvm::all_of(R, [&](const std::vector<std::string> &Clause) {
+    return llvm::any_of(
+        Clause, [&](const std::string &Fact) { return Known.contains(Fact); });
+  });
+}
+
+} // namespace clang::tidy::syscall

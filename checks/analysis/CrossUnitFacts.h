@@ -1,0 +1,92 @@
+//===--- CrossUnitFacts.h - What translation units tell each other -------===//
+//
+// The clang-tidy plugin sees one translation unit at a time; the standalone
+// tool sees the whole compile database. Some findings depend on code in
+// another unit: a caller there hands a file stream to this file's function,
+// or calls it in a loop. A check makes such a finding a candidate that
+// requires facts by name, and every unit exports the facts it sees (or how
+// one follows from another: "a file stream reaches f's parameter 0 when one
+// reaches g's parameter 1"). The tool keeps a candidate when its requirement
+// holds over the facts of all units. Without a gatherer (the plugin) the
+// checks make no candidates.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_CROSSUNITFACTS_H
+#define SYSCALL_TIDY_CHECKS_CROSSUNITFACTS_H
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::syscall {
+
+/// Facts that must hold: every clause, where a clause holds when any one
+/// of its facts does.
+using Requirement = std::vector<std::vector<std::string>>;
+
+/// The facts one unit exports, gathered while its checks run.
+class CrossUnitFacts {
+public:
+  /// The gatherer of the unit this thread analyses; null when there is
+  /// none (the plugin, or the tool on one unit from standard input).
+  static CrossUnitFacts *current();
+
+  /// Makes \p Facts current on this thread while it lives.
+  class Scope {
+  public:
+    explicit Scope(CrossUnitFacts &Facts);
+    ~Scope();
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    CrossUnitFacts *Previous;
+  };
+
+  /// \p Fact holds.
+  void add(llvm::StringRef Fact);
+  /// \p Fact holds when \p Premise does.
+  void addImplication(llvm::StringRef Fact, llvm::StringRef Premise);
+
+  /// What was added, one line each, sorted and without repeats.
+  std::vector<std::string> exported() const;
+
+private:
+  llvm::StringSet<> Lines;
+};
+
+/// The name other units know \p Func by (its USR), or "" when no other
+/// unit can call it: internal linkage, an anonymous namespace, a local
+/// class's member.
+std::string crossUnitName(const FunctionDecl *Func);
+
+/// The message of the note that carries \p R on a candidate's diagnostic.
+std::string requirementNote(const Requirement &R);
+
+/// The requirement a note's \p Message carries, if it is such a note.
+std::optional<Requirement> requirementOfNote(llvm::StringRef Message);
+
+/// The facts of all units, implications followed.
+class FactBase {
+public:
+  /// One line of a unit's exported().
+  void add(llvm::StringRef Line);
+  /// Whether every clause of \p R has a fact that holds.
+  bool holds(const Requirement &R);
+
+private:
+  void close();
+
+  llvm::StringSet<> Known;
+  /// Premise -> the facts that follow from it.
+  llvm::StringMap<std::vector<std::string>> Consequences;
+  bool Closed = true;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_CROSSUNITFACTS_H

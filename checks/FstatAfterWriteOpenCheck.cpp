@@ -169,6 +169,8 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
       "fstat", "fstat64", "__fstat64", "fstatat", "fstatat64", "newfstatat",
       "statx", "stat",    "stat64",    "lstat",   "lstat64"};
   ASTContext &Ctx = *Result.Context;
+  if (CrossUnitFacts *Facts = CrossUnitFacts::current())
+    Fields.exportStores(*Facts, Ctx);
   for (const CallSite &Site : CallIndex::of(Ctx).all())
     if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
       checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);
@@ -262,7 +264,8 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
     InHelper = Open.has_value();
   }
   if (!Open)
-    return;
+    return checkSharedFieldStat(Stat, *Tracked, Buffer, Args->ModeField,
+                                ViaFileno, Func, Ctx);
 
   if (Open->Mode.K == AccessMode::Runtime) {
     if (!FlagRuntimeAccessMode)
@@ -345,6 +348,54 @@ std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
       return std::nullopt;
   }
   return std::nullopt;
+}
+
+void FstatAfterWriteOpenCheck::checkSharedFieldStat(
+    const CallExpr *Stat, const Place &Tracked, const VarDecl *Buffer,
+    llvm::StringRef ModeField, bool Stream, const FunctionDecl *Func,
+    ASTContext &Ctx) {
+  const FieldDecl *Field = Tracked.lastField();
+  std::string Name = Field && CrossUnitFacts::current()
+                         ? FieldFacts::sharedFieldName(Field, Ctx)
+                         : "";
+  if (Name.empty())
+    return;
+  DirectoryRejection Rejection(Func->getBody(), Functions.parents(Func),
+                               Functions.uses(Func), Ctx, Constants,
+                               Functions.flow(Func, Ctx));
+  RejectionPlan Plan;
+  if (!Rejection.analyze(Stat, Buffer, ModeField, &Tracked, Plan))
+    return;
+  // Some unit opens it for writing, and no unit stores anything else.
+  std::string Kind = Stream ? "stream:" : "fd:";
+  Requirement Needs = {{FieldFacts::storeFact(Name, Kind + "w"),
+                        FieldFacts::storeFact(Name, Kind + "wa")}};
+  for (llvm::StringRef Other :
+       {"other", "fd:r", "stream:r", Stream ? "fd:w" : "stream:w",
+        Stream ? "fd:wa" : "stream:wa"})
+    Needs.push_back({noUnitSays(FieldFacts::storeFact(Name, Other))});
+  RejectionFix Fix;
+  if (Plan.Unsafe.empty())
+    Fix = removeRejection(Plan, Rejection.parents(), Ctx);
+  else
+    Fix.Unfixable = Plan.Unsafe;
+  {
+    DiagnosticBuilder D =
+        diag(Stat->getBeginLoc(),
+             "redundant '%0': its result only rejects a directory, and "
+             "every store into '%1' in the program is %select{an open|an "
+             "fopen}2 with a write access mode, which already fails with "
+             "EISDIR on one")
+        << calleeName(Stat) << Field->getQualifiedNameAsString() << Stream
+        << Stat->getSourceRange();
+    for (const FixItHint &Hint : Fix.Fixes)
+      D << Hint;
+  }
+  if (!Fix.Unfixable.empty())
+    diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << Fix.Unfixable;
+  diag(Stat->getBeginLoc(), "%0", DiagnosticIDs::Note)
+      << requirementNote(Needs);
 }
 
 void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,

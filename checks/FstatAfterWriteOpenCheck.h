@@ -51,6 +51,13 @@ private:
                                         const RejectionPlan &Plan,
                                         const ParentMap &Parents,
                                         ASTContext &Ctx) const;
+  /// A stat of a field of a header's record (`fstat(im->fd, &st)`) only to
+  /// reject directories: a candidate for the tool, which settles it over
+  /// what every unit stores into the field.
+  void checkSharedFieldStat(const CallExpr *Stat, const Place &Tracked,
+                            const VarDecl *Buffer, llvm::StringRef ModeField,
+                            bool Stream, const FunctionDecl *Func,
+                            ASTContext &Ctx);
   void report(const CallExpr *Stat, const OpenCall &Open,
               const RejectionPlan &Plan, const ParentMap &Parents,
               bool StatBeforeOpen, ASTContext &Ctx);

@@ -22,6 +22,13 @@ FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
       Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()),
       KeepCandidates(!Options.Shard.empty() && Render == renderJson) {}
 
+void FindingReport::coverDatabase(size_t DatabaseUnits) {
+  if (KeepCandidates)
+    Rendering.DatabaseUnits = DatabaseUnits;
+  else
+    Facts.setComplete(DatabaseUnits != 0);
+}
+
 void FindingReport::add(TranslationUnitResult &&R) {
   ParseSeconds += R.ParseSeconds;
   CheckSeconds += R.CheckSeconds;

@@ -27,6 +27,9 @@ public:
                 const RenderOptions &Rendering, const ChangedLines *Changed,
                 Baseline *Known, size_t Units, OutputSink &Out);
 
+  /// The run analyses (or its shards together do) all \p DatabaseUnits
+  /// units of the compile database; 0 when files are named.
+  void coverDatabase(size_t DatabaseUnits);
   void add(TranslationUnitResult &&Result);
   /// Renders what is left; returns all findings, sorted and deduplicated.
   std::vector<Finding> finish();

@@ -171,6 +171,8 @@ bool readJsonReport(const std::string &Path, llvm::StringRef Flag,
     return false;
   Report.Units = Document.getAsObject()->getInteger("units").value_or(0);
   Report.Facts = stringsOf(Document.getAsObject()->getArray("facts"));
+  Report.DatabaseUnits =
+      Document.getAsObject()->getInteger("databaseUnits").value_or(0);
   for (const llvm::json::Value &Item : *Findings) {
     Finding F;
     if (!findingFromJson(Item, F)) {

@@ -24,8 +24,10 @@ bool findingFromJson(const llvm::json::Value &Value, Finding &F);
 struct JsonReport {
   std::vector<Finding> Findings; ///< with a shard's candidates
   unsigned Units = 0; ///< translation units analysed; 0 when not said
-  /// A shard's units' facts for the candidates of all shards.
+  /// A shard's units' facts for the candidates of all shards, and the
+  /// units of the database the shards split (0 when not said).
   std::vector<std::string> Facts;
+  size_t DatabaseUnits = 0;
 };
 
 /// \p Lines as a JSON array of strings, and back (non-strings skipped).

@@ -18,6 +18,8 @@ void renderJson(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
     Report["units"] = Options.Units;
   if (!Options.Facts.empty())
     Report["facts"] = stringArray(Options.Facts);
+  if (Options.DatabaseUnits)
+    Report["databaseUnits"] = Options.DatabaseUnits;
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Report))) << "\n";
 }
 

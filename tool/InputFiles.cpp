@@ -105,6 +105,8 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
     Error = "no C or C++ input files";
     return false;
   }
+  if (Options.SourcePaths.empty())
+    Settings.DatabaseUnits = Files.size();
   if (!Options.Shard.empty() && !keepShard(Options.Shard, Files, Error))
     return false;
   for (const std::string &File : Files) {

@@ -48,10 +48,17 @@ int mergeReports(const ToolOptions &Options) {
   std::string Error;
   JsonReport Merged;
   clang::tidy::syscall::FactBase Facts;
+  // The shards cover the database when they split the same one and add up
+  // to all of it.
+  bool SameDatabase = true;
   for (const std::string &Path : Options.SourcePaths) {
     JsonReport Part;
     if (!readJsonReport(Path, "--merge", Part, Error))
       return fail(Error);
+    SameDatabase &=
+        Part.DatabaseUnits &&
+        (!Merged.DatabaseUnits || Part.DatabaseUnits == Merged.DatabaseUnits);
+    Merged.DatabaseUnits = Part.DatabaseUnits;
     Merged.Units += Part.Units;
     for (Finding &F : Part.Findings)
       Merged.Findings.push_back(std::move(F));
@@ -59,6 +66,7 @@ int mergeReports(const ToolOptions &Options) {
       Facts.add(Line);
   }
   // The shards' candidates over the facts of all their units: as one run.
+  Facts.setComplete(SameDatabase && Merged.Units == Merged.DatabaseUnits);
   settleCandidates(Merged.Findings, Facts);
   sortUnique(Merged.Findings);
   std::unique_ptr<Baseline> Known;

@@ -13,8 +13,10 @@ struct RenderOptions {
   bool Color = false;                 ///< text: clang's colours
   const SourceTexts *Texts = nullptr; ///< text: the lines to show
   unsigned Units = 0;                 ///< json: the translation units analysed
-  /// json of a shard: its units' facts, for --merge to settle candidates.
+  /// json of a shard: its units' facts, for --merge to settle candidates,
+  /// and the units of the database the shards split.
   std::vector<std::string> Facts;
+  size_t DatabaseUnits = 0;
 };
 
 /// Each renders the whole list. Text also renders a part of it (one

@@ -114,6 +114,7 @@ int main(int Argc, const char **Argv) {
                                                             : nullptr;
   FindingReport Report(Options, Render, Rendering, Reported, Known.get(),
                        Files.size(), Out);
+  Report.coverDatabase(Settings.DatabaseUnits);
   runTranslationUnits(Files, Settings, Texts, [&](TranslationUnitResult &&R) {
     Report.add(std::move(R));
   });

@@ -25,6 +25,9 @@ struct RunSettings {
   std::string StoreCheckProfile; ///< directory prefix for JSON profiles
   unsigned Jobs = 1;
   ResultCache *Cache = nullptr; ///< --cache-dir, --cache-url
+  /// The units of the whole compile database when the run (or its shards
+  /// together) analyses them all; 0 when files are named.
+  size_t DatabaseUnits = 0;
 };
 
 /// The settings of a run from the command line: jobs, --fix-notes, the

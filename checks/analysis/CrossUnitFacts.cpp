@@ -123,8 +123,11 @@ bool FactBase::holds(const Requirement &R) {
   if (!Closed)
     close();
   return llvm::all_of(R, [&](const std::vector<std::string> &Clause) {
-    return llvm::any_of(
-        Clause, [&](const std::string &Fact) { return Known.contains(Fact); });
+    return llvm::any_of(Clause, [&](llvm::StringRef Fact) {
+      if (Fact.consume_front("!"))
+        return Complete && !Known.contains(Fact);
+      return Known.contains(Fact);
+    });
   });
 }
 

@@ -25,8 +25,14 @@
 namespace clang::tidy::syscall {
 
 /// Facts that must hold: every clause, where a clause holds when any one
-/// of its facts does.
+/// of its facts does. A fact written "!f" holds when no unit exports f,
+/// which only a run over every unit of the program can tell.
 using Requirement = std::vector<std::vector<std::string>>;
+
+/// The fact that no unit exports \p Fact.
+inline std::string noUnitSays(llvm::StringRef Fact) {
+  return ("!" + Fact).str();
+}
 
 /// The facts one unit exports, gathered while its checks run.
 class CrossUnitFacts {
@@ -75,12 +81,16 @@ class FactBase {
 public:
   /// One line of a unit's exported().
   void add(llvm::StringRef Line);
+  /// The facts come from every unit of the program: what no unit says is
+  /// false. Until then a "!f" never holds.
+  void setComplete(bool Whole) { Complete = Whole; }
   /// Whether every clause of \p R has a fact that holds.
   bool holds(const Requirement &R);
 
 private:
   void close();
 
+  bool Complete = false;
   llvm::StringSet<> Known;
   /// Premise -> the facts that follow from it.
   llvm::StringMap<std::vector<std::string>> Consequences;

@@ -4,6 +4,8 @@
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Index/USRGeneration.h"
 
 namespace clang::tidy::syscall {
 
@@ -70,6 +72,132 @@ const FieldDecl *FieldFacts::privateField(const Place &P, ASTContext &Ctx) {
         return nullptr;
   }
   return Field;
+}
+
+std::string FieldFacts::sharedFieldName(const FieldDecl *Field,
+                                        ASTContext &Ctx) {
+  const RecordDecl *Record =
+      Field ? Field->getParent()->getDefinition() : nullptr;
+  if (!Record)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Record->getLocation());
+  QualType T = Field->getType();
+  const auto *Pointee =
+      T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
+  bool HoldsFile =
+      Pointee && Pointee->getIdentifier() &&
+      (Pointee->getName() == "_IO_FILE" || Pointee->getName() == "__sFILE");
+  if (SM.isInMainFile(At) || SM.isInSystemHeader(At) ||
+      Record->isInAnonymousNamespace() ||
+      !(HoldsFile || (T->isIntegerType() && !T->isBooleanType())))
+    return "";
+  llvm::SmallString<128> USR;
+  if (index::generateUSRForDecl(Field, USR))
+    return "";
+  return USR.str().str();
+}
+
+std::string FieldFacts::storeFact(llvm::StringRef Name, llvm::StringRef Kind) {
+  return ("field-store:" + Name + "=" + Kind).str();
+}
+
+std::string FieldFacts::storedKind(const Expr *Value, const Stmt *At,
+                                   const FunctionDecl *Func, ASTContext &Ctx) {
+  if (std::optional<int64_t> V = foldInteger(Value, Ctx); V && *V <= 0)
+    return "";
+  if (const auto *Null = Value->IgnoreParenImpCasts();
+      Null->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return "";
+  std::optional<OpenCall> Open = openOfValue(Value, At, Func, Ctx);
+  if (!Open || (Open->Mode.K != AccessMode::Writable &&
+                Open->Mode.K != AccessMode::ReadOnly))
+    return "other";
+  std::string Kind = Open->Mode.IsStream ? "stream:" : "fd:";
+  if (Open->Mode.K == AccessMode::ReadOnly)
+    return Kind + "r";
+  return Kind + (Open->Mode.Append ? "wa" : "w");
+}
+
+void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
+  // Every function body of the user's code, headers' inline ones too:
+  // those are in no unit's own file, and every unit that includes them
+  // tells.
+  struct StoreFinder : RecursiveASTVisitor<StoreFinder> {
+    FieldFacts &Owner;
+    CrossUnitFacts &Facts;
+    ASTContext &Ctx;
+    const FunctionDecl *Func = nullptr;
+    StoreFinder(FieldFacts &Owner, CrossUnitFacts &Facts, ASTContext &Ctx)
+        : Owner(Owner), Facts(Facts), Ctx(Ctx) {}
+
+    bool TraverseDecl(Decl *D) {
+      if (D && !llvm::isa<TranslationUnitDecl>(D) &&
+          Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+        return true;
+      return RecursiveASTVisitor::TraverseDecl(D);
+    }
+    bool TraverseFunctionDecl(FunctionDecl *F) { return inFunction(F); }
+    bool TraverseCXXMethodDecl(CXXMethodDecl *F) { return inFunction(F); }
+    bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
+      for (const CXXCtorInitializer *Init : F->inits())
+        if (Init->isMemberInitializer() && Init->isWritten())
+          store(Init->getMember(), Init->getInit(), Init->getInit(), F);
+      return inFunction(F);
+    }
+    bool inFunction(FunctionDecl *F) {
+      if (!F->doesThisDeclarationHaveABody() || F->isDependentContext())
+        return true;
+      const FunctionDecl *Outer = Func;
+      Func = F;
+      TraverseStmt(F->getBody());
+      Func = Outer;
+      return true;
+    }
+    void store(const FieldDecl *Field, const Expr *Value, const Stmt *At,
+               const FunctionDecl *In) {
+      std::string Name = sharedFieldName(Field, Ctx);
+      if (Name.empty())
+        return;
+      std::string Kind = Value ? Owner.storedKind(Value, At, In, Ctx) : "other";
+      if (!Kind.empty())
+        Facts.add(storeFact(Name, Kind));
+    }
+    bool VisitMemberExpr(MemberExpr *Member) {
+      const auto *Field = llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
+      if (!Field || !Func)
+        return true;
+      const Stmt *Parent = nullptr;
+      switch (classify(Member, Owner.Functions.parents(Func), Parent)) {
+      case UseKind::Stored:
+        store(Field, llvm::cast<BinaryOperator>(Parent)->getRHS(), Parent,
+              Func);
+        break;
+      case UseKind::Modified:
+      case UseKind::AddressTaken:
+        store(Field, nullptr, nullptr, Func);
+        break;
+      default:
+        break;
+      }
+      return true;
+    }
+    bool VisitInitListExpr(InitListExpr *List) {
+      const RecordDecl *Record = List->getType()->getAsRecordDecl();
+      if (!Record || Record->isUnion() || !List->isSemanticForm())
+        return true;
+      unsigned I = 0;
+      for (const FieldDecl *Field : Record->fields()) {
+        if (I >= List->getNumInits())
+          break;
+        const Expr *Init = List->getInit(I++);
+        if (!llvm::isa<ImplicitValueInitExpr>(Init))
+          store(Field, Init, Init, Func);
+      }
+      return true;
+    }
+  } Finder(*this, Facts, Ctx);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,

@@ -4,13 +4,16 @@
 // (`im->fd = open(...)`) and seeks, writes or stats it in others. When the
 // record is defined in the main file, no other file can name the field, so
 // every store into it and every use of it is in view: the facts that hold
-// at each of them hold at any use.
+// at each of them hold at any use. A record of a header is shared by the
+// units that include it: each exports what its stores put into the fields
+// (CrossUnitFacts), and a use's facts are what all units' stores agree on.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SYSCALL_TIDY_CHECKS_FIELDFACTS_H
 #define SYSCALL_TIDY_CHECKS_FIELDFACTS_H
 
+#include "CrossUnitFacts.h"
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
 #include "Place.h"
@@ -30,6 +33,21 @@ public:
   /// in the main file with the bodies of all its member functions and no
   /// friends, so that all its uses are in this unit; else null.
   static const FieldDecl *privateField(const Place &P, ASTContext &Ctx);
+
+  /// The name other units know \p Field by (its USR), when its record is
+  /// defined in a header of the user's code and it can hold a descriptor
+  /// or a FILE*; else "".
+  static std::string sharedFieldName(const FieldDecl *Field, ASTContext &Ctx);
+
+  /// The fact that some unit stores a value of \p Kind into the field
+  /// \p Name: "fd:w" (an open for writing), "fd:wa" (appending), "fd:r",
+  /// "stream:w", "stream:wa", "stream:r", or "other" (any other value, a
+  /// run-time mode, a modification, its address taken).
+  static std::string storeFact(llvm::StringRef Name, llvm::StringRef Kind);
+
+  /// Exports what the stores of this unit's code (its own file and the
+  /// user's headers) put into the fields of header records.
+  void exportStores(CrossUnitFacts &Facts, ASTContext &Ctx);
 
   /// One of the opens every store into \p Field makes, when each store is
   /// an open (directly or through a local that holds one) with the same
@@ -66,6 +84,10 @@ private:
   std::optional<OpenCall> openOfValue(const Expr *Value, const Stmt *At,
                                       const FunctionDecl *Func,
                                       ASTContext &Ctx);
+  /// The storeFact() kind of storing \p Value; "" for a constant <= 0
+  /// (no descriptor).
+  std::string storedKind(const Expr *Value, const Stmt *At,
+                         const FunctionDecl *Func, ASTContext &Ctx);
 
   FunctionCache &Functions;
   const OpenFunctionTable &Opens;

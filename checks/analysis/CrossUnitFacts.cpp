@@ -86,7 +86,7 @@ std::optional<Requirement> requirementOfNote(llvm::StringRef Message) {
       return std::nullopt;
     R.emplace_back();
     for (const llvm::json::Value &Fact : *Facts)
-      if (std::optional<llvm::StringRef> Name = Fact.getAsString())
+      if (auto Name = Fact.getAsString()) // llvm::Optional before LLVM 16
         R.back().push_back(Name->str());
   }
   return R;

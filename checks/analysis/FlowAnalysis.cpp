@@ -101,6 +101,12 @@ bool copiesPlace(const Stmt *S, const Place &P) {
 /// `&s` for `s.fd`).
 static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   const FunctionDecl *Callee = Call->getDirectCallee();
+  // Any function of the program may store into a global; the C and C++
+  // libraries only into what they are handed.
+  if (P.isGlobal() &&
+      (!Callee || !Callee->getASTContext().getSourceManager().isInSystemHeader(
+                      Callee->getLocation())))
+    return true;
   // A member function called on what the place is reached through
   // (`reset()` for a member `fd_`), unless it is const.
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {

@@ -8,12 +8,21 @@
 namespace clang::tidy::syscall {
 
 std::optional<Place> Place::of(const Expr *E) {
+  // A global's own value is left to the checks that follow globals across
+  // the file; what is reached from it is a place like any other.
+  std::optional<Place> P = reached(E);
+  if (P && P->isVariable() && P->isGlobal())
+    return std::nullopt;
+  return P;
+}
+
+std::optional<Place> Place::reached(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParenCasts();
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
     const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-    if (!Var || !Var->isLocalVarDeclOrParm())
+    if (!Var || (!Var->isLocalVarDeclOrParm() && !Var->hasGlobalStorage()))
       return std::nullopt;
     return variable(Var);
   }
@@ -25,7 +34,7 @@ std::optional<Place> Place::of(const Expr *E) {
   std::optional<Place> Inner;
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
     const auto *Field = llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
-    if (!Field || !(Inner = of(Member->getBase())))
+    if (!Field || !(Inner = reached(Member->getBase())))
       return std::nullopt;
     if (Member->isArrow())
       Inner->Steps.push_back({Step::Deref});
@@ -33,13 +42,14 @@ std::optional<Place> Place::of(const Expr *E) {
     return Inner;
   }
   if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E)) {
-    if (Unary->getOpcode() != UO_Deref || !(Inner = of(Unary->getSubExpr())))
+    if (Unary->getOpcode() != UO_Deref ||
+        !(Inner = reached(Unary->getSubExpr())))
       return std::nullopt;
     Inner->Steps.push_back({Step::Deref});
     return Inner;
   }
   if (const auto *Subscript = llvm::dyn_cast<ArraySubscriptExpr>(E)) {
-    if (!(Inner = of(Subscript->getBase())))
+    if (!(Inner = reached(Subscript->getBase())))
       return std::nullopt;
     const Expr *Index = Subscript->getIdx()->IgnoreParenImpCasts();
     if (const auto *Literal = llvm::dyn_cast<IntegerLiteral>(Index))
@@ -67,7 +77,7 @@ bool Place::denotes(const Expr *E) const {
 }
 
 bool Place::reachedThrough(const Expr *E) const {
-  std::optional<Place> Other = of(E);
+  std::optional<Place> Other = reached(E);
   if (!Other || Other->Base != Base || Other->FromThis != FromThis ||
       Other->Steps.size() > Steps.size())
     return false;
@@ -75,7 +85,7 @@ bool Place::reachedThrough(const Expr *E) const {
 }
 
 bool Place::isElement(const Expr *Array, int64_t Index) const {
-  std::optional<Place> Whole = of(Array);
+  std::optional<Place> Whole = reached(Array);
   return Whole && Whole->Base == Base && Whole->FromThis == FromThis &&
          Whole->Steps.size() + 1 == Steps.size() &&
          std::equal(Whole->Steps.begin(), Whole->Steps.end(), Steps.begin()) &&

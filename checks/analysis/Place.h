@@ -19,18 +19,22 @@
 
 namespace clang::tidy::syscall {
 
-/// A local or parameter, or what is reached from one (or from `this`)
-/// through fields, pointers and constant or variable indexes: `fd`, `s.fd`,
-/// `c->fd`, `*out`, `fds[1]`, `files[i].fd`, a member `fd_`.
+/// A local or parameter, or what is reached from one (or from `this`, or
+/// from a global) through fields, pointers and constant or variable
+/// indexes: `fd`, `s.fd`, `c->fd`, `*out`, `fds[1]`, `files[i].fd`, a
+/// member `fd_`, `workers[s].chan[0]`.
 class Place {
 public:
   /// The place \p E denotes (parentheses and casts aside); none for other
-  /// expressions (calls, globals, `a[i + 1]`).
+  /// expressions (calls, a global itself, `a[i + 1]`).
   static std::optional<Place> of(const Expr *E);
   static Place variable(const VarDecl *Var);
 
-  /// The local or parameter it is reached from; null for `this`.
+  /// The variable it is reached from; null for `this`.
   const VarDecl *base() const { return Base; }
+  /// Whether it is reached from a global (or a static local), which any
+  /// function of the program may store into.
+  bool isGlobal() const { return Base && Base->hasGlobalStorage(); }
   bool isVariable() const { return Base && Steps.empty(); }
   /// Whether \p E denotes this place.
   bool denotes(const Expr *E) const;
@@ -59,6 +63,9 @@ public:
   }
 
 private:
+  /// of(), also for a global itself: the base of the places reached from it.
+  static std::optional<Place> reached(const Expr *E);
+
   struct Step {
     enum Kind { Field, Deref, Index } K;
     const ValueDecl *Decl = nullptr; ///< the field, or the index variable

@@ -243,6 +243,33 @@ int make_channel(int channel[2]) {
   return 0;
 }
 
+// A table of workers in a global, as process managers keep their channels.
+struct worker {
+  int pid;
+  int chan[2];
+};
+struct worker workers[8];
+
+int start_worker(int s) {
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, workers[s].chan) == -1)
+    return -1;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: close-on-exec set by a second syscall after 'socketpair'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'socketpair' makes both descriptors here
+  if (fcntl(workers[s].chan[0], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: the same flag for the other descriptor
+  if (fcntl(workers[s].chan[1], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  workers[s].pid = -1;
+  return 0;
+}
+// CHECK-FIXES: if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, workers[s].chan) == -1)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   workers[s].pid = -1;
+
 // ------------------------------------------------------------ must not flag
 
 // A descriptor from the caller.
@@ -443,4 +470,42 @@ int accept_nonblocking(int listener) {
     return -1;
   }
   return sfd;
+}
+
+// A function of the program between the socketpair and the fcntl may store
+// into the global table (here through a helper defined elsewhere).
+int worker_setup(int fd);
+int start_worker_with_setup(int s) {
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, workers[s].chan) == -1)
+    return -1;
+  if (worker_setup(workers[s].chan[0]) == -1)
+    return -1;
+  if (fcntl(workers[s].chan[0], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  if (fcntl(workers[s].chan[1], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  return 0;
+}
+
+// The same without handing it the descriptor: it may still replace it.
+void worker_log(const char *what);
+int start_worker_logged(int s) {
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, workers[s].chan) == -1)
+    return -1;
+  worker_log("channel");
+  if (fcntl(workers[s].chan[0], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  if (fcntl(workers[s].chan[1], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  return 0;
+}
+
+// Another global's channel: not the one the socketpair made.
+struct worker spare;
+int start_spare(int s) {
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, workers[s].chan) == -1)
+    return -1;
+  if (fcntl(spare.chan[0], F_SETFD, FD_CLOEXEC) == -1)
+    return -1;
+  return 0;
 }

@@ -279,6 +279,8 @@ UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
                                           ASTContext &Ctx, bool *Appends) {
   if (const VarDecl *Array = streamArray(Stream))
     return arrayDestination(Array, Func, Ctx, Appends);
+  if (const VarDecl *Array = walkedArray(Stream, Func))
+    return arrayDestination(Array, Func, Ctx, Appends);
   const VarDecl *Var = referencedVar(Stream);
   if (!Var)
     return Destination::Unknown;
@@ -323,6 +325,15 @@ static const VarDecl *arrayPointedInto(const Expr *E) {
   return Array && Array->isLocalVarDecl() &&
                  Array->getType()->isConstantArrayType()
              ? Array
+             : nullptr;
+}
+
+const VarDecl *UnbufferedAutoflushCheck::walkedArray(const Expr *Stream,
+                                                     const FunctionDecl *Func) {
+  const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(
+      Stream ? Stream->IgnoreParenImpCasts() : nullptr);
+  return Deref && Deref->getOpcode() == UO_Deref
+             ? cursorArray(referencedVar(Deref->getSubExpr()), Func)
              : nullptr;
 }
 
@@ -560,7 +571,9 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
 
   // How many writes one record costs: the most unconditional writes to the
   // stream in one block, or one per character.
-  const VarDecl *Var = streamVariable(Stream);
+  const VarDecl *Var = walkedArray(Stream, Func);
+  if (!Var)
+    Var = streamVariable(Stream);
   // Each write with the function it is in and the variable it writes: a
   // local's writes are in this function or in a static helper it hands the
   // stream to (a record written by `put_record(f, ...)`); a static global's
@@ -602,12 +615,9 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (!Owner->getBody() || !Functions.flow(Owner, Ctx))
       continue;
     const Expr *Written = writtenStream(W);
-    const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(
-        Written ? Written->IgnoreParenImpCasts() : nullptr);
-    const VarDecl *Target =
-        Deref && Deref->getOpcode() == UO_Deref
-            ? cursorArray(referencedVar(Deref->getSubExpr()), Owner)
-            : streamVariable(Written);
+    const VarDecl *Target = walkedArray(Written, Owner);
+    if (!Target)
+      Target = streamVariable(Written);
     if (Target != Stream)
       continue;
     Costly.push_back(W);

@@ -67,6 +67,9 @@ private:
   /// other units may define: a file stream, a call in a loop.
   void exportStreamFacts(CrossUnitFacts &Facts, ASTContext &Ctx);
   bool isReported(Destination D) const;
+  /// The local array of streams `*fp` (\p Stream) reads through a cursor
+  /// that only walks it in \p Func, or null.
+  const VarDecl *walkedArray(const Expr *Stream, const FunctionDecl *Func);
   /// The local array of streams \p Cursor only walks in \p Func
   /// (`FILE **fp = outs; fp < outs + n; ++fp`), or null.
   const VarDecl *cursorArray(const VarDecl *Cursor, const FunctionDecl *Func);

@@ -1,6 +1,7 @@
 //===--- FieldFacts.cpp - What a file does with its descriptor fields ----===//
 
 #include "FieldFacts.h"
+#include "CallIndex.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -104,10 +105,19 @@ std::string FieldFacts::storeFact(llvm::StringRef Name, llvm::StringRef Kind) {
 
 std::string FieldFacts::storedKind(const Expr *Value, const Stmt *At,
                                    const FunctionDecl *Func, ASTContext &Ctx) {
-  if (std::optional<int64_t> V = foldInteger(Value, Ctx); V && *V <= 0)
+  if (Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
     return "";
-  if (const auto *Null = Value->IgnoreParenImpCasts();
-      Null->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+  // Only a function that opens something can store an open. The others
+  // cost a constant's evaluation (`s->fd = -1`), no flow and no walk for
+  // a local's other assignments.
+  if (!Opening.contains(Func)) {
+    Expr::EvalResult Constant;
+    return !Value->isValueDependent() && Value->EvaluateAsInt(Constant, Ctx) &&
+                   Constant.Val.getInt().isNonPositive()
+               ? ""
+               : "other";
+  }
+  if (std::optional<int64_t> V = foldInteger(Value, Ctx); V && *V <= 0)
     return "";
   std::optional<OpenCall> Open = openOfValue(Value, At, Func, Ctx);
   if (!Open || (Open->Mode.K != AccessMode::Writable &&
@@ -120,14 +130,21 @@ std::string FieldFacts::storedKind(const Expr *Value, const Stmt *At,
 }
 
 void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
+  std::vector<std::string> Names = Opens.allNames();
+  Opening.clear();
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
+           std::vector<llvm::StringRef>(Names.begin(), Names.end())))
+    Opening.insert(Site.Func);
   // Every function body of the user's code, headers' inline ones too:
   // those are in no unit's own file, and every unit that includes them
-  // tells.
+  // tells. The stores are found from the operators down, with no parent
+  // map: the walk costs one visit per node.
   struct StoreFinder : RecursiveASTVisitor<StoreFinder> {
     FieldFacts &Owner;
     CrossUnitFacts &Facts;
     ASTContext &Ctx;
     const FunctionDecl *Func = nullptr;
+    llvm::DenseMap<const FieldDecl *, std::string> Shared;
     StoreFinder(FieldFacts &Owner, CrossUnitFacts &Facts, ASTContext &Ctx)
         : Owner(Owner), Facts(Facts), Ctx(Ctx) {}
 
@@ -154,31 +171,46 @@ void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
       Func = Outer;
       return true;
     }
+    static const FieldDecl *fieldOf(const Expr *E) {
+      const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
+                    : nullptr;
+    }
+    /// Records a store of \p Value (null: anything) into \p Field.
     void store(const FieldDecl *Field, const Expr *Value, const Stmt *At,
                const FunctionDecl *In) {
-      std::string Name = sharedFieldName(Field, Ctx);
-      if (Name.empty())
+      if (!Field)
+        return;
+      auto [It, New] = Shared.try_emplace(Field);
+      if (New)
+        It->second = sharedFieldName(Field, Ctx);
+      if (It->second.empty())
         return;
       std::string Kind = Value ? Owner.storedKind(Value, At, In, Ctx) : "other";
       if (!Kind.empty())
-        Facts.add(storeFact(Name, Kind));
+        Facts.add(storeFact(It->second, Kind));
     }
-    bool VisitMemberExpr(MemberExpr *Member) {
-      const auto *Field = llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
-      if (!Field || !Func)
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        store(fieldOf(BO->getLHS()),
+              BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO, Func);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        store(fieldOf(UO->getSubExpr()), nullptr, UO, Func);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      // A non-const reference parameter may store into the field.
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !Ctx.getLangOpts().CPlusPlus)
         return true;
-      const Stmt *Parent = nullptr;
-      switch (classify(Member, Owner.Functions.parents(Func), Parent)) {
-      case UseKind::Stored:
-        store(Field, llvm::cast<BinaryOperator>(Parent)->getRHS(), Parent,
-              Func);
-        break;
-      case UseKind::Modified:
-      case UseKind::AddressTaken:
-        store(Field, nullptr, nullptr, Func);
-        break;
-      default:
-        break;
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+           ++I) {
+        QualType T = Callee->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          store(fieldOf(Call->getArg(I)), nullptr, Call, Func);
       }
       return true;
     }

@@ -18,6 +18,7 @@
 #include "FlowAnalysis.h"
 #include "Place.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::syscall {
 
@@ -67,6 +68,7 @@ public:
   void clear() {
     Stored.clear();
     Inherited.clear();
+    Opening.clear();
   }
 
 private:
@@ -96,6 +98,8 @@ private:
   llvm::DenseMap<const FieldDecl *, std::optional<OpenCall>> Stored;
   llvm::DenseMap<std::pair<const FieldDecl *, const FunctionDecl *>, bool>
       Inherited;
+  /// The functions that call an open-like function (exportStores()).
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Opening;
 };
 
 } // namespace clang::tidy::syscall

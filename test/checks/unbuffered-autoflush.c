@@ -282,6 +282,29 @@ int tee_chars(const char **names, const char *text) {
 // CHECK-FIXES-NEXT: for (const char *p = text; *p; ++p)
 // CHECK-FIXES-NEXT: for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
 
+// The buffers taken away through the cursor too (`setbuf(*fp, NULL)`).
+int tee_marked(const char **names, const char *text) {
+  FILE *outs[OUTPUTS];
+  for (int i = 0; i < OUTPUTS; ++i)
+    if (!(outs[i] = fopen(names[i], "w")))
+      return -1;
+  for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp) {
+    setbuf(*fp, NULL);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'setbuf(f, NULL)' makes a file stream unbuffered: one write(2) per character
+    fputs("# tee\n", *fp);
+  }
+  for (const char *p = text; *p; ++p)
+    for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+      putc(*p, *fp);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: each call here is a write(2)
+  for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
+    fclose(*fp);
+  return 0;
+}
+// CHECK-FIXES: for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: fputs("# tee\n", *fp);
+
 // ------------------------------------------------------------ must not flag
 
 // A transcript flushed before each wait for the user's next line: the
@@ -503,5 +526,20 @@ int tee_reopened(const char **names, const char *text) {
   for (const char *p = text; *p; ++p)
     for (FILE **fp = outs; fp < outs + OUTPUTS; ++fp)
       putc(*p, *fp);
+  return 0;
+}
+
+// The cursor's array also holds the terminal: its buffering is the user's.
+int tee_terminal(const char *name, const char *text) {
+  FILE *outs[2];
+  outs[0] = stdout;
+  if (!(outs[1] = fopen(name, "w")))
+    return -1;
+  for (FILE **fp = outs; fp < outs + 2; ++fp)
+    setbuf(*fp, NULL);
+  for (const char *p = text; *p; ++p)
+    for (FILE **fp = outs; fp < outs + 2; ++fp)
+      putc(*p, *fp);
+  fclose(outs[1]);
   return 0;
 }

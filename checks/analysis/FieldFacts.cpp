@@ -215,17 +215,10 @@ void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
       return true;
     }
     bool VisitInitListExpr(InitListExpr *List) {
-      const RecordDecl *Record = List->getType()->getAsRecordDecl();
-      if (!Record || Record->isUnion() || !List->isSemanticForm())
-        return true;
-      unsigned I = 0;
-      for (const FieldDecl *Field : Record->fields()) {
-        if (I >= List->getNumInits())
-          break;
-        const Expr *Init = List->getInit(I++);
-        if (!llvm::isa<ImplicitValueInitExpr>(Init))
-          store(Field, Init, Init, Func);
-      }
+      forEachInitialisedField(List,
+                              [&](const FieldDecl *Field, const Expr *Init) {
+                                store(Field, Init, Init, Func);
+                              });
       return true;
     }
   } Finder(*this, Facts, Ctx);

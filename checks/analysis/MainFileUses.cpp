@@ -67,17 +67,10 @@ public:
   }
 
   bool VisitInitListExpr(InitListExpr *List) {
-    const auto *Record = List->getType()->getAsRecordDecl();
-    if (!Record || Record->isUnion() || !List->isSemanticForm())
-      return true;
-    unsigned I = 0;
-    for (const FieldDecl *Field : Record->fields()) {
-      if (I >= List->getNumInits())
-        break;
-      const Expr *Init = List->getInit(I++);
-      if (!llvm::isa<ImplicitValueInitExpr>(Init))
-        Uses[Field].Initialisers.push_back({Init, Function});
-    }
+    forEachInitialisedField(
+        List, [&](const FieldDecl *Field, const Expr *Init) {
+          Uses[Field].Initialisers.push_back({Init, Function});
+        });
     return true;
   }
 
@@ -105,6 +98,22 @@ const MainFileUses &MainFileIndex::of(const ValueDecl *D) const {
   static const MainFileUses None;
   auto It = Uses.find(D);
   return It == Uses.end() ? None : It->second;
+}
+
+void forEachInitialisedField(
+    const InitListExpr *List,
+    llvm::function_ref<void(const FieldDecl *, const Expr *)> Each) {
+  const auto *Record = List->getType()->getAsRecordDecl();
+  if (!Record || Record->isUnion() || !List->isSemanticForm())
+    return;
+  unsigned I = 0;
+  for (const FieldDecl *Field : Record->fields()) {
+    if (I >= List->getNumInits())
+      break;
+    const Expr *Init = List->getInit(I++);
+    if (!llvm::isa<ImplicitValueInitExpr>(Init))
+      Each(Field, Init);
+  }
 }
 
 } // namespace clang::tidy::syscall

@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <vector>
 
 namespace clang::tidy::syscall {
@@ -33,6 +34,12 @@ struct MainFileUses {
   std::vector<std::pair<const MemberExpr *, const FunctionDecl *>> Members;
   std::vector<std::pair<const Expr *, const FunctionDecl *>> Initialisers;
 };
+
+/// Calls \p Each with every field a record's brace initialiser \p List
+/// gives a value, and that value (unions and implicit zeros left out).
+void forEachInitialisedField(
+    const InitListExpr *List,
+    llvm::function_ref<void(const FieldDecl *, const Expr *)> Each);
 
 /// The uses of every declaration in the main file, found in one walk of it
 /// (built once per translation unit: a question per helper or stream then

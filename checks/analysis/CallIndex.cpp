@@ -24,6 +24,19 @@ std::string keyOf(const FunctionDecl *Callee) {
 
 } // namespace
 
+bool mayHoldUserCode(const Decl *D, const SourceManager &SM) {
+  if (llvm::isa<TranslationUnitDecl>(D))
+    return true;
+  // A declaration in a system header holds no user code: skip it whole.
+  if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    return false;
+  // Prototypes and types hold no code of a function: most of what a large
+  // header declares.
+  if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D))
+    return Func->doesThisDeclarationHaveABody();
+  return !llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D);
+}
+
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
   using Base = RecursiveASTVisitor<CallIndexer>;
 
@@ -32,20 +45,13 @@ public:
       : Index(Index), SM(SM), CPlusPlus(CPlusPlus) {}
 
   bool TraverseDecl(Decl *D) {
-    if (!D)
+    if (!D || !mayHoldUserCode(D, SM))
       return true;
-    // A declaration in a system header holds no user code: skip it whole.
-    if (!llvm::isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    // Prototypes, types and (in C, which has no lambdas) file-scope
-    // variables hold no code of a function: most of what a large header
-    // declares. A local's initialiser is code of its function.
+    // In C, which has no lambdas, file-scope records and variables hold no
+    // calls either. A local's initialiser is code of its function.
     const auto *Func = llvm::dyn_cast<FunctionDecl>(D);
-    if (Func ? !Func->doesThisDeclarationHaveABody()
-             : llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D) ||
-                   (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D) &&
-                    D->getDeclContext()->isFileContext()))
+    if (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D) &&
+        D->getDeclContext()->isFileContext())
       return true;
     if (!Func)
       return Base::TraverseDecl(D);

@@ -48,6 +48,11 @@ private:
   llvm::StringMap<std::vector<unsigned>> ByName;
 };
 
+/// Whether a walk of the unit for the user's code must enter \p D: it is
+/// not in a system header, and not a prototype, a typedef, an enum or a
+/// field.
+bool mayHoldUserCode(const Decl *D, const SourceManager &SM);
+
 /// Whether \p Func's name matches \p Name as clang's hasName matcher would.
 bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name);
 

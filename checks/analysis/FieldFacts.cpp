@@ -107,19 +107,15 @@ std::string FieldFacts::storedKind(const Expr *Value, const Stmt *At,
                                    const FunctionDecl *Func, ASTContext &Ctx) {
   if (Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
     return "";
-  // Only a function that opens something can store an open. The others
-  // cost a constant's evaluation (`s->fd = -1`), no flow and no walk for
-  // a local's other assignments.
-  if (!Opening.contains(Func)) {
-    Expr::EvalResult Constant;
-    return !Value->isValueDependent() && Value->EvaluateAsInt(Constant, Ctx) &&
-                   Constant.Val.getInt().isNonPositive()
-               ? ""
-               : "other";
-  }
-  if (std::optional<int64_t> V = foldInteger(Value, Ctx); V && *V <= 0)
-    return "";
-  std::optional<OpenCall> Open = openOfValue(Value, At, Func, Ctx);
+  // `s->fd = -1`: a constant's evaluation, not foldInteger's search of the
+  // function for a local's other assignments.
+  Expr::EvalResult Constant;
+  if (!Value->isValueDependent() && Value->EvaluateAsInt(Constant, Ctx))
+    return Constant.Val.getInt().isNonPositive() ? "" : "other";
+  // Only a function that opens something can store an open; the others
+  // cost no flow analysis.
+  std::optional<OpenCall> Open =
+      Opening.contains(Func) ? openOfValue(Value, At, Func, Ctx) : std::nullopt;
   if (!Open || (Open->Mode.K != AccessMode::Writable &&
                 Open->Mode.K != AccessMode::ReadOnly))
     return "other";
@@ -149,10 +145,8 @@ void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
         : Owner(Owner), Facts(Facts), Ctx(Ctx) {}
 
     bool TraverseDecl(Decl *D) {
-      if (D && !llvm::isa<TranslationUnitDecl>(D) &&
-          Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
-        return true;
-      return RecursiveASTVisitor::TraverseDecl(D);
+      return !D || !mayHoldUserCode(D, Ctx.getSourceManager()) ||
+             RecursiveASTVisitor::TraverseDecl(D);
     }
     bool TraverseFunctionDecl(FunctionDecl *F) { return inFunction(F); }
     bool TraverseCXXMethodDecl(CXXMethodDecl *F) { return inFunction(F); }

@@ -1,6 +1,7 @@
 //===--- CallIndex.cpp - The calls of the user's functions, by callee -----===//
 
 #include "CallIndex.h"
+#include "MainFileUses.h"
 #include "StringHelpers.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OperatorKinds.h"
@@ -80,10 +81,57 @@ public:
       return true;
     Index.ByName[keyOf(Callee)].push_back(Index.Sites.size());
     Index.Sites.push_back({Call, Current});
+    // A non-const reference parameter may store into a field.
+    if (CPlusPlus)
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+           ++I) {
+        QualType T = Callee->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          store(fieldOf(Call->getArg(I)), nullptr, Call);
+      }
     return true;
   }
 
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      store(fieldOf(BO->getLHS()),
+            BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO);
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      store(fieldOf(UO->getSubExpr()), nullptr, UO);
+    return true;
+  }
+
+  bool VisitInitListExpr(InitListExpr *List) {
+    forEachInitialisedField(List,
+                            [&](const FieldDecl *Field, const Expr *Init) {
+                              store(Field, Init, Init);
+                            });
+    return true;
+  }
+
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (Init->isMemberInitializer() && Init->isWritten())
+      store(Init->getMember(), Init->getInit(), Init->getInit());
+    return Base::TraverseConstructorInitializer(Init);
+  }
+
 private:
+  static const FieldDecl *fieldOf(const Expr *E) {
+    const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
+                  : nullptr;
+  }
+
+  void store(const FieldDecl *Field, const Expr *Value, const Stmt *At) {
+    if (Field && (Field->getType()->isIntegerType() ||
+                  Field->getType()->isPointerType()))
+      Index.Stores.push_back({Field, Value, At, Current});
+  }
+
   template <typename Fn> bool within(const FunctionDecl *Func, Fn Traverse) {
     const FunctionDecl *Outer = Current;
     Current = Func;

@@ -1,4 +1,4 @@
-//===--- CallIndex.h - The calls of the user's functions, by callee -------===//
+//===--- CallIndex.h - The calls and field stores of the user's code -----===//
 
 #ifndef SYSCALL_TIDY_CHECKS_CALLINDEX_H
 #define SYSCALL_TIDY_CHECKS_CALLINDEX_H
@@ -16,6 +16,16 @@ namespace clang::tidy::syscall {
 struct CallSite {
   const CallExpr *Call;
   const FunctionDecl *Func;
+};
+
+/// A store into a field that can hold a descriptor or a pointer: `s->fd =
+/// v`, `++s->n`, `&s->fd` or a non-const reference to it (no Value: it
+/// may get anything), a brace or constructor initialiser's value.
+struct FieldStore {
+  const FieldDecl *Field;
+  const Expr *Value; ///< null when the store may put anything there
+  const Stmt *At;
+  const FunctionDecl *Func; ///< null at file scope
 };
 
 /// Every call with a known callee in the function definitions of the
@@ -39,11 +49,16 @@ public:
   /// Every indexed call, in source order.
   llvm::ArrayRef<CallSite> all() const { return Sites; }
 
+  /// The stores into integer and pointer fields in the same code, found in
+  /// the same walk (C's file-scope initialisers, constants, aside).
+  llvm::ArrayRef<FieldStore> fieldStores() const { return Stores; }
+
 private:
   explicit CallIndex(ASTContext &Ctx);
   friend class CallIndexer;
 
   std::vector<CallSite> Sites;
+  std::vector<FieldStore> Stores;
   /// Positions in Sites by the callee's unqualified name.
   llvm::StringMap<std::vector<unsigned>> ByName;
 };

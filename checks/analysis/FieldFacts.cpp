@@ -5,7 +5,6 @@
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Index/USRGeneration.h"
 
 namespace clang::tidy::syscall {
@@ -126,97 +125,28 @@ std::string FieldFacts::storedKind(const Expr *Value, const Stmt *At,
 }
 
 void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
+  const CallIndex &Index = CallIndex::of(Ctx);
   std::vector<std::string> Names = Opens.allNames();
   Opening.clear();
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
-           std::vector<llvm::StringRef>(Names.begin(), Names.end())))
+  for (const CallSite &Site :
+       Index.callsTo(std::vector<llvm::StringRef>(Names.begin(), Names.end())))
     Opening.insert(Site.Func);
-  // Every function body of the user's code, headers' inline ones too:
-  // those are in no unit's own file, and every unit that includes them
-  // tells. The stores are found from the operators down, with no parent
-  // map: the walk costs one visit per node.
-  struct StoreFinder : RecursiveASTVisitor<StoreFinder> {
-    FieldFacts &Owner;
-    CrossUnitFacts &Facts;
-    ASTContext &Ctx;
-    const FunctionDecl *Func = nullptr;
-    llvm::DenseMap<const FieldDecl *, std::string> Shared;
-    StoreFinder(FieldFacts &Owner, CrossUnitFacts &Facts, ASTContext &Ctx)
-        : Owner(Owner), Facts(Facts), Ctx(Ctx) {}
-
-    bool TraverseDecl(Decl *D) {
-      return !D || !mayHoldUserCode(D, Ctx.getSourceManager()) ||
-             RecursiveASTVisitor::TraverseDecl(D);
-    }
-    bool TraverseFunctionDecl(FunctionDecl *F) { return inFunction(F); }
-    bool TraverseCXXMethodDecl(CXXMethodDecl *F) { return inFunction(F); }
-    bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
-      for (const CXXCtorInitializer *Init : F->inits())
-        if (Init->isMemberInitializer() && Init->isWritten())
-          store(Init->getMember(), Init->getInit(), Init->getInit(), F);
-      return inFunction(F);
-    }
-    bool inFunction(FunctionDecl *F) {
-      if (!F->doesThisDeclarationHaveABody() || F->isDependentContext())
-        return true;
-      const FunctionDecl *Outer = Func;
-      Func = F;
-      TraverseStmt(F->getBody());
-      Func = Outer;
-      return true;
-    }
-    static const FieldDecl *fieldOf(const Expr *E) {
-      const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-      return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
-                    : nullptr;
-    }
-    /// Records a store of \p Value (null: anything) into \p Field.
-    void store(const FieldDecl *Field, const Expr *Value, const Stmt *At,
-               const FunctionDecl *In) {
-      if (!Field)
-        return;
-      auto [It, New] = Shared.try_emplace(Field);
-      if (New)
-        It->second = sharedFieldName(Field, Ctx);
-      if (It->second.empty())
-        return;
-      std::string Kind = Value ? Owner.storedKind(Value, At, In, Ctx) : "other";
-      if (!Kind.empty())
-        Facts.add(storeFact(It->second, Kind));
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      if (BO->isAssignmentOp())
-        store(fieldOf(BO->getLHS()),
-              BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO, Func);
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-        store(fieldOf(UO->getSubExpr()), nullptr, UO, Func);
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *Call) {
-      // A non-const reference parameter may store into the field.
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || !Ctx.getLangOpts().CPlusPlus)
-        return true;
-      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
-           ++I) {
-        QualType T = Callee->getParamDecl(I)->getType();
-        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-          store(fieldOf(Call->getArg(I)), nullptr, Call, Func);
-      }
-      return true;
-    }
-    bool VisitInitListExpr(InitListExpr *List) {
-      forEachInitialisedField(List,
-                              [&](const FieldDecl *Field, const Expr *Init) {
-                                store(Field, Init, Init, Func);
-                              });
-      return true;
-    }
-  } Finder(*this, Facts, Ctx);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The stores of the unit's own functions and of the user's headers'
+  // inline ones: those are in no unit's own file, and every unit that
+  // includes them tells.
+  llvm::DenseMap<const FieldDecl *, std::string> Shared;
+  for (const FieldStore &Store : Index.fieldStores()) {
+    auto [It, New] = Shared.try_emplace(Store.Field);
+    if (New)
+      It->second = sharedFieldName(Store.Field, Ctx);
+    if (It->second.empty())
+      continue;
+    std::string Kind = Store.Value
+                           ? storedKind(Store.Value, Store.At, Store.Func, Ctx)
+                           : "other";
+    if (!Kind.empty())
+      Facts.add(storeFact(It->second, Kind));
+  }
 }
 
 std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,

@@ -50,7 +50,8 @@ public:
   llvm::ArrayRef<CallSite> all() const { return Sites; }
 
   /// The stores into integer and pointer fields in the same code, found in
-  /// the same walk (C's file-scope initialisers, constants, aside).
+  /// the same walk (not C's file-scope initialisers, which the walk skips:
+  /// they hold constants only).
   llvm::ArrayRef<FieldStore> fieldStores() const { return Stores; }
 
 private:

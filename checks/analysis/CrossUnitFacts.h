@@ -38,7 +38,7 @@ inline std::string noUnitSays(llvm::StringRef Fact) {
 class CrossUnitFacts {
 public:
   /// The gatherer of the unit this thread analyses; null when there is
-  /// none (the plugin, or the tool on one unit from standard input).
+  /// none (in the plugin).
   static CrossUnitFacts *current();
 
   /// Makes \p Facts current on this thread while it lives.

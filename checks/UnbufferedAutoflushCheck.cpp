@@ -164,9 +164,9 @@ const Expr *shiftBase(const Expr *E) {
   return E;
 }
 
-/// The fact that some caller, in any unit, hands a file stream to (\p Kind
-/// "file") or calls in a loop (\p Kind "loop") parameter \p Index of the
-/// function other units know as \p Name.
+/// The fact that some caller, in any unit, hands a file stream to
+/// parameter \p Index of the function other units know as \p Name
+/// (\p Kind "file"), or does so in a loop (\p Kind "loop-file").
 std::string streamFact(llvm::StringRef Kind, llvm::StringRef Name,
                        unsigned Index) {
   return ("unbuffered-autoflush." + Kind + ":" + Name + "#" +
@@ -513,7 +513,7 @@ UnbufferedAutoflushCheck::calledInLoop(const FunctionDecl *Func, unsigned Index,
   if (Depth >= MaxCallerLevels)
     return nullptr;
   if (std::string Name = Elsewhere ? crossUnitName(Func) : ""; !Name.empty())
-    Elsewhere->push_back(streamFact("loop", Name, Index));
+    Elsewhere->push_back(streamFact("loop-file", Name, Index));
   for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
     if (!Caller || !Caller->getBody() || Index >= Call->getNumArgs())
       continue;
@@ -867,8 +867,12 @@ void UnbufferedAutoflushCheck::checkManipulator(
             : nullptr;
     if (!Looping && LoopFacts.empty())
       return;
-    if (!Looping)
-      Needs.push_back(std::move(LoopFacts));
+    // The loop is in another unit: its stream must be the file, not a
+    // terminal that another caller's file happens to share a helper with.
+    if (!Looping) {
+      Needs.assign(1, std::move(LoopFacts));
+      Why = "a caller in another file passes a file stream";
+    }
     {
       DiagnosticBuilder D =
           diag(Manip->getBeginLoc(),
@@ -966,28 +970,35 @@ void UnbufferedAutoflushCheck::exportStreamFacts(CrossUnitFacts &Facts,
       if (Name.empty() && (Name = crossUnitName(Callee)).empty())
         break;
       const Expr *Arg = Site.Call->getArg(I + Shift);
-      std::string Loop = streamFact("loop", Name, I);
       std::string File = streamFact("file", Name, I);
+      std::string LoopFile = streamFact("loop-file", Name, I);
       const auto *Passed =
           llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Arg));
       if (Passed && Passed->getDeclContext() != Site.Func)
         Passed = nullptr;
-      std::vector<std::string> Premises;
-      if (enclosingLoop(Site.Call, Functions.parents(Site.Func)) ||
-          (Passed && calledInLoop(Site.Func, Passed->getFunctionScopeIndex(),
-                                  Ctx, 0, &Premises)))
-        Facts.add(Loop);
-      else
-        for (const std::string &Premise : Premises)
-          Facts.addImplication(Loop, Premise);
-      Premises.clear();
+      // A file stream reaches the parameter: here, or from callers up.
+      std::vector<std::string> FilePremises, LoopPremises;
       std::string Ignored;
-      if (streamDestination(Arg, Site.Func, Ctx, Ignored, 0, &Premises) ==
-          Destination::File)
-        Facts.add(File);
-      else
-        for (const std::string &Premise : Premises)
-          Facts.addImplication(File, Premise);
+      bool IsFile = streamDestination(Arg, Site.Func, Ctx, Ignored, 0,
+                                      &FilePremises) == Destination::File;
+      // ... in a loop: this call's, a caller's in this unit, or (through
+      // the parameter it hands on) one in another unit.
+      bool Loops =
+          enclosingLoop(Site.Call, Functions.parents(Site.Func)) ||
+          (Passed && calledInLoop(Site.Func, Passed->getFunctionScopeIndex(),
+                                  Ctx, 0, &LoopPremises));
+      auto Export = [&](const std::string &Fact) {
+        if (IsFile)
+          Facts.add(Fact);
+        else
+          for (const std::string &Premise : FilePremises)
+            Facts.addImplication(Fact, Premise);
+      };
+      Export(File);
+      if (Loops)
+        Export(LoopFile);
+      for (const std::string &Premise : LoopPremises)
+        Facts.addImplication(LoopFile, Premise);
     }
   }
 }

@@ -16,6 +16,9 @@ void write_list(std::ostream &os, const Row *rows, int n);
 void print_rows(std::ostream &os, const Row *rows, int n);
 // Defined in summary.cpp; called once per save with a file stream.
 void write_summary(std::ostream &os, int n);
+// Defined in line.cpp; save.cpp writes one line of a file with it, show()
+// writes the terminal's rows with it in a loop.
+void write_line(std::ostream &os, const Row &row);
 // Two overloads; only the one with a count gets a file stream.
 void write_table(std::ostream &os, const Row *rows, int n);
 void write_table(std::ostream &os);

@@ -12,6 +12,8 @@ int save(const char *path, const Row *rows, int n) {
   for (int i = 0; i < n; ++i)
     write_record(out, rows[i]);
   write_summary(out, n);
+  if (n > 0)
+    write_line(out, rows[0]);
   write_table(out, rows, n);
   out.flush();
   return out ? 0 : -1;
@@ -22,4 +24,6 @@ void show(const Row *rows, int n) {
   std::ostringstream text;
   print_rows(text, rows, n);
   write_table(std::cout);
+  for (int i = 0; i < n; ++i)
+    write_line(std::cout, rows[i]);
 }

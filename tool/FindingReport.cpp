@@ -20,13 +20,14 @@ FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
     : Render(Render), Rendering(Rendering), Changed(Changed), Known(Known),
       Units(Units), Out(Out), Streaming(Render == renderText),
       Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()),
-      KeepCandidates(!Options.Shard.empty() && Render == renderJson) {}
+      Sharded(!Options.Shard.empty()),
+      KeepCandidates(Sharded && Render == renderJson) {}
 
 void FindingReport::coverDatabase(size_t DatabaseUnits) {
   if (KeepCandidates)
     Rendering.DatabaseUnits = DatabaseUnits;
-  else
-    Facts.setComplete(DatabaseUnits != 0);
+  else // a shard's own report sees only its part of the database
+    Facts.setComplete(DatabaseUnits != 0 && !Sharded);
 }
 
 void FindingReport::add(TranslationUnitResult &&R) {

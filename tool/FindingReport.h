@@ -47,7 +47,7 @@ private:
   Baseline *Known;
   size_t Units, Done = 0;
   OutputSink &Out;
-  bool Streaming, Progress, KeepCandidates;
+  bool Streaming, Progress, Sharded, KeepCandidates;
   std::vector<Finding> Findings, Candidates;
   clang::tidy::syscall::FactBase Facts;
   std::set<std::string> FactLines;

@@ -44,8 +44,7 @@ void FindingReport::add(TranslationUnitResult &&R) {
   if (Progress)
     llvm::errs() << "\r\x1b[K";
   for (const std::string &Line : R.Facts)
-    if (FactLines.insert(Line).second)
-      Facts.add(Line);
+    Facts.add(Line);
   auto Candidate = llvm::partition(
       R.Findings, [](const Finding &F) { return F.Requires.empty(); });
   std::move(Candidate, R.Findings.end(), std::back_inserter(Candidates));
@@ -71,7 +70,7 @@ std::vector<Finding> FindingReport::finish() {
     llvm::errs() << "\r\x1b[K";
   if (KeepCandidates) {
     // Rendered for --merge, which settles them; not this run's findings.
-    Rendering.Facts.assign(FactLines.begin(), FactLines.end());
+    Rendering.Facts = Facts.lines();
     sortUnique(Findings);
     std::vector<Finding> Shown = Findings;
     Shown.insert(Shown.end(), Candidates.begin(), Candidates.end());

@@ -50,7 +50,6 @@ private:
   bool Streaming, Progress, Sharded, KeepCandidates;
   std::vector<Finding> Findings, Candidates;
   clang::tidy::syscall::FactBase Facts;
-  std::set<std::string> FactLines;
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Printed;
   double ParseSeconds = 0, CheckSeconds = 0;

@@ -19,6 +19,14 @@ constexpr char Because = '\t';
 constexpr llvm::StringLiteral NotePrefix =
     "syscall-tidy requires, from other translation units: ";
 
+std::vector<std::string> sortedLines(const llvm::StringSet<> &Lines) {
+  std::vector<std::string> Sorted;
+  for (const auto &Line : Lines)
+    Sorted.push_back(Line.getKey().str());
+  llvm::sort(Sorted);
+  return Sorted;
+}
+
 } // namespace
 
 CrossUnitFacts *CrossUnitFacts::current() { return Current; }
@@ -38,20 +46,20 @@ void CrossUnitFacts::addImplication(llvm::StringRef Fact,
 }
 
 std::vector<std::string> CrossUnitFacts::exported() const {
-  std::vector<std::string> Sorted;
-  for (const auto &Line : Lines)
-    Sorted.push_back(Line.getKey().str());
-  llvm::sort(Sorted);
-  return Sorted;
+  return sortedLines(Lines);
+}
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> USR;
+  if (index::generateUSRForDecl(D, USR))
+    return "";
+  return USR.str().str();
 }
 
 std::string crossUnitName(const FunctionDecl *Func) {
   if (!Func || !Func->isExternallyVisible() || Func->isInAnonymousNamespace())
     return "";
-  llvm::SmallString<128> USR;
-  if (index::generateUSRForDecl(Func->getCanonicalDecl(), USR))
-    return "";
-  return USR.str().str();
+  return usrOf(Func->getCanonicalDecl());
 }
 
 std::string requirementNote(const Requirement &R) {
@@ -93,6 +101,8 @@ std::optional<Requirement> requirementOfNote(llvm::StringRef Message) {
 }
 
 void FactBase::add(llvm::StringRef Line) {
+  if (!Lines.insert(Line).second)
+    return;
   auto [Fact, Premise] = Line.split(Because);
   if (Premise.empty())
     Known.insert(Fact);
@@ -100,6 +110,8 @@ void FactBase::add(llvm::StringRef Line) {
     Consequences[Premise].push_back(Fact.str());
   Closed = false;
 }
+
+std::vector<std::string> FactBase::lines() const { return sortedLines(Lines); }
 
 void FactBase::close() {
   // Every fact once on the work list: linear in facts and implications.

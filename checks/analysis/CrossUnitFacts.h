@@ -65,6 +65,9 @@ private:
   llvm::StringSet<> Lines;
 };
 
+/// The name every unit knows \p D by: its USR ("" if clang makes none).
+std::string usrOf(const Decl *D);
+
 /// The name other units know \p Func by (its USR), or "" when no other
 /// unit can call it: internal linkage, an anonymous namespace, a local
 /// class's member.
@@ -79,8 +82,10 @@ std::optional<Requirement> requirementOfNote(llvm::StringRef Message);
 /// The facts of all units, implications followed.
 class FactBase {
 public:
-  /// One line of a unit's exported().
+  /// One line of a unit's exported(); a line seen before adds nothing.
   void add(llvm::StringRef Line);
+  /// Every line added, sorted.
+  std::vector<std::string> lines() const;
   /// The facts come from every unit of the program: what no unit says is
   /// false. Until then a "!f" never holds.
   void setComplete(bool Whole) { Complete = Whole; }
@@ -91,7 +96,7 @@ private:
   void close();
 
   bool Complete = false;
-  llvm::StringSet<> Known;
+  llvm::StringSet<> Lines, Known;
   /// Premise -> the facts that follow from it.
   llvm::StringMap<std::vector<std::string>> Consequences;
   bool Closed = true;

@@ -5,7 +5,6 @@
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Index/USRGeneration.h"
 
 namespace clang::tidy::syscall {
 
@@ -92,10 +91,7 @@ std::string FieldFacts::sharedFieldName(const FieldDecl *Field,
       Record->isInAnonymousNamespace() ||
       !(HoldsFile || (T->isIntegerType() && !T->isBooleanType())))
     return "";
-  llvm::SmallString<128> USR;
-  if (index::generateUSRForDecl(Field, USR))
-    return "";
-  return USR.str().str();
+  return usrOf(Field);
 }
 
 std::string FieldFacts::storeFact(llvm::StringRef Name, llvm::StringRef Kind) {

@@ -147,8 +147,34 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
     report(Hoists, Ctx);
 }
 
-unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
-                                       bool FollowCalls) {
+namespace {
+
+/// Calls in \p S, nested lambdas and blocks included (they may run there),
+/// but not those of the loops nested in it, which are summarised apart.
+class CallsOutsideNestedLoops
+    : public RecursiveASTVisitor<CallsOutsideNestedLoops> {
+public:
+  explicit CallsOutsideNestedLoops(const Stmt *Root) : Root(Root) {}
+  bool TraverseStmt(Stmt *S) {
+    if (S && S != Root && isLoop(S)) {
+      Loops.push_back(S);
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    Calls.push_back(C);
+    return true;
+  }
+  const Stmt *Root;
+  llvm::SmallVector<const CallExpr *, 16> Calls;
+  llvm::SmallVector<const Stmt *, 4> Loops;
+};
+
+} // namespace
+
+unsigned LoopInvariantCheck::changesOfCall(const CallExpr *C, ASTContext &Ctx,
+                                           bool FollowCalls) {
   static const llvm::StringRef CredentialNames[] = {
       "setuid",   "seteuid",  "setreuid",  "setresuid", "setgid",
       "setegid",  "setregid", "setresgid", "setgroups", "initgroups",
@@ -161,31 +187,89 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *S, ASTContext &Ctx,
       "sleep", "usleep",     "nanosleep", "clock_nanosleep", "poll",
       "ppoll", "select",     "pselect",   "epoll_wait",      "epoll_pwait",
       "pause", "sigsuspend", "sigwait",   "waitpid",         "wait"};
-  CallCollector Collector;
-  Collector.TraverseStmt(const_cast<Stmt *>(S));
   unsigned Changes = 0;
-  for (const CallExpr *C : Collector.Calls) {
-    llvm::StringRef Name = calleeName(C);
-    if (isForkName(Name) || llvm::is_contained(ExtraForkNames, Name))
-      Changes |= Forks;
-    if (llvm::is_contained(CredentialNames, Name))
-      Changes |= Credentials;
-    if (llvm::is_contained(DescriptorNames, Name))
-      Changes |= Descriptors;
-    if (llvm::is_contained(WaitNames, Name))
-      Changes |= Waits;
-    if (llvm::is_contained(LimitNames, Name))
-      Changes |= Limits;
-    const FunctionDecl *Callee = C->getDirectCallee();
-    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    if (!FollowCalls || !Def || !Def->getBody())
-      continue;
-    auto [It, New] = Changers.try_emplace(Def, 0);
-    if (New)
-      It->second = changesIn(Def->getBody(), Ctx, /*FollowCalls=*/false);
-    Changes |= It->second;
+  llvm::StringRef Name = calleeName(C);
+  if (isForkName(Name) || llvm::is_contained(ExtraForkNames, Name))
+    Changes |= Forks;
+  if (llvm::is_contained(CredentialNames, Name))
+    Changes |= Credentials;
+  if (llvm::is_contained(DescriptorNames, Name))
+    Changes |= Descriptors;
+  if (llvm::is_contained(WaitNames, Name))
+    Changes |= Waits;
+  if (llvm::is_contained(LimitNames, Name))
+    Changes |= Limits;
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!FollowCalls || !Def || !Def->getBody())
+    return Changes;
+  auto [It, New] = Changers.try_emplace(Def, 0);
+  if (New) {
+    CallCollector Collector;
+    Collector.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    unsigned Own = 0;
+    for (const CallExpr *Inner : Collector.Calls)
+      Own |= changesOfCall(Inner, Ctx, /*FollowCalls=*/false);
+    Changers[Def] = Own;
+    return Changes | Own;
   }
+  return Changes | It->second;
+}
+
+unsigned LoopInvariantCheck::changesIn(const Stmt *Loop, ASTContext &Ctx) {
+  // Each loop's own calls are looked at once and nested loops' summaries
+  // reused: linear in the function however deep its loops nest.
+  if (auto It = LoopChanges.find(Loop); It != LoopChanges.end())
+    return It->second;
+  CallsOutsideNestedLoops Collector(Loop);
+  Collector.TraverseStmt(const_cast<Stmt *>(Loop));
+  unsigned Changes = 0;
+  for (const CallExpr *C : Collector.Calls)
+    Changes |= changesOfCall(C, Ctx, /*FollowCalls=*/true);
+  for (const Stmt *Nested : Collector.Loops)
+    Changes |= changesIn(Nested, Ctx);
+  LoopChanges[Loop] = Changes;
   return Changes;
+}
+
+std::pair<const Stmt *, const Stmt *>
+LoopInvariantCheck::enclosingLoop(const Stmt *S, const ParentMap &Parents,
+                                  ASTContext &Ctx) {
+  const Stmt *Child = S;
+  for (const Stmt *P = Parents.getParent(S); P;
+       Child = P, P = Parents.getParent(P)) {
+    if (llvm::isa<LambdaExpr, BlockExpr>(P))
+      return {nullptr, nullptr};
+    // `do { ... } while (0)`, as statement-like macros expand, runs once.
+    if (!isLoop(P) || runsOnce(P, Ctx))
+      continue;
+    // A for loop's init runs once; a range-for's range too.
+    if (const auto *For = llvm::dyn_cast<ForStmt>(P);
+        For && For->getInit() == Child)
+      continue;
+    if (const auto *Range = llvm::dyn_cast<CXXForRangeStmt>(P);
+        Range && Child != Range->getBody())
+      continue;
+    return {P, Child};
+  }
+  return {nullptr, nullptr};
+}
+
+const Stmt *LoopInvariantCheck::outermostFrom(const Stmt *Loop,
+                                              unsigned EndedBy,
+                                              const ParentMap &Parents,
+                                              ASTContext &Ctx) {
+  // A loop that sleeps or waits in each iteration (a retry loop) spends
+  // nothing worth saving on the call.
+  if (changesIn(Loop, Ctx) & (EndedBy | Waits))
+    return nullptr;
+  auto [It, New] = Outermost.try_emplace({Loop, EndedBy}, Loop);
+  if (!New)
+    return It->second;
+  const Stmt *Outer = enclosingLoop(Loop, Parents, Ctx).first;
+  const Stmt *Found =
+      Outer ? outermostFrom(Outer, EndedBy, Parents, Ctx) : nullptr;
+  return Outermost[{Loop, EndedBy}] = Found ? Found : Loop;
 }
 
 const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
@@ -199,30 +283,16 @@ const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
   const VarDecl *FdVar = Fd ? referencedVar(Fd) : nullptr;
   if (Fd && !Fd->isEvaluatable(Ctx) && !FdVar)
     return nullptr;
+  auto [Innermost, Child] = enclosingLoop(Call, Parents, Ctx);
+  // Per iteration: in the innermost loop, the call runs every time.
+  if (!Innermost || (EveryIteration && !alwaysEvaluated(Call, Child, Parents)))
+    return nullptr;
+  if (!FdVar)
+    return outermostFrom(Innermost, EndedBy, Parents, Ctx);
   const Stmt *Found = nullptr;
-  const Stmt *Child = Call;
-  for (const Stmt *P = Parents.getParent(Call); P;
-       Child = P, P = Parents.getParent(P)) {
-    if (llvm::isa<LambdaExpr, BlockExpr>(P))
-      break;
-    // `do { ... } while (0)`, as statement-like macros expand, runs once.
-    if (!isLoop(P) || runsOnce(P, Ctx))
-      continue;
-    // A for loop's init runs once; a range-for's range too.
-    if (const auto *For = llvm::dyn_cast<ForStmt>(P);
-        For && For->getInit() == Child)
-      continue;
-    if (const auto *Range = llvm::dyn_cast<CXXForRangeStmt>(P);
-        Range && Child != Range->getBody())
-      continue;
-    // Per iteration: in the innermost loop, the call runs every time.
-    if (!Found && EveryIteration && !alwaysEvaluated(Call, Child, Parents))
-      return nullptr;
-    // A loop that sleeps or waits in each iteration (a retry loop) spends
-    // nothing worth saving on the call.
-    if (changesIn(P, Ctx) & (EndedBy | Waits))
-      break;
-    if (FdVar && ExprMutationAnalyzer(*P, Ctx).isMutated(FdVar))
+  for (const Stmt *P = Innermost; P; P = enclosingLoop(P, Parents, Ctx).first) {
+    if ((changesIn(P, Ctx) & (EndedBy | Waits)) ||
+        ExprMutationAnalyzer(*P, Ctx).isMutated(FdVar))
       break;
     Found = P;
   }

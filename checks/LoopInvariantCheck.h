@@ -28,6 +28,8 @@ public:
     Functions.clear();
     Reported.clear();
     Changers.clear();
+    LoopChanges.clear();
+    Outermost.clear();
   }
 
   /// What a call in a loop may change, so that a value stops holding.
@@ -65,9 +67,20 @@ private:
   const Stmt *invariantLoop(const CallExpr *Call, const FunctionDecl *Func,
                             unsigned EndedBy, bool EveryIteration,
                             ASTContext &Ctx);
-  /// What \p S may change: the calls it makes, and one level into the
-  /// functions of the file they call.
-  unsigned changesIn(const Stmt *S, ASTContext &Ctx, bool FollowCalls = true);
+  /// What \p Loop may change: the calls it makes, and one level into the
+  /// functions of the file they call; memoised per loop.
+  unsigned changesIn(const Stmt *Loop, ASTContext &Ctx);
+  /// What call \p C may change (with \p FollowCalls, through its body).
+  unsigned changesOfCall(const CallExpr *C, ASTContext &Ctx, bool FollowCalls);
+  /// The innermost loop around \p S whose iterations run \p S again, and
+  /// the child of it that holds \p S; nulls if none.
+  std::pair<const Stmt *, const Stmt *>
+  enclosingLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx);
+  /// The outermost loop from \p Loop outwards in whose iterations nothing
+  /// in \p EndedBy happens; null if \p Loop itself has such a change.
+  /// Memoised, so that nested loops cost each one step.
+  const Stmt *outermostFrom(const Stmt *Loop, unsigned EndedBy,
+                            const ParentMap &Parents, ASTContext &Ctx);
 
   const std::string RawForkFunctions;
   llvm::SmallVector<llvm::StringRef, 8> ExtraForkNames; ///< ForkFunctions
@@ -75,6 +88,8 @@ private:
   FunctionCache Functions;
   llvm::DenseSet<const CallExpr *> Reported;
   llvm::DenseMap<const FunctionDecl *, unsigned> Changers;
+  llvm::DenseMap<const Stmt *, unsigned> LoopChanges;
+  llvm::DenseMap<std::pair<const Stmt *, unsigned>, const Stmt *> Outermost;
 };
 
 } // namespace clang::tidy::syscall

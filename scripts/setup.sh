@@ -12,7 +12,7 @@ MATRIX="14 15 16 22"
 llvm_packages() {
   echo "clang-$1 clang-tidy-$1 libclang-$1-dev llvm-$1-dev llvm-$1-tools"
 }
-packages="$(llvm_packages $LLVM) libzstd-dev libclang-rt-$LLVM-dev
+packages="$(llvm_packages $LLVM) libzstd-dev libclang-rt-$LLVM-dev libcurl4-openssl-dev libssl-dev
           libgtest-dev libbenchmark-dev cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   packages="$packages strace pkg-config git pre-commit shellcheck lintian

@@ -77,6 +77,10 @@ else:
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
+# Keeping a file's owner through --fix needs a file owned by someone else.
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
 # nginx with its WebDAV module is the shared result cache's server.
 if shutil.which("nginx"):
     config.available_features.add("nginx")

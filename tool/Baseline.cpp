@@ -46,7 +46,7 @@ bool Baseline::hides(const Finding &F, llvm::StringRef Root) {
 bool writeBaseline(const std::string &Path,
                    const std::vector<Finding> &Findings,
                    const RenderOptions &Rendering, std::string &Error) {
-  if (writeAside(
+  if (writeWhole(
           Path,
           [&](llvm::raw_ostream &Out) { renderJson(Findings, Out, Rendering); },
           Error))

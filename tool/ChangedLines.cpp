@@ -68,8 +68,10 @@ bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
   std::string Current;
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   llvm::StringRef(Diff).split(Lines, '\n');
+  bool SawFile = false;
   for (llvm::StringRef Line : Lines) {
     if (Line.consume_front("+++ ")) {
+      SawFile = true;
       if (clang::tidy::syscall::startsWith(Line, "b/"))
         Line = Line.drop_front(2);
       llvm::SmallString<256> Path(Root);
@@ -84,10 +86,20 @@ bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
     auto [StartText, CountText] = Plus.split(',');
     unsigned Start = 0, Count = 1;
     if (StartText.getAsInteger(10, Start) ||
-        (!CountText.empty() && CountText.getAsInteger(10, Count)))
-      continue;
+        (!CountText.empty() && CountText.getAsInteger(10, Count))) {
+      Error =
+          "the diff has a hunk header that is not one: '@@ " + Line.str() + "'";
+      return false;
+    }
     if (Count)
       Changed[Current].push_back({Start, Start + Count - 1});
+  }
+  // Text that is not a diff would otherwise read as one that changes
+  // nothing, and pass whatever it was meant to check.
+  if (!SawFile && !llvm::StringRef(Diff).trim().empty()) {
+    Error = "the text given to --diff" + std::string(Rev == "-" ? "=- " : " ") +
+            "is not a unified diff (no '+++ ' line)";
+    return false;
   }
   return true;
 }

@@ -1,6 +1,8 @@
 //===--- CompileCommands.cpp - The compile commands of a run -------------===//
 
 #include "CompileCommands.h"
+#include "BoundedInput.h"
+#include "Findings.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"
 #include "clang/Driver/Types.h"
@@ -197,6 +199,17 @@ std::vector<std::string> AdjustedCompilations::droppedFlags() const {
   return Lines;
 }
 
+/// clang's loader prints YAML parse errors over three lines and recurses
+/// once per level of nesting; JSON's own parser, bounded, says what is
+/// wrong in one line.
+static bool checkDatabaseText(const std::string &Json, std::string &Error) {
+  std::optional<std::string> Text = readBounded(Json, MaxInputBytes, Error);
+  if (Text && parseBoundedJson(*Text, Error))
+    return true;
+  Error = "cannot read '" + Json + "': " + Error;
+  return false;
+}
+
 std::unique_ptr<AdjustedCompilations>
 loadCompilations(const ToolOptions &Options, std::string &Error) {
   std::unique_ptr<tooling::CompilationDatabase> DB;
@@ -212,17 +225,8 @@ loadCompilations(const ToolOptions &Options, std::string &Error) {
       Error = "no compile_commands.json in '" + Options.BuildPath + "'";
       return nullptr;
     }
-    // clang's loader prints YAML parse errors over three lines; JSON's own
-    // parser says what is wrong in one.
-    if (auto Text = llvm::MemoryBuffer::getFile(Json)) {
-      if (llvm::Expected<llvm::json::Value> Parsed =
-              llvm::json::parse((*Text)->getBuffer());
-          !Parsed) {
-        Error = "cannot read '" + Json.str().str() +
-                "': " + llvm::toString(Parsed.takeError());
-        return nullptr;
-      }
-    }
+    if (!checkDatabaseText(Json.str().str(), Error))
+      return nullptr;
     DB = tooling::JSONCompilationDatabase::loadFromFile(
         Json, Detail, tooling::JSONCommandLineSyntax::AutoDetect);
     if (!DB) {
@@ -236,6 +240,18 @@ loadCompilations(const ToolOptions &Options, std::string &Error) {
         tooling::inferMissingCompileCommands(tooling::expandResponseFiles(
             std::move(DB), llvm::vfs::getRealFileSystem())));
   } else if (!Options.SourcePaths.empty()) {
+    // The database clang's search will pick, checked first as with -p.
+    std::string Source = absolutePath(Options.SourcePaths[0]);
+    for (llvm::StringRef Dir = llvm::sys::path::parent_path(Source);
+         !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+      llvm::SmallString<256> Json(Dir);
+      llvm::sys::path::append(Json, "compile_commands.json");
+      if (llvm::sys::fs::exists(Json)) {
+        if (!checkDatabaseText(Json.str().str(), Error))
+          return nullptr;
+        break;
+      }
+    }
     DB = tooling::CompilationDatabase::autoDetectFromSource(
         Options.SourcePaths[0], Detail);
     if (!DB) {

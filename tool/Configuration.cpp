@@ -1,6 +1,7 @@
 //===--- Configuration.cpp - Which checks run, with which options --------===//
 
 #include "Configuration.h"
+#include "BoundedInput.h"
 #include "ResourceDir.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"
@@ -148,16 +149,56 @@ bool mentions(llvm::StringRef Globs, llvm::StringRef Check) {
          !GlobList(("*," + Globs).str()).contains(Check);
 }
 
+/// YAML reads {"name": 12} as the file "12", and a filter that names no
+/// file hides every finding; in the JSON clang-tidy documents, a name must
+/// be a string and a range two line numbers.
+bool checkLineFilter(llvm::StringRef Filter, std::string &Error) {
+  std::string Ignored;
+  std::optional<llvm::json::Value> Parsed = parseBoundedJson(Filter, Ignored);
+  if (!Parsed)
+    return true; // YAML's own flow style, which parseLineFilter accepted
+  const llvm::json::Array *Files = Parsed->getAsArray();
+  for (size_t I = 0; Files && I < Files->size(); ++I) {
+    const llvm::json::Object *File = (*Files)[I].getAsObject();
+    if (!File || !File->getString("name")) {
+      Error = "invalid --line-filter: entry " + std::to_string(I + 1) +
+              " has no \"name\" string";
+      return false;
+    }
+    const llvm::json::Value *Lines = File->get("lines");
+    const llvm::json::Array *Ranges = Lines ? Lines->getAsArray() : nullptr;
+    bool Valid = !Lines || Ranges;
+    for (size_t R = 0; Valid && Ranges && R < Ranges->size(); ++R) {
+      const llvm::json::Array *Range = (*Ranges)[R].getAsArray();
+      Valid = Range && Range->size() == 2 && (*Range)[0].getAsInteger() &&
+              (*Range)[1].getAsInteger();
+    }
+    if (!Valid) {
+      Error = "invalid --line-filter: the \"lines\" of entry " +
+              std::to_string(I + 1) + " are not [first, last] pairs";
+      return false;
+    }
+  }
+  if (!Files) {
+    Error = "invalid --line-filter: not a list of files";
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 std::unique_ptr<Configuration> Configuration::create(const ToolOptions &Options,
                                                      std::string &Error) {
   std::unique_ptr<Configuration> C(new Configuration());
-  if (!Options.LineFilter.empty())
+  if (!Options.LineFilter.empty()) {
+    if (!checkLineFilter(Options.LineFilter, Error))
+      return nullptr;
     if (std::error_code EC = parseLineFilter(Options.LineFilter, C->Global)) {
       Error = "invalid --line-filter: " + EC.message();
       return nullptr;
     }
+  }
   C->Defaults = ClangTidyOptions::getDefaults();
   C->Defaults.Checks = "-*,syscall-*";
   if (Options.Checks)

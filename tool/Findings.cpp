@@ -145,8 +145,11 @@ Finding FindingConverter::convert(const clang::tidy::ClangTidyError &Error) {
   // A check's warning promoted by WarningsAsErrors is marked as such (and,
   // before LLVM 17, also has the error level); only the compiler's own
   // errors have the error level unmarked.
+  // clang-tidy's own "unmatched NOLINTBEGIN" is an error of the comments,
+  // not of the code: the unit compiles.
   F.FromCompiler = Error.DiagLevel == clang::tooling::Diagnostic::Error &&
-                   !Error.IsWarningAsError;
+                   !Error.IsWarningAsError &&
+                   Error.DiagnosticName != UnmatchedNolintCheck;
   F.IsError = F.FromCompiler || Error.IsWarningAsError;
   F.Message = M.Message;
   F.Begin = F.End = position(M.FilePath, Dir, M.FileOffset);

@@ -15,6 +15,9 @@
 
 namespace syscall_tidy {
 
+/// The name clang-tidy gives its error for a NOLINTBEGIN without an END.
+inline constexpr llvm::StringLiteral UnmatchedNolintCheck = "clang-tidy-nolint";
+
 /// A place in a file: 1-based line and column, and the byte offset.
 struct Position {
   std::string File; ///< absolute path; empty for a message without place

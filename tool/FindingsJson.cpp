@@ -1,8 +1,10 @@
 //===--- FindingsJson.cpp - Findings to and from the JSON schema ---------===//
 
 #include "FindingsJson.h"
+#include "BoundedInput.h"
 #include "CheckDocs.h"
 #include "analysis/StringHelpers.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace syscall_tidy {
@@ -137,16 +139,14 @@ const llvm::json::Array *findingsArray(const std::string &Path,
                                        llvm::json::Value &Document,
                                        std::string &Error) {
   std::string Named = Flag.str() + " '" + Path + "'";
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile(Path);
+  std::optional<std::string> Text = readBounded(Path, MaxInputBytes, Error);
   if (!Text) {
-    Error = "cannot read " + Named + ": " + Text.getError().message();
+    Error = "cannot read " + Named + ": " + Error;
     return nullptr;
   }
-  llvm::Expected<llvm::json::Value> Parsed =
-      llvm::json::parse((*Text)->getBuffer());
+  std::optional<llvm::json::Value> Parsed = parseBoundedJson(*Text, Error);
   if (!Parsed) {
-    Error = Named + " is not JSON: " + llvm::toString(Parsed.takeError());
+    Error = Named + " is not JSON: " + Error;
     return nullptr;
   }
   Document = std::move(*Parsed);
@@ -157,6 +157,17 @@ const llvm::json::Array *findingsArray(const std::string &Path,
     Error = Named + " is not a syscall-tidy --format=json output" +
             (Findings ? " (its \"tool\" is not syscall-tidy)"
                       : " (no \"findings\")");
+    return nullptr;
+  }
+  // A later format may mean something else by the same fields: reading it
+  // as this one could hide findings or invent them.
+  if (Root->getInteger("version") != ReportFormatVersion) {
+    Error = Named + " is version " +
+            (Root->get("version")
+                 ? llvm::formatv("{0}", *Root->get("version")).str()
+                 : std::string("(none)")) +
+            " of the report format; this syscall-tidy reads version " +
+            std::to_string(ReportFormatVersion);
     return nullptr;
   }
   return Findings;

@@ -14,6 +14,9 @@
 
 namespace syscall_tidy {
 
+/// The "version" of --format=json reports; readers accept only this one.
+constexpr int64_t ReportFormatVersion = 1;
+
 /// \p F as JSON; the fingerprint's file is relative to \p SourceRoot.
 llvm::json::Object findingToJson(const Finding &F, llvm::StringRef SourceRoot);
 

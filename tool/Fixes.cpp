@@ -1,6 +1,9 @@
 //===--- Fixes.cpp - Project-wide --fix -----------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Fixes.h"
+#include "Hashing.h"
+#include "OutputSink.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -78,60 +81,31 @@ bool edit(llvm::StringRef File, llvm::StringRef Code,
   return true;
 }
 
-bool writeAll(int FD, llvm::StringRef Text) {
-  while (!Text.empty()) {
-    ssize_t N = ::write(FD, Text.data(), Text.size());
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return false;
-    Text = Text.drop_front(N);
-  }
-  return true;
-}
-
 } // namespace
 
-bool replaceFiles(
-    const std::vector<std::pair<std::string, std::string>> &Contents,
-    std::string &Error) {
-  std::vector<std::string> Temporaries;
-  auto Abandon = [&](const std::string &Why) {
-    for (const std::string &T : Temporaries)
-      llvm::sys::fs::remove(T);
-    Error = Why + "; no file was changed";
-    return false;
-  };
-  for (const auto &[File, Text] : Contents) {
-    struct stat Original;
-    if (::stat(File.c_str(), &Original) != 0)
-      return Abandon("cannot fix " + File + ": " + std::strerror(errno));
-    llvm::SmallString<256> Model(File);
-    Model += ".syscall-tidy-%%%%%%";
-    int FD = -1;
-    llvm::SmallString<256> Temporary;
-    if (std::error_code EC =
-            llvm::sys::fs::createUniqueFile(Model, FD, Temporary))
-      return Abandon("cannot write beside " + File + ": " + EC.message());
-    Temporaries.push_back(Temporary.str().str());
-    bool Written = writeAll(FD, Text) && ::fsync(FD) == 0 &&
-                   ::fchmod(FD, Original.st_mode & 07777) == 0;
-    int WriteErrno = errno;
-    if (::close(FD) != 0 && Written) {
-      Written = false;
-      WriteErrno = errno;
+bool replaceFiles(const std::vector<NewContent> &Contents, std::string &Error) {
+  std::vector<StagedFile> Staged;
+  for (const NewContent &C : Contents) {
+    Staged.emplace_back();
+    if (!Staged.back().stage(C.Path, C.Text, Error)) {
+      Error = "cannot write the fixed " + C.Path + ": " + Error +
+              "; no file was changed";
+      return false;
     }
-    if (!Written)
-      return Abandon("cannot write the fixed " + File + ": " +
-                     std::strerror(WriteErrno));
   }
+  // The user may have saved the file while the run analysed it: the fixes
+  // are offsets into the text that was read, and the user's edit wins.
   for (size_t I = 0; I < Contents.size(); ++I)
-    if (::rename(Temporaries[I].c_str(), Contents[I].first.c_str()) != 0) {
-      Error = "cannot replace " + Contents[I].first + ": " +
-              std::strerror(errno) + "; " + std::to_string(I) + " of " +
-              std::to_string(Contents.size()) + " files were changed";
-      for (size_t J = I; J < Temporaries.size(); ++J)
-        llvm::sys::fs::remove(Temporaries[J]);
+    if (!Staged[I].unchangedSince(Contents[I].OldHash)) {
+      Error = Contents[I].Path +
+              " changed while the fixes were made; no file was changed";
+      return false;
+    }
+  for (size_t I = 0; I < Staged.size(); ++I)
+    if (!Staged[I].commit(Error)) {
+      Error = "cannot replace " + Contents[I].Path + ": " + Error + "; " +
+              std::to_string(I) + " of " + std::to_string(Contents.size()) +
+              " files were changed";
       return false;
     }
   return true;
@@ -163,7 +137,7 @@ bool applyFixes(const std::vector<Finding> &Findings,
       ByFile[E.Begin.File].push_back({&E, &F});
       Fixed.insert(&F);
     }
-  std::vector<std::pair<std::string, std::string>> NewContents;
+  std::vector<NewContent> NewContents;
   Result = FixResult();
   for (auto &[File, Edits] : ByFile) {
     std::sort(Edits.begin(), Edits.end(),
@@ -214,7 +188,7 @@ bool applyFixes(const std::vector<Finding> &Findings,
     std::string New;
     if (!edit(File, Old, Unique, StyleOf(File), New, Error))
       return false;
-    NewContents.emplace_back(File, std::move(New));
+    NewContents.push_back({File, contentHash(Old), std::move(New)});
     Result.Edits += Unique.size();
   }
   if (!replaceFiles(NewContents, Error))

@@ -24,13 +24,16 @@ bool applyFixes(const std::vector<Finding> &Findings,
                 const SourceTexts &Texts, FixResult &Result,
                 std::string &Error);
 
-/// Replaces the files in \p Contents (path -> new text) as one step: every
-/// text goes to a temporary file in its file's directory, is synced, takes
-/// the original's mode, and only when all are written are they renamed
-/// over the originals.
-bool replaceFiles(
-    const std::vector<std::pair<std::string, std::string>> &Contents,
-    std::string &Error);
+struct NewContent {
+  std::string Path;
+  std::string OldHash; ///< contentHash() of the text the fixes were made on
+  std::string Text;
+};
+
+/// Replaces the files in \p Contents as one step, each as StagedFile does:
+/// only when every new text is written beside its file, and every file
+/// still has the text the fixes were made on, is any put in place.
+bool replaceFiles(const std::vector<NewContent> &Contents, std::string &Error);
 
 /// --export-fixes: the errors of all translation units as the YAML that
 /// clang-apply-replacements reads, each header's error once.

@@ -10,7 +10,7 @@ void renderJson(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
   llvm::json::Array List;
   for (const Finding &F : Findings)
     List.push_back(findingToJson(F, Options.SourceRoot));
-  llvm::json::Object Report{{"version", 1},
+  llvm::json::Object Report{{"version", ReportFormatVersion},
                             {"tool", "syscall-tidy"},
                             {"toolVersion", Options.ToolVersion},
                             {"findings", std::move(List)}};

@@ -1,6 +1,7 @@
 //===--- HeaderIncluders.cpp - Headers analysed through their includers -===//
 
 #include "HeaderIncluders.h"
+#include "BoundedInput.h"
 #include "Findings.h"
 #include "OutputSink.h"
 #include "ResourceDir.h"
@@ -55,15 +56,13 @@ using IncludeCache = std::map<std::string, std::vector<Dependency>>;
 
 IncludeCache readCache(llvm::StringRef Path) {
   IncludeCache Cache;
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return Cache;
-  llvm::Expected<llvm::json::Value> Root =
-      llvm::json::parse((*Buffer)->getBuffer());
-  if (!Root) {
-    llvm::consumeError(Root.takeError());
+  std::string Error;
+  std::optional<std::string> Text =
+      readBounded(Path.str(), MaxInputBytes, Error, /*RegularOnly=*/true);
+  std::optional<llvm::json::Value> Root =
+      Text ? parseBoundedJson(*Text, Error) : std::nullopt;
+  if (!Root)
     return Cache; // a damaged cache is rebuilt
-  }
   const llvm::json::Object *Units = Root->getAsObject();
   for (const auto &[Unit, Deps] : Units ? *Units : llvm::json::Object()) {
     const llvm::json::Array *List = Deps.getAsArray();
@@ -95,7 +94,7 @@ void writeCache(llvm::StringRef Path, const IncludeCache &Cache) {
   // Written aside and renamed, so that concurrent runs read whole files.
   // No cache on failure: the next run scans again.
   std::string Ignored;
-  writeAside(
+  writeWhole(
       Path.str(),
       [&](llvm::raw_ostream &OS) { OS << llvm::json::Value(std::move(Units)); },
       Ignored);

@@ -1,4 +1,5 @@
 //===--- OutputSink.h - Standard output or --output, checked --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef SYSCALL_TIDY_TOOL_OUTPUTSINK_H
 #define SYSCALL_TIDY_TOOL_OUTPUTSINK_H
@@ -6,6 +7,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace syscall_tidy {
@@ -29,10 +31,36 @@ private:
 /// finish() of a stream that is not an OutputSink (--export-fixes).
 bool finishStream(llvm::raw_fd_ostream &Stream);
 
-/// Writes \p Path through a file beside it (named for this process) that
-/// is renamed over it, so that a reader, or a concurrent run, sees the old
-/// file or the new one whole; false with the reason in \p Error.
-bool writeAside(const std::string &Path,
+/// New text for a file that may be the user's, put in place without
+/// changing what the file is: a symlink is written through to its target,
+/// a device or FIFO is written to directly, a regular file keeps its mode
+/// and owner, and one with other hard links (or an owner this process
+/// cannot give) is rewritten in place once the text is complete. A new or
+/// ordinary file is written beside and renamed over, so that readers see
+/// the old text or the new one whole.
+class StagedFile {
+public:
+  StagedFile() = default;
+  StagedFile(StagedFile &&Other) noexcept;
+  StagedFile &operator=(StagedFile &&) = delete;
+  ~StagedFile();
+
+  /// Prepares \p Text for \p Path; false with the reason in \p Error.
+  bool stage(const std::string &Path, std::string Text, std::string &Error);
+  /// Whether \p Path still has the text whose contentHash() is \p Hash.
+  bool unchangedSince(llvm::StringRef Hash) const;
+  /// Puts the text in place; false with the reason in \p Error.
+  bool commit(std::string &Error);
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path, Target, Temporary, Text;
+  bool InPlace = false;
+};
+
+/// Gives \p Path the text \p Write produces, as StagedFile does; false
+/// with the reason in \p Error.
+bool writeWhole(const std::string &Path,
                 llvm::function_ref<void(llvm::raw_ostream &)> Write,
                 std::string &Error);
 

@@ -1,6 +1,8 @@
 //===--- ResultCache.cpp - Findings of unchanged translation units reused ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ResultCache.h"
+#include "BoundedInput.h"
 #include "FindingsJson.h"
 #include "Hashing.h"
 #include "OutputSink.h"
@@ -10,8 +12,11 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/WithColor.h"
 #include <algorithm>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <sys/stat.h>
 #include <utime.h>
 
@@ -19,7 +24,35 @@ namespace syscall_tidy {
 
 namespace {
 
-constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-2";
+constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-3";
+/// An entry holds one unit's findings; a real one is kilobytes.
+constexpr uint64_t MaxEntryBytes = 64 << 20;
+
+std::string sha256Hex(llvm::StringRef Text) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
+                     /*LowerCase=*/true);
+}
+
+/// HMAC-SHA-256 of \p Text under \p Secret, in hex.
+std::string signatureOf(llvm::StringRef Secret, llvm::StringRef Text) {
+  unsigned char Mac[EVP_MAX_MD_SIZE];
+  unsigned Size = 0;
+  if (!HMAC(EVP_sha256(), Secret.data(), static_cast<int>(Secret.size()),
+            reinterpret_cast<const unsigned char *>(Text.data()), Text.size(),
+            Mac, &Size))
+    return "";
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(Mac, Size), /*LowerCase=*/true);
+}
+
+/// Compares in time that does not depend on where they first differ.
+bool sameSignature(llvm::StringRef A, llvm::StringRef B) {
+  if (A.size() != B.size() || A.empty())
+    return false;
+  unsigned char Differ = 0;
+  for (size_t I = 0; I < A.size(); ++I)
+    Differ |= A[I] ^ B[I];
+  return Differ == 0;
+}
 
 /// The tool itself: a rebuilt checks library is a different tool even
 /// under the same version number.
@@ -71,15 +104,27 @@ std::unique_ptr<ResultCache> ResultCache::create(const ToolOptions &Options,
   std::unique_ptr<ResultCache> Cache(new ResultCache());
   if (!Options.CacheDir.empty()) {
     Cache->Dir = absolutePath(Options.CacheDir);
+    // An unusable directory (its parent a file, no permission) costs the
+    // run its cache, never its findings.
     if (std::error_code EC = llvm::sys::fs::create_directories(Cache->Dir)) {
-      Error =
-          "cannot make --cache-dir '" + Options.CacheDir + "': " + EC.message();
-      return nullptr;
+      llvm::WithColor::warning(llvm::errs(), "syscall-tidy")
+          << "cannot make --cache-dir '" << Options.CacheDir
+          << "': " << EC.message() << "; going on without it\n";
+      Cache->Dir.clear();
     }
   }
   if (!Options.CacheUrl.empty() &&
       !(Cache->Remote = HttpStore::create(Options.CacheUrl, Error)))
     return nullptr;
+  if (Options.CacheSigned) {
+    const char *Secret = std::getenv("SYSCALL_TIDY_CACHE_KEY");
+    Cache->Secret = Secret ? Secret : "";
+    Cache->ReadOnly = Cache->Secret.empty();
+    if (Cache->ReadOnly)
+      llvm::WithColor::note(llvm::errs(), "syscall-tidy")
+          << "--cache-signed without $SYSCALL_TIDY_CACHE_KEY: the cache is "
+             "read, never written\n";
+  }
   Cache->MaxBytes = Options.CacheMaxBytes;
   Cache->ToolIdentity = toolIdentity();
   // What decides a unit's findings besides its configuration file.
@@ -117,38 +162,71 @@ std::string ResultCache::currentHash(const std::string &Path) {
     if (It != Hashes.end())
       return It->second;
   }
-  auto Text = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
-  std::string Hash = Text ? contentHash((*Text)->getBuffer()) : "";
+  // Only what a unit can read: an entry naming a device reads nothing.
+  std::string Ignored;
+  std::optional<std::string> Text =
+      readBounded(Path, MaxInputBytes, Ignored, /*RegularOnly=*/true);
+  std::string Hash = Text ? contentHash(*Text) : "";
   std::lock_guard<std::mutex> Guard(Lock);
   return Hashes.try_emplace(Path, Hash).first->second;
 }
 
-bool ResultCache::verify(llvm::StringRef Entry, TranslationUnitResult &Result) {
-  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Entry);
-  if (!Parsed) {
-    llvm::consumeError(Parsed.takeError());
-    return false; // a damaged entry is a miss, written again
-  }
-  const llvm::json::Object *Root = Parsed->getAsObject();
+std::string ResultCache::seal(const std::string &Key,
+                              llvm::StringRef Body) const {
+  std::string Digest = sha256Hex(Body);
+  std::string Signature =
+      Secret.empty() ? "-" : signatureOf(Secret, Key + "\n" + Digest);
+  return (EntryFormat + " " + Key + " " + Digest + " " + Signature + "\n" +
+          Body)
+      .str();
+}
+
+std::optional<llvm::StringRef>
+ResultCache::unseal(const std::string &Key, llvm::StringRef Entry) const {
+  auto [Header, Body] = Entry.split('\n');
+  llvm::SmallVector<llvm::StringRef, 4> Fields;
+  Header.split(Fields, ' ');
+  if (Fields.size() != 4 || Fields[0] != EntryFormat || Fields[1] != Key ||
+      Fields[2] != sha256Hex(Body))
+    return std::nullopt; // another unit's entry, or one altered or cut short
+  if (!Secret.empty() &&
+      !sameSignature(Fields[3],
+                     signatureOf(Secret, (Key + "\n" + Fields[2]).str())))
+    return std::nullopt;
+  return Body;
+}
+
+bool ResultCache::verify(const std::string &Key, llvm::StringRef Entry,
+                         TranslationUnitResult &Result) {
+  std::optional<llvm::StringRef> Body = unseal(Key, Entry);
+  std::string Error;
+  std::optional<llvm::json::Value> Parsed =
+      Body ? parseBoundedJson(*Body, Error) : std::nullopt;
+  const llvm::json::Object *Root = Parsed ? Parsed->getAsObject() : nullptr;
   const llvm::json::Array *Inputs = Root ? Root->getArray("inputs") : nullptr;
   const llvm::json::Array *Stored = Root ? Root->getArray("findings") : nullptr;
-  if (!Inputs || !Stored || Root->getString("format") != EntryFormat)
+  if (!Inputs || !Stored) {
+    ++Rejected; // a damaged entry is a miss, written again
     return false;
+  }
   for (const llvm::json::Value &Input : *Inputs) {
     const llvm::json::Array *Pair = Input.getAsArray();
-    if (!Pair || Pair->size() != 2)
+    if (!Pair || Pair->size() != 2) {
+      ++Rejected;
       return false;
+    }
     std::optional<llvm::StringRef> Path = (*Pair)[0].getAsString(),
                                    Hash = (*Pair)[1].getAsString();
     if (!Path || !Hash || currentHash(Path->str()) != *Hash)
-      return false;
+      return false; // a file changed since: an ordinary miss
   }
   std::vector<Finding> Findings;
   for (const llvm::json::Value &Item : *Stored) {
     Finding F;
-    if (!findingFromJson(Item, F))
+    if (!findingFromJson(Item, F)) {
+      ++Rejected;
       return false;
+    }
     Findings.push_back(std::move(F));
   }
   Result.Findings = std::move(Findings);
@@ -167,26 +245,22 @@ bool ResultCache::lookup(const std::string &Key, SourceTexts &Texts,
   ++Lookups;
   bool Found = false;
   if (!Dir.empty()) {
-    std::string Path = localPath(Key);
-    if (auto Entry = llvm::MemoryBuffer::getFile(Path))
-      if ((Found = verify((*Entry)->getBuffer(), Result))) {
+    std::string Path = localPath(Key), Error;
+    if (std::optional<std::string> Entry =
+            readBounded(Path, MaxEntryBytes, Error, /*RegularOnly=*/true))
+      if ((Found = verify(Key, *Entry, Result))) {
         ++LocalHits;
         ::utime(Path.c_str(), nullptr); // recently used: evicted last
       }
   }
   if (!Found && Remote && RemoteUp) {
     std::string Body, Error;
-    switch (Remote->get(Key + ".json", Body, Error)) {
+    switch (Remote->get(Key + ".json", MaxEntryBytes, Body, Error)) {
     case HttpStore::Outcome::Found:
-      if ((Found = verify(Body, Result))) {
+      if ((Found = verify(Key, Body, Result))) {
         ++RemoteHits;
-        if (!Dir.empty()) {
-          llvm::sys::fs::create_directories(
-              llvm::sys::path::parent_path(localPath(Key)));
-          writeAside(
-              localPath(Key), [&](llvm::raw_ostream &Out) { Out << Body; },
-              Error);
-        }
+        if (!Dir.empty() && !ReadOnly)
+          storeLocally(Key, Body);
       }
       break;
     case HttpStore::Outcome::Missing:
@@ -212,23 +286,34 @@ void ResultCache::store(const std::string &Key,
     Inputs.push_back(llvm::json::Array{Path, Hash});
   for (const Finding &F : Result.Findings)
     Findings.push_back(findingToJson(F, ""));
-  std::string Entry;
-  llvm::raw_string_ostream(Entry) << llvm::json::Value(
+  if (ReadOnly)
+    return;
+  std::string Body;
+  llvm::raw_string_ostream(Body) << llvm::json::Value(
       llvm::json::Object{{"format", EntryFormat},
                          {"file", Result.File},
                          {"inputs", std::move(Inputs)},
                          {"findings", std::move(Findings)},
                          {"facts", stringArray(Result.Facts)}});
-  std::string Error;
-  if (!Dir.empty()) {
-    std::string Path = localPath(Key);
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
-    // A full disk costs the next run a miss, not this run its findings.
-    writeAside(
-        Path, [&](llvm::raw_ostream &Out) { Out << Entry; }, Error);
-  }
+  std::string Entry = seal(Key, Body), Error;
+  if (!Dir.empty())
+    storeLocally(Key, Entry);
   if (Remote && RemoteUp && !Remote->put(Key + ".json", Entry, Error))
     remoteFailed(Error);
+}
+
+void ResultCache::storeLocally(const std::string &Key, llvm::StringRef Entry) {
+  std::string Path = localPath(Key), Error;
+  // Only ever our own regular files: an entry made a link (to /dev/zero,
+  // to a file of the user's) is left as it is and stays a miss.
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Path, Status, /*Follow=*/false) &&
+      Status.type() != llvm::sys::fs::file_type::regular_file)
+    return;
+  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
+  // A full disk costs the next run a miss, not this run its findings.
+  writeWhole(
+      Path, [&](llvm::raw_ostream &Out) { Out << Entry; }, Error);
 }
 
 std::string ResultCache::finish() {
@@ -262,9 +347,15 @@ std::string ResultCache::finish() {
     }
   }
   unsigned Hits = LocalHits + RemoteHits;
-  return std::to_string(Hits) + " of " + std::to_string(Lookups) +
-         " units from the cache (" + std::to_string(LocalHits) + " local, " +
-         std::to_string(RemoteHits) + " shared)";
+  std::string Summary = std::to_string(Hits) + " of " +
+                        std::to_string(Lookups) + " units from the cache (" +
+                        std::to_string(LocalHits) + " local, " +
+                        std::to_string(RemoteHits) + " shared)";
+  if (Rejected)
+    Summary += "; " + std::to_string(Rejected) +
+               " entries rejected (another unit's, altered, cut short or "
+               "unsigned)";
+  return Summary;
 }
 
 } // namespace syscall_tidy

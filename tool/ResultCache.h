@@ -1,4 +1,5 @@
 //===--- ResultCache.h - Findings of unchanged translation units reused --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A unit's findings depend on its compile command, its configuration, the
 // tool and the text of every file it read. The key of an entry hashes all
@@ -8,6 +9,13 @@
 // renamed (concurrent runs see whole entries), bounded by evicting the least
 // recently used; a shared tier on a web server (HttpStore) is asked on a
 // local miss and given every new entry.
+//
+// Both tiers are untrusted input. An entry starts with a line naming the key
+// it was stored under and a SHA-256 digest of its body (and, with
+// --cache-signed and a key, an HMAC-SHA-256 of both); a lookup that finds
+// another key, another digest or a bad signature, or an entry too large,
+// not a regular file or not readable, counts a miss. No fault of the cache
+// changes a finding or the exit status.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +30,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace syscall_tidy {
 
@@ -63,16 +72,26 @@ private:
   std::string localPath(llvm::StringRef Key) const;
   /// Whether the entry's files are unchanged; then \p Result has its
   /// findings and facts.
-  bool verify(llvm::StringRef Entry, TranslationUnitResult &Result);
+  bool verify(const std::string &Key, llvm::StringRef Entry,
+              TranslationUnitResult &Result);
+  /// The entry that stores \p Body under \p Key.
+  std::string seal(const std::string &Key, llvm::StringRef Body) const;
+  /// The body of \p Entry when it was stored under \p Key, is whole and,
+  /// when signatures are checked, signed with the key.
+  std::optional<llvm::StringRef> unseal(const std::string &Key,
+                                        llvm::StringRef Entry) const;
+  void storeLocally(const std::string &Key, llvm::StringRef Entry);
   /// The current hash of \p Path, once per run; empty when unreadable.
   std::string currentHash(const std::string &Path);
   void remoteFailed(const std::string &Error);
 
   std::string Dir, ToolIdentity, Salt;
+  std::string Secret;    ///< the HMAC key; empty: signatures not checked
+  bool ReadOnly = false; ///< --cache-signed without the key: never store
   uint64_t MaxBytes = 0;
   std::unique_ptr<HttpStore> Remote;
   std::atomic<bool> RemoteUp{true};
-  std::atomic<unsigned> Lookups{0}, LocalHits{0}, RemoteHits{0};
+  std::atomic<unsigned> Lookups{0}, LocalHits{0}, RemoteHits{0}, Rejected{0};
   std::mutex Lock; ///< guards Hashes
   llvm::StringMap<std::string> Hashes;
 };

@@ -29,11 +29,13 @@
 #include "TranslationUnitRunner.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include <csignal>
 
 using namespace syscall_tidy;
 
-int main(int Argc, const char **Argv) {
-  llvm::InitLLVM Init(Argc, Argv);
+namespace {
+
+int run(int Argc, const char **Argv) {
   ToolOptions Options;
   int Exit = 0;
   if (!parseToolOptions(Argc, Argv, Options, Exit))
@@ -141,6 +143,11 @@ int main(int Argc, const char **Argv) {
   if (CompilerErrors && !Options.FixErrors)
     return fail("the input does not compile; fix the errors above (or the "
                 "compiler arguments) and run again");
+  if (llvm::any_of(Findings, [](const Finding &F) {
+        return F.Check == UnmatchedNolintCheck;
+      }))
+    return fail("a NOLINTBEGIN or NOLINTEND comment above has no partner; "
+                "pair them and run again");
   FixResult Fixed;
   if (Options.Fix) {
     auto StyleOf = [&](llvm::StringRef File) {
@@ -163,4 +170,18 @@ int main(int Argc, const char **Argv) {
   if (Errors && (!Options.Fix || Remaining))
     return 1;
   return Remaining && Options.FailOn == "warning" ? 1 : 0;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM Init(Argc, Argv);
+  // A file-size limit (ulimit -f) makes a write fail with EFBIG, reported
+  // in one line, instead of killing the run with a stack dump.
+  std::signal(SIGXFSZ, SIG_IGN);
+  int Status = run(Argc, Argv);
+  // Messages lost to a full or closed stderr must not turn the exit status
+  // into LLVM's "IO failure on output stream" abort: the status says it.
+  llvm::errs().clear_error();
+  return Status;
 }

@@ -205,10 +205,19 @@ cl::opt<std::string> CacheMaxSize(
     cl::value_desc("size"), cl::init("1G"), cl::cat(OwnFlags));
 cl::opt<std::string> CacheUrl(
     "cache-url",
-    cl::desc("A shared cache: GET and PUT results under this http:// URL "
-             "(a WebDAV directory); the run goes on without it when it is "
-             "down (default: $SYSCALL_TIDY_CACHE_URL)"),
+    cl::desc(
+        "A shared cache: GET and PUT results under this http:// or "
+        "https:// URL (a WebDAV directory; a bearer token from "
+        "$SYSCALL_TIDY_CACHE_TOKEN); the run goes on without it when it is "
+        "down (default: $SYSCALL_TIDY_CACHE_URL)"),
     cl::value_desc("url"), cl::cat(OwnFlags));
+cl::opt<bool> CacheSigned(
+    "cache-signed",
+    cl::desc("The cache's entries are signed with the key in "
+             "$SYSCALL_TIDY_CACHE_KEY (HMAC-SHA-256): with the key, sign "
+             "what is stored and use only entries signed with it; without "
+             "it, read but never write (a fork's pull request)"),
+    cl::cat(OwnFlags));
 cl::opt<bool> ThroughIncluders(
     "through-includers",
     cl::desc("Analyse a header among the inputs through the database's "
@@ -342,6 +351,8 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.Merge = Merge;
   Options.CacheDir = fromEnvironment(CacheDir, "SYSCALL_TIDY_CACHE_DIR");
   Options.CacheUrl = fromEnvironment(CacheUrl, "SYSCALL_TIDY_CACHE_URL");
+  const char *CacheKey = std::getenv("SYSCALL_TIDY_CACHE_KEY");
+  Options.CacheSigned = CacheSigned || (CacheKey && *CacheKey);
   std::optional<uint64_t> MaxBytes = parseSize(CacheMaxSize);
   if (!MaxBytes) {
     Exit = fail("invalid --cache-max-size '" + CacheMaxSize +

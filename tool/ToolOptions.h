@@ -57,6 +57,7 @@ struct ToolOptions {
   std::string CacheDir;      ///< the local result cache; empty: none
   std::string CacheUrl;      ///< the shared result cache; empty: none
   uint64_t CacheMaxBytes = 0;
+  bool CacheSigned = false; ///< entries carry an HMAC (a key may be absent)
 
   unsigned Jobs = 0;
 };

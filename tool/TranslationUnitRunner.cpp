@@ -221,8 +221,9 @@ TranslationUnitResult runOne(const std::string &File,
     Result.Findings.push_back(Converter.convert(E));
     Result.Errors.push_back(std::move(E));
   }
-  bool Reported = llvm::any_of(Result.Findings,
-                               [](const Finding &F) { return F.FromCompiler; });
+  bool Reported = llvm::any_of(Result.Findings, [](const Finding &F) {
+    return F.FromCompiler || F.Check == UnmatchedNolintCheck;
+  });
   if (Status != 0 && !Reported) {
     Finding Failed;
     Failed.Check = "clang-diagnostic-error";

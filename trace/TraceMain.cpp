@@ -23,6 +23,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
+#include <csignal>
 
 using namespace syscall_tidy::trace;
 
@@ -55,6 +56,8 @@ bool runnable(const std::string &Command, std::string &Error) {
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
+  // Under ulimit -f a write fails with EFBIG and is reported in one line.
+  std::signal(SIGXFSZ, SIG_IGN);
   TraceOptions Options;
   int Exit = 0;
   if (!parseTraceOptions(Argc, Argv, Options, Exit))

@@ -1,6 +1,7 @@
 //===--- TraceReport.cpp - What a traced run cost, per site and finding --===//
 
 #include "TraceReport.h"
+#include "BoundedInput.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
@@ -100,17 +101,14 @@ void buildReport(const std::vector<Syscall> &Trace,
 
 bool readFindings(const std::string &Path, std::vector<FindingCost> &Findings,
                   std::string &Error) {
-  auto Text = llvm::MemoryBuffer::getFile(Path);
+  std::optional<std::string> Text = readBounded(Path, MaxInputBytes, Error);
   if (!Text) {
-    Error =
-        "cannot read --findings '" + Path + "': " + Text.getError().message();
+    Error = "cannot read --findings '" + Path + "': " + Error;
     return false;
   }
-  llvm::Expected<llvm::json::Value> Parsed =
-      llvm::json::parse((*Text)->getBuffer());
+  std::optional<llvm::json::Value> Parsed = parseBoundedJson(*Text, Error);
   if (!Parsed) {
-    Error = "--findings '" + Path +
-            "' is not JSON: " + llvm::toString(Parsed.takeError());
+    Error = "--findings '" + Path + "' is not JSON: " + Error;
     return false;
   }
   const llvm::json::Object *Root = Parsed->getAsObject();

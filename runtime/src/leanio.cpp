@@ -1,4 +1,5 @@
 // The non-inline parts of the C++ API.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "leanio/leanio.hpp"
 
 #include <atomic>
@@ -31,6 +32,15 @@ template <typename F> Writer &Writer::put_floating(F value) {
 template Writer &Writer::put_floating(float);
 template Writer &Writer::put_floating(double);
 template Writer &Writer::put_floating(long double);
+
+ssize_t Writer::write_to_file(void *file, const void *data, size_t n) {
+  lio_file *f = static_cast<File *>(file)->get();
+  if (!f) {
+    errno = EBADF;
+    return -1;
+  }
+  return lio_file_write(f, data, n);
+}
 
 void Writer::finish() noexcept {
   if (!w_)

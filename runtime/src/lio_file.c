@@ -4,6 +4,7 @@
  * So a write-only handle never seeks, and a read-write handle does not
  * resynchronise its read-ahead with an lseek before writing (Erlang/OTP's
  * prim_file fix, taken one step further). */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 #include "lio_internal.h"
@@ -31,6 +32,10 @@ struct lio_file {
 };
 
 lio_file *lio_file_adopt(int fd, int oflag) {
+  if (fd < 0) {
+    errno = EBADF;
+    return NULL;
+  }
   lio_file *f = calloc(1, sizeof *f);
   if (!f)
     return NULL;
@@ -61,7 +66,13 @@ lio_file *lio_file_open(const char *path, int oflag, mode_t mode) {
   return f;
 }
 
-int lio_file_fd(const lio_file *f) { return f->fd; }
+/* The refusal of a NULL handle or buffer: -1 with EINVAL. */
+static int invalid(void) {
+  errno = EINVAL;
+  return -1;
+}
+
+int lio_file_fd(const lio_file *f) { return f ? f->fd : invalid(); }
 
 /* write(2) or pwrite(2) until all is written; EINTR and short writes go on. */
 static ssize_t write_all(int fd, const char *p, size_t n, off_t at) {
@@ -80,6 +91,8 @@ static ssize_t write_all(int fd, const char *p, size_t n, off_t at) {
 }
 
 ssize_t lio_file_write(lio_file *f, const void *buf, size_t n) {
+  if (!f || (!buf && n))
+    return invalid();
   f->rlen = f->roff = 0; /* what was read ahead may be overwritten */
   if (f->oflag & O_APPEND) {
     ssize_t w = write_all(f->fd, buf, n, -1);
@@ -99,6 +112,9 @@ ssize_t lio_file_write(lio_file *f, const void *buf, size_t n) {
 }
 
 ssize_t lio_file_write_at(lio_file *f, const void *buf, size_t n, off_t off) {
+  /* write_all takes a negative offset for "the kernel's": refuse it here. */
+  if (!f || (!buf && n) || off < 0)
+    return invalid();
   f->rlen = f->roff = 0;
   return write_all(f->fd, buf, n, off);
 }
@@ -116,10 +132,14 @@ static ssize_t read_at_pos(lio_file *f, void *buf, size_t n) {
 }
 
 ssize_t lio_file_read(lio_file *f, void *buf, size_t n) {
+  if (!f || (!buf && n))
+    return invalid();
   if (!f->rbuf) {
     errno = EBADF;
     return -1;
   }
+  if (!n)
+    return 0; /* buf may be NULL: nothing to copy */
   if (lio_file_tell(f) < 0)
     return -1;
   if (f->roff == f->rlen) {
@@ -143,6 +163,8 @@ ssize_t lio_file_read(lio_file *f, void *buf, size_t n) {
 }
 
 off_t lio_file_tell(lio_file *f) {
+  if (!f)
+    return invalid();
   if (f->pos < 0) {
     off_t end = lseek(f->fd, 0, SEEK_CUR); /* only after O_APPEND writes */
     if (end < 0)
@@ -153,6 +175,8 @@ off_t lio_file_tell(lio_file *f) {
 }
 
 off_t lio_file_seek(lio_file *f, off_t off, int whence) {
+  if (!f)
+    return invalid();
   off_t base;
   struct stat st;
   switch (whence) {
@@ -166,16 +190,19 @@ off_t lio_file_seek(lio_file *f, off_t off, int whence) {
     base = fstat(f->fd, &st) == 0 ? st.st_size : -1;
     break;
   default:
-    errno = EINVAL;
-    return -1;
+    return invalid();
   }
   if (base < 0)
     return -1;
-  if (off < -base) {
-    errno = EINVAL;
+  /* Checked: a wrapped sum is a negative position, which the writes would
+   * take for "at the kernel's offset" (the start of the file, say). */
+  off_t target;
+  if (__builtin_add_overflow(base, off, &target)) {
+    errno = EOVERFLOW;
     return -1;
   }
-  off_t target = base + off;
+  if (target < 0)
+    return invalid();
   /* Inside the read-ahead: move within it; elsewhere: drop it. */
   off_t start = f->pos - (off_t)f->roff;
   if (f->rlen && f->pos >= 0 && target >= start &&

@@ -1,5 +1,6 @@
 /* lio_open: open(2) that makes the directory check only where open does not
  * already make it. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 #include "lio_internal.h"
@@ -12,6 +13,10 @@
 #include <unistd.h>
 
 int lio_open(const char *path, int oflag, mode_t mode) {
+  if (!path) {
+    errno = EINVAL;
+    return -1;
+  }
   int fd;
   do
     fd = open(path, oflag | O_CLOEXEC, mode);
@@ -27,8 +32,9 @@ int lio_open(const char *path, int oflag, mode_t mode) {
   if ((oflag & O_ACCMODE) != O_RDONLY || wants_dir)
     return fd;
   struct stat st;
-  if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-    int err = S_ISDIR(st.st_mode) ? EISDIR : errno;
+  /* st is unset when fstat fails: test the two apart. */
+  int err = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : 0;
+  if (err) {
     close(fd);
     errno = err;
     return -1;

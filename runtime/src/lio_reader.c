@@ -1,6 +1,7 @@
 /* lio_reader: a read-ahead buffer over a descriptor: one read(2) per buffer
  * however small the pieces the caller takes, EINTR and short reads
  * continued, errors sticky. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 
@@ -120,7 +121,11 @@ ssize_t lio_reader_getdelim(lio_reader *r, char *buf, size_t cap, int delim) {
   return (ssize_t)got;
 }
 
-int lio_reader_error(const lio_reader *r) { return r ? r->error : EINVAL; }
+int lio_reader_error(const lio_reader *r) {
+  if (!r)
+    return errno = EINVAL;
+  return r->error;
+}
 
 int lio_reader_close(lio_reader *r) {
   if (!r)

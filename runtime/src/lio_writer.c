@@ -1,6 +1,7 @@
 /* lio_writer: full buffering with explicit flushes, large pieces written
  * with writev next to the buffered bytes (no copy), EINTR and short writes
  * continued, errors sticky. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 #include "lio_internal.h"
@@ -25,6 +26,13 @@ struct lio_writer {
   lio_sink_fn sink;
   void *sink_ctx;
 };
+
+/* The refusal of a NULL argument: a caller's bug, not a write that failed,
+ * so it does not become the writer's sticky error. */
+static int invalid(void) {
+  errno = EINVAL;
+  return -1;
+}
 
 static lio_writer *writer_new(size_t size) {
   lio_writer *w = calloc(1, sizeof *w);
@@ -61,11 +69,19 @@ static ssize_t file_sink(void *ctx, const void *buf, size_t n) {
 }
 
 lio_writer *lio_writer_open_file(lio_file *file, size_t buffer_size) {
+  if (!file) {
+    errno = EINVAL;
+    return NULL;
+  }
   return lio_writer_open_sink(file_sink, file, buffer_size);
 }
 
 lio_writer *lio_writer_open_sink(lio_sink_fn sink, void *ctx,
                                  size_t buffer_size) {
+  if (!sink) {
+    errno = EINVAL;
+    return NULL;
+  }
   lio_writer *w = writer_new(buffer_size);
   if (!w)
     return NULL;
@@ -140,8 +156,12 @@ static int drain(lio_writer *w, const void *extra, size_t extra_len) {
 }
 
 int lio_writer_write_slow(lio_writer *w, const void *data, size_t n) {
+  if (!w || (!data && n))
+    return invalid();
   if (w->error)
     return fail(w, w->error);
+  if (!n)
+    return 0; /* data may be NULL: nothing to copy */
   if (n <= w->b.size - w->b.used) {
     memcpy(w->b.buf + w->b.used, data, n);
     w->b.used += n;
@@ -164,10 +184,14 @@ int lio_writer_write_slow(lio_writer *w, const void *data, size_t n) {
 }
 
 int lio_writer_puts(lio_writer *w, const char *s) {
+  if (!s)
+    return invalid();
   return lio_writer_write(w, s, strlen(s));
 }
 
 int lio_writer_putc(lio_writer *w, int c) {
+  if (!w)
+    return invalid();
   if (w->error || w->b.used == w->b.size || w->tty_lines) {
     char ch = (char)c;
     return lio_writer_write(w, &ch, 1);
@@ -194,6 +218,8 @@ int lio_writer_put_int(lio_writer *w, long long value) {
 }
 
 int lio_writer_vprintf(lio_writer *w, const char *fmt, va_list ap) {
+  if (!w || !fmt)
+    return invalid();
   if (w->error)
     return fail(w, w->error);
   va_list again;
@@ -230,14 +256,26 @@ int lio_writer_printf(lio_writer *w, const char *fmt, ...) {
 }
 
 int lio_writer_flush(lio_writer *w) {
+  if (!w)
+    return invalid();
   if (w->error)
     return fail(w, w->error);
   return drain(w, NULL, 0);
 }
 
-int lio_writer_error(const lio_writer *w) { return w->error; }
+int lio_writer_error(const lio_writer *w) {
+  if (!w)
+    return errno = EINVAL;
+  return w->error;
+}
 
-size_t lio_writer_pending(const lio_writer *w) { return w->b.used; }
+size_t lio_writer_pending(const lio_writer *w) {
+  if (!w) {
+    errno = EINVAL;
+    return 0;
+  }
+  return w->b.used;
+}
 
 int lio_writer_close(lio_writer *w) {
   if (!w)

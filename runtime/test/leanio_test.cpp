@@ -1,4 +1,5 @@
 // Behaviour and syscall-count tests of leanio.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "leanio/leanio.h"
 #include "leanio/leanio.hpp"
 #include "syscall_counter.h"
@@ -6,12 +7,14 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdarg>
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
@@ -189,6 +192,57 @@ TEST_F(FileHandle, DevFullReportsEnospc) {
   EXPECT_EQ(lio_file_write(f, "x", 1), -1);
   EXPECT_EQ(errno, ENOSPC);
   lio_file_close(f);
+}
+
+TEST_F(FileHandle, SeeksThatWouldOverflowFailAndKeepThePosition) {
+  constexpr off_t Max = std::numeric_limits<off_t>::max();
+  constexpr off_t Min = std::numeric_limits<off_t>::min();
+  std::string p = path("seek");
+  std::ofstream(p) << "hello world";
+  lio_file *f = lio_file_open(p.c_str(), O_RDWR, 0);
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(lio_file_seek(f, Max - 5, SEEK_SET), Max - 5);
+  struct {
+    off_t off;
+    int whence;
+    int err;
+  } const refused[] = {
+      {10, SEEK_CUR, EOVERFLOW}, // wrapped to a negative position before
+      {Max, SEEK_CUR, EOVERFLOW},
+      {Max, SEEK_END, EOVERFLOW},
+      {-12, SEEK_END, EINVAL},
+      {Min, SEEK_CUR, EINVAL},
+      {Min, SEEK_END, EINVAL},
+      {-1, SEEK_SET, EINVAL},
+      {0, 42, EINVAL},
+  };
+  for (const auto &r : refused) {
+    errno = 0;
+    EXPECT_EQ(lio_file_seek(f, r.off, r.whence), -1)
+        << r.off << " " << r.whence;
+    EXPECT_EQ(errno, r.err) << r.off << " " << r.whence;
+    EXPECT_EQ(lio_file_tell(f), Max - 5);
+  }
+  // The position stayed beyond any file, so this write fails (EFBIG or
+  // EINVAL) instead of landing at offset 0.
+  EXPECT_EQ(lio_file_write(f, "XXXXX", 5), -1);
+  EXPECT_EQ(lio_file_seek(f, -11, SEEK_END), 0);
+  EXPECT_EQ(lio_file_seek(f, Max, SEEK_CUR), Max); // the largest is fine
+  EXPECT_EQ(lio_file_close(f), 0);
+  EXPECT_EQ(slurp(p), "hello world");
+}
+
+TEST_F(FileHandle, AdoptRefusesNegativeDescriptorsWithEbadf) {
+  for (int fd : {-1, -2, std::numeric_limits<int>::min()}) {
+    errno = 0;
+    EXPECT_EQ(lio_file_adopt(fd, O_RDWR), nullptr) << fd;
+    EXPECT_EQ(errno, EBADF) << fd;
+  }
+  // What a failed open hands on.
+  errno = 0;
+  EXPECT_EQ(lio_file_adopt(open(path("no/such").c_str(), O_RDONLY), O_RDONLY),
+            nullptr);
+  EXPECT_EQ(errno, EBADF);
 }
 
 // ----------------------------------------------------------- lio_writer
@@ -492,6 +546,145 @@ TEST_F(Misuse, NumbersFormatAsText) {
   }
   // Shortest round trip: 0.1 prints as 0.1, not 0.1000000000000000055.
   EXPECT_EQ(slurp(p), "3.75 0.1 1e+300 -2.5 0.25 true false -3 200 c\n");
+}
+
+/// Expects a call to have \p failed with EINVAL; clears errno for the next.
+void expectEinval(bool failed, const char *call) {
+  EXPECT_TRUE(failed) << call;
+  EXPECT_EQ(errno, EINVAL) << call;
+  errno = 0;
+}
+
+TEST_F(Misuse, CFileCallsRefuseNullWithEinval) {
+  char buf[4];
+  errno = 0;
+  expectEinval(lio_open(nullptr, O_RDONLY, 0) == -1, "lio_open");
+  expectEinval(lio_file_open(nullptr, O_RDONLY, 0) == nullptr, "lio_file_open");
+  expectEinval(lio_file_write(nullptr, "x", 1) == -1, "lio_file_write");
+  expectEinval(lio_file_write_at(nullptr, "x", 1, 0) == -1,
+               "lio_file_write_at");
+  expectEinval(lio_file_read(nullptr, buf, 1) == -1, "lio_file_read");
+  expectEinval(lio_file_seek(nullptr, 0, SEEK_SET) == -1, "lio_file_seek");
+  expectEinval(lio_file_tell(nullptr) == -1, "lio_file_tell");
+  expectEinval(lio_file_fd(nullptr) == -1, "lio_file_fd");
+  EXPECT_EQ(lio_file_close(nullptr), 0);
+
+  std::string p = path("f");
+  std::ofstream(p) << "data";
+  lio_file *f = lio_file_open(p.c_str(), O_RDWR, 0);
+  ASSERT_NE(f, nullptr);
+  expectEinval(lio_file_write(f, nullptr, 1) == -1, "write of NULL");
+  expectEinval(lio_file_write_at(f, nullptr, 1, 0) == -1, "write_at of NULL");
+  expectEinval(lio_file_read(f, nullptr, 1) == -1, "read into NULL");
+  // A negative offset used to mean "at the kernel's offset".
+  expectEinval(lio_file_write_at(f, "X", 1, -1) == -1, "write_at -1");
+  // Length 0 is an empty piece, whatever the pointer.
+  EXPECT_EQ(lio_file_write(f, nullptr, 0), 0);
+  EXPECT_EQ(lio_file_write_at(f, nullptr, 0, 0), 0);
+  EXPECT_EQ(lio_file_read(f, nullptr, 0), 0);
+  EXPECT_EQ(lio_file_read(f, buf, 4), 4);
+  EXPECT_EQ(std::string(buf, 4), "data");
+  EXPECT_EQ(lio_file_close(f), 0);
+  EXPECT_EQ(slurp(p), "data");
+
+  // The handle of a moved-from C++ File.
+  std::error_code ec;
+  auto cxx = leanio::File::open(p.c_str(), O_RDWR, 0, ec);
+  leanio::File target = std::move(cxx);
+  expectEinval(lio_file_write(cxx.get(), "x", 1) == -1, "moved-from get()");
+}
+
+/// lio_writer_vprintf with a NULL format, which printf's checks would flag.
+int printfNullFormat(lio_writer *w, ...) {
+  va_list ap;
+  va_start(ap, w);
+  int rc = lio_writer_vprintf(w, nullptr, ap);
+  va_end(ap);
+  return rc;
+}
+
+TEST_F(Misuse, CWriterCallsRefuseNullWithEinval) {
+  errno = 0;
+  expectEinval(lio_writer_open_file(nullptr, 0) == nullptr,
+               "lio_writer_open_file");
+  expectEinval(lio_writer_open_sink(nullptr, nullptr, 0) == nullptr,
+               "lio_writer_open_sink");
+  expectEinval(lio_writer_write(nullptr, "x", 1) == -1, "lio_writer_write");
+  expectEinval(lio_writer_write_slow(nullptr, "x", 1) == -1,
+               "lio_writer_write_slow");
+  expectEinval(lio_writer_puts(nullptr, "x") == -1, "lio_writer_puts");
+  expectEinval(lio_writer_putc(nullptr, 'x') == -1, "lio_writer_putc");
+  expectEinval(lio_writer_put_int(nullptr, -1) == -1, "lio_writer_put_int");
+  expectEinval(lio_writer_put_uint(nullptr, 1) == -1, "lio_writer_put_uint");
+  expectEinval(lio_writer_printf(nullptr, "%d", 1) == -1, "lio_writer_printf");
+  expectEinval(lio_writer_flush(nullptr) == -1, "lio_writer_flush");
+  EXPECT_EQ(lio_writer_error(nullptr), EINVAL);
+  EXPECT_EQ(lio_writer_pending(nullptr), 0u);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_writer_close(nullptr), 0);
+
+  std::string p = path("w");
+  int fd = lio_open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  lio_writer *w = lio_writer_open_fd(fd, 16, LIO_WRITER_OWN_FD);
+  ASSERT_NE(w, nullptr);
+  expectEinval(lio_writer_puts(w, nullptr) == -1, "puts of NULL");
+  expectEinval(lio_writer_write(w, nullptr, 1) == -1, "write of NULL");
+  expectEinval(lio_writer_write(w, nullptr, 100) == -1, "large write of NULL");
+  expectEinval(printfNullFormat(w, 1) == -1, "printf of NULL");
+  EXPECT_EQ(lio_writer_write(w, nullptr, 0), 0);
+  // A refused argument is not a failed write: the writer goes on.
+  EXPECT_EQ(lio_writer_error(w), 0);
+  EXPECT_EQ(lio_writer_puts(w, "still fine\n"), 0);
+  EXPECT_EQ(lio_writer_close(w), 0);
+  EXPECT_EQ(slurp(p), "still fine\n");
+
+  auto sink = [](void *, const void *, size_t n) -> ssize_t {
+    return static_cast<ssize_t>(n);
+  };
+  lio_writer *s = lio_writer_open_sink(sink, nullptr, 0); // ctx may be NULL
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(lio_writer_puts(s, "x"), 0);
+  EXPECT_EQ(lio_writer_close(s), 0);
+}
+
+// A Writer over a File writes through the File object: closing or moving
+// it must fail the writes, not leave the writer on a freed handle.
+TEST_F(Misuse, WriterOverAClosedOrMovedFromFileReportsEbadf) {
+  std::error_code ec;
+  std::string p = path("closed");
+  auto file = leanio::File::open(p.c_str(), O_WRONLY | O_CREAT, 0644, ec);
+  ASSERT_FALSE(ec);
+  leanio::Writer w(file, 16);
+  w << "kept\n";
+  EXPECT_FALSE(w.flush());
+  w << "lost";
+  EXPECT_FALSE(file.close());
+  EXPECT_EQ(w.flush(), std::errc::bad_file_descriptor); // freed handle before
+  EXPECT_FALSE(w);
+  EXPECT_EQ(w.close(), std::errc::bad_file_descriptor);
+  EXPECT_EQ(slurp(p), "kept\n");
+
+  std::string q = path("moved");
+  auto moved_from = leanio::File::open(q.c_str(), O_WRONLY | O_CREAT, 0644, ec);
+  ASSERT_FALSE(ec);
+  leanio::Writer over_moved(moved_from, 16);
+  leanio::File target = std::move(moved_from);
+  over_moved << "x";
+  EXPECT_EQ(over_moved.flush(), std::errc::bad_file_descriptor);
+  EXPECT_EQ(over_moved.close(), std::errc::bad_file_descriptor);
+  EXPECT_EQ(slurp(q), "");
+  EXPECT_TRUE(target);
+
+  // An ostream over a closed writer goes bad instead of taking the text.
+  std::string r = path("stream");
+  leanio::Writer closed(lio_open(r.c_str(), O_WRONLY | O_CREAT, 0644), 0, true);
+  EXPECT_FALSE(closed.close());
+  leanio::WriterStreambuf buf(closed);
+  std::ostream os(&buf);
+  os << "dropped" << 'c';
+  EXPECT_TRUE(os.bad());
+  EXPECT_EQ(lio_writer_puts(closed.get(), "x"), -1); // EINVAL, not a crash
+  EXPECT_EQ(slurp(r), "");
 }
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__has_feature)

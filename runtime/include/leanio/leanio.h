@@ -24,7 +24,13 @@
  * Thread safety: a lio_file or lio_writer must not be used from two threads
  * at once (wrap it in a mutex); distinct objects are independent.
  * Every function that fails sets errno and returns -1 (or NULL).
+ *
+ * Misuse is an error, not a crash: a NULL handle, path or format, or a NULL
+ * buffer with a nonzero length, fails with EINVAL (a NULL buffer with
+ * length 0 is an empty piece). The close functions take NULL as a no-op
+ * returning 0, as free(NULL) is.
  */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef LEANIO_LEANIO_H
 #define LEANIO_LEANIO_H
 
@@ -56,7 +62,8 @@ typedef struct lio_file lio_file;
 /* Opens through lio_open. Read-capable handles get a read-ahead buffer of
  * LIO_READ_BUFFER bytes; write-only handles allocate none. */
 lio_file *lio_file_open(const char *path, int oflag, mode_t mode);
-/* Adopts an open descriptor whose access mode is oflag (fcntl F_GETFL). */
+/* Adopts an open descriptor whose access mode is oflag (fcntl F_GETFL).
+ * EBADF for fd < 0, so that a failed open is reported here. */
 lio_file *lio_file_adopt(int fd, int oflag);
 
 /* Writes all n bytes at the logical position (EINTR and short writes
@@ -65,15 +72,19 @@ lio_file *lio_file_adopt(int fd, int oflag);
  * Returns n, or -1 with nothing known written beyond what the file shows. */
 ssize_t lio_file_write(lio_file *f, const void *buf, size_t n);
 /* pwrite(2) loop at an explicit offset; the logical position is unchanged
- * (with O_APPEND, Linux appends whatever the offset). */
+ * (with O_APPEND, Linux appends whatever the offset). EINVAL for off < 0,
+ * as pwrite. */
 ssize_t lio_file_write_at(lio_file *f, const void *buf, size_t n, off_t off);
 /* Reads up to n bytes at the logical position through the read-ahead
  * buffer. Returns the count, 0 at end of file, -1 on error. */
 ssize_t lio_file_read(lio_file *f, void *buf, size_t n);
-/* Moves the logical position; no syscall unless whence is SEEK_END. */
+/* Moves the logical position; no syscall unless whence is SEEK_END. A
+ * target beyond the largest off_t fails with EOVERFLOW, a negative one with
+ * EINVAL (as lseek); the position is then unchanged. */
 off_t lio_file_seek(lio_file *f, off_t off, int whence);
 /* The logical position (one lseek for an O_APPEND handle after writes). */
 off_t lio_file_tell(lio_file *f);
+/* The descriptor; -1 with EINVAL for NULL. */
 int lio_file_fd(const lio_file *f);
 /* Closes the descriptor and frees the handle; -1 if close(2) failed. NULL
  * is accepted (returns 0). Like fclose, the handle is gone afterwards: a
@@ -102,7 +113,9 @@ enum {
 };
 
 /* NULL with errno set when the writer cannot be made: EBADF for fd < 0 (a
- * failed open is reported here, not at the first flush), ENOMEM. */
+ * failed open is reported here, not at the first flush), EINVAL for a NULL
+ * file or sink, ENOMEM. A descriptor is not closed on failure, even with
+ * LIO_WRITER_OWN_FD: it stays the caller's to close. */
 lio_writer *lio_writer_open_fd(int fd, size_t buffer_size, int flags);
 lio_writer *lio_writer_open_file(lio_file *file, size_t buffer_size);
 lio_writer *lio_writer_open_sink(lio_sink_fn sink, void *ctx,
@@ -122,7 +135,8 @@ struct lio_writer_buffer {
 
 static inline int lio_writer_write(lio_writer *w, const void *data, size_t n) {
   struct lio_writer_buffer *b = (struct lio_writer_buffer *)(void *)w;
-  if (!b->slow && n <= b->size - b->used) {
+  /* A NULL writer or data goes to the slow path, which refuses it. */
+  if (b && data && !b->slow && n <= b->size - b->used) {
     memcpy(b->buf + b->used, data, n);
     b->used += n;
     return 0;
@@ -136,9 +150,9 @@ int lio_writer_put_uint(lio_writer *w, unsigned long long value);
 int lio_writer_printf(lio_writer *w, const char *fmt, ...) LIO_PRINTF(2, 3);
 int lio_writer_vprintf(lio_writer *w, const char *fmt, va_list ap);
 int lio_writer_flush(lio_writer *w);
-/* The sticky errno, or 0. */
+/* The sticky errno, or 0; EINVAL (errno too) for NULL. */
 int lio_writer_error(const lio_writer *w);
-/* Bytes accepted but not yet written. */
+/* Bytes accepted but not yet written; 0 with errno EINVAL for NULL. */
 size_t lio_writer_pending(const lio_writer *w);
 /* Flushes, closes an owned descriptor and frees the writer. Returns -1 when
  * any data could not be written (sticky error, failed final flush) or
@@ -204,7 +218,7 @@ int lio_reader_getc(lio_reader *r);
 /* Bytes up to and including \p delim (or the end, or \p cap - 1 bytes),
  * NUL-terminated in \p buf: their count, 0 at the end, -1 on error. */
 ssize_t lio_reader_getdelim(lio_reader *r, char *buf, size_t cap, int delim);
-/* The sticky errno, or 0. */
+/* The sticky errno, or 0; EINVAL (errno too) for NULL. */
 int lio_reader_error(const lio_reader *r);
 int lio_reader_close(lio_reader *r);
 

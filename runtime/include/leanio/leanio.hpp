@@ -1,4 +1,5 @@
 // leanio for C++17: RAII and move-only wrappers over the C API.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef LEANIO_LEANIO_HPP
 #define LEANIO_LEANIO_HPP
 
@@ -98,8 +99,12 @@ public:
   explicit Writer(int fd, size_t buffer_size = 0, bool own_fd = false)
       : w_(lio_writer_open_fd(fd, buffer_size, own_fd ? LIO_WRITER_OWN_FD : 0)),
         err_(w_ ? 0 : errno) {}
+  /// Writes through \p file, which must outlive the writer. It goes through
+  /// the File, not its handle, so that once \p file is closed or moved from
+  /// the writes fail with EBADF instead of using a freed handle.
   explicit Writer(File &file, size_t buffer_size = 0)
-      : w_(file ? lio_writer_open_file(file.get(), buffer_size) : nullptr),
+      : w_(file ? lio_writer_open_sink(write_to_file, &file, buffer_size)
+                : nullptr),
         err_(w_     ? 0
              : file ? errno
                     : EBADF) {}
@@ -184,6 +189,7 @@ private:
                   : std::error_code();
   }
   template <typename F> Writer &put_floating(F value);
+  static ssize_t write_to_file(void *file, const void *data, size_t n);
   void finish() noexcept;
   lio_writer *w_;
   int err_; ///< the error of calls when w_ is null

@@ -36,6 +36,11 @@ http {{
       create_full_put_path on;
       dav_access user:rw group:r all:r;
     }}
+    # Faults for the cache's tests: an error status, a trickle, a body of
+    # a terabyte (a sparse file).
+    location /fail/ {{ return 500; }}
+    location /slow/ {{ limit_rate 16; rewrite ^ /huge.bin break; }}
+    location /endless/ {{ rewrite ^ /huge.bin break; }}
   }}
 }}
 """
@@ -50,6 +55,8 @@ def free_port():
 def start(root):
     root = os.path.abspath(root)
     os.makedirs(os.path.join(root, "www"), exist_ok=True)
+    with open(os.path.join(root, "www", "huge.bin"), "wb") as f:
+        f.truncate(1 << 40)
     port = free_port()
     config = os.path.join(root, "nginx.conf")
     with open(config, "w") as f:

@@ -18,6 +18,8 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
                opened (each helper's callers are looked up in the file)
+  nested-loops n loops nested in one another, each calling getpid() and
+               isatty() and writing (n is the nesting depth)
 """
 import argparse
 import json
@@ -92,10 +94,22 @@ def static_helpers(n):
             + "".join(pair % (i, i, i) for i in range(n)), ".c")
 
 
+def nested_loops(n):
+    opens = "".join(
+        "%sfor (int i%d = 0; i%d < 2; i%d++) {\n"
+        "%s  if (getpid() == 0 || isatty(1))\n%s    write(1, \"x\", 1);\n"
+        % (" " * (i % 8), i, i, i, " " * (i % 8), " " * (i % 8))
+        for i in range(n))
+    return ("#include <unistd.h>\nvoid walk(void) {\n" + opens + "}\n" * n
+            + "}\n", ".c")
+
+
 SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
-          "endl-loop": endl_loop}
+          "endl-loop": endl_loop, "nested-loops": nested_loops}
+# Deep nesting needs more than clang's default 256 levels of brackets.
+FLAGS = ["-D_GNU_SOURCE", "-fbracket-depth=4096"]
 ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")
 
 
@@ -105,8 +119,7 @@ def profile(tool, path, with_parse):
     store = tempfile.mkdtemp(prefix="syscall-tidy-scale-profile-")
     proc = subprocess.run([tool, "--enable-check-profile",
                            "--store-check-profile=" + store, "--quiet",
-                           "--checks=-*,syscall-*", path, "--",
-                           "-D_GNU_SOURCE"],
+                           "--checks=-*,syscall-*", path, "--"] + FLAGS,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, timeout=3600)
     if proc.returncode not in (0, 1):
@@ -126,8 +139,7 @@ def profile(tool, path, with_parse):
         return times
     # The parse, wall time, from a run without the profile's storage.
     proc = subprocess.run([tool, "--enable-check-profile", "--quiet",
-                           "--checks=-*,syscall-*", path, "--",
-                           "-D_GNU_SOURCE"],
+                           "--checks=-*,syscall-*", path, "--"] + FLAGS,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, timeout=3600)
     for line in proc.stderr.splitlines():
@@ -149,7 +161,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--sizes", default="500,1000,2000,4000,8000")
-    ap.add_argument("--shapes", default=",".join(SHAPES))
+    ap.add_argument("--shapes", default=",".join(
+        s for s in SHAPES if s != "nested-loops"),
+        help="nested-loops, whose n is a depth, runs only when named")
     ap.add_argument("--max-exponent", type=float)
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs per size; the fastest counts (load on the "

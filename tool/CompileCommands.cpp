@@ -8,11 +8,14 @@
 #include "clang/Driver/Types.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Option/ArgList.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace clang;
 namespace options = clang::tidy::syscall::compat::driver_options;
@@ -20,6 +23,60 @@ namespace options = clang::tidy::syscall::compat::driver_options;
 namespace syscall_tidy {
 
 namespace {
+
+/// @file arguments of a database's commands expanded, as clang's
+/// expandResponseFiles does, but with each failure (a missing or
+/// self-including file) said once, on a line of its own.
+class ResponseFileExpansion : public tooling::CompilationDatabase {
+public:
+  explicit ResponseFileExpansion(
+      std::unique_ptr<tooling::CompilationDatabase> Base)
+      : Base(std::move(Base)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return expand(Base->getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
+    return expand(Base->getAllCompileCommands());
+  }
+
+private:
+  std::vector<tooling::CompileCommand>
+  expand(std::vector<tooling::CompileCommand> Commands) const {
+    for (tooling::CompileCommand &Command : Commands) {
+      if (llvm::none_of(Command.CommandLine, [](const std::string &Arg) {
+            return clang::tidy::syscall::startsWith(Arg, "@");
+          }))
+        continue;
+      llvm::BumpPtrAllocator Memory;
+      llvm::StringSaver Saver(Memory);
+      llvm::SmallVector<const char *, 32> Argv;
+      for (const std::string &Arg : Command.CommandLine)
+        Argv.push_back(Saver.save(Arg).data());
+      llvm::cl::ExpansionContext Expansion(Memory,
+                                           llvm::cl::TokenizeGNUCommandLine);
+      Expansion.setCurrentDir(Command.Directory);
+      if (llvm::Error Failed = Expansion.expandResponseFiles(Argv)) {
+        std::string Why = llvm::toString(std::move(Failed));
+        std::lock_guard<std::mutex> Guard(Lock);
+        if (Said.insert(Why).second)
+          llvm::WithColor::warning(llvm::errs(), "syscall-tidy")
+              << "the compile command of " << Command.Filename << ": " << Why
+              << "\n";
+        continue; // the @file stays, and the compiler says what it lacks
+      }
+      Command.CommandLine.assign(Argv.begin(), Argv.end());
+    }
+    return Commands;
+  }
+
+  std::unique_ptr<tooling::CompilationDatabase> Base;
+  mutable std::mutex Lock;
+  mutable std::set<std::string> Said;
+};
 
 bool isSourceName(llvm::StringRef Arg) {
   llvm::StringRef Ext = llvm::sys::path::extension(Arg);
@@ -210,6 +267,26 @@ static bool checkDatabaseText(const std::string &Json, std::string &Error) {
   return false;
 }
 
+/// The database in \p Json with what clang's loadFromDirectory adds:
+/// @rsp files, commands for files it lacks (headers, new files), and the
+/// target from the compiler's name; null with \p Error.
+static std::unique_ptr<tooling::CompilationDatabase>
+loadJsonDatabase(const std::string &Json, std::string &Error) {
+  if (!checkDatabaseText(Json, Error))
+    return nullptr;
+  std::string Detail;
+  std::unique_ptr<tooling::CompilationDatabase> DB =
+      tooling::JSONCompilationDatabase::loadFromFile(
+          Json, Detail, tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB) {
+    Error =
+        "cannot read '" + Json + "': " + llvm::StringRef(Detail).trim().str();
+    return nullptr;
+  }
+  return tooling::inferTargetAndDriverMode(tooling::inferMissingCompileCommands(
+      std::make_unique<ResponseFileExpansion>(std::move(DB))));
+}
+
 std::unique_ptr<AdjustedCompilations>
 loadCompilations(const ToolOptions &Options, std::string &Error) {
   std::unique_ptr<tooling::CompilationDatabase> DB;
@@ -225,35 +302,22 @@ loadCompilations(const ToolOptions &Options, std::string &Error) {
       Error = "no compile_commands.json in '" + Options.BuildPath + "'";
       return nullptr;
     }
-    if (!checkDatabaseText(Json.str().str(), Error))
+    if (!(DB = loadJsonDatabase(Json.str().str(), Error)))
       return nullptr;
-    DB = tooling::JSONCompilationDatabase::loadFromFile(
-        Json, Detail, tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!DB) {
-      Error = "cannot read '" + Json.str().str() +
-              "': " + llvm::StringRef(Detail).trim().str();
-      return nullptr;
-    }
-    // What loadFromDirectory adds: @rsp files, commands for files the
-    // database lacks (headers, new files), and the target from the name.
-    DB = tooling::inferTargetAndDriverMode(
-        tooling::inferMissingCompileCommands(tooling::expandResponseFiles(
-            std::move(DB), llvm::vfs::getRealFileSystem())));
   } else if (!Options.SourcePaths.empty()) {
-    // The database clang's search will pick, checked first as with -p.
+    // The database clang's search would pick, read as with -p.
     std::string Source = absolutePath(Options.SourcePaths[0]);
     for (llvm::StringRef Dir = llvm::sys::path::parent_path(Source);
-         !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+         !Dir.empty() && !DB; Dir = llvm::sys::path::parent_path(Dir)) {
       llvm::SmallString<256> Json(Dir);
       llvm::sys::path::append(Json, "compile_commands.json");
-      if (llvm::sys::fs::exists(Json)) {
-        if (!checkDatabaseText(Json.str().str(), Error))
-          return nullptr;
-        break;
-      }
+      if (llvm::sys::fs::exists(Json) &&
+          !(DB = loadJsonDatabase(Json.str().str(), Error)))
+        return nullptr;
     }
-    DB = tooling::CompilationDatabase::autoDetectFromSource(
-        Options.SourcePaths[0], Detail);
+    if (!DB) // compile_flags.txt and the like
+      DB = tooling::CompilationDatabase::autoDetectFromSource(
+          Options.SourcePaths[0], Detail);
     if (!DB) {
       Error = "no compile_commands.json in the directories above '" +
               Options.SourcePaths[0] + "'";

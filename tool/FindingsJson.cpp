@@ -161,11 +161,11 @@ const llvm::json::Array *findingsArray(const std::string &Path,
   }
   // A later format may mean something else by the same fields: reading it
   // as this one could hide findings or invent them.
-  if (Root->getInteger("version") != ReportFormatVersion) {
-    Error = Named + " is version " +
-            (Root->get("version")
-                 ? llvm::formatv("{0}", *Root->get("version")).str()
-                 : std::string("(none)")) +
+  // (A report without one, written by hand or by a script, is read as
+  // this version.)
+  if (const llvm::json::Value *Version = Root->get("version");
+      Version && Version->getAsInteger() != ReportFormatVersion) {
+    Error = Named + " is version " + llvm::formatv("{0}", *Version).str() +
             " of the report format; this syscall-tidy reads version " +
             std::to_string(ReportFormatVersion);
     return nullptr;

@@ -3,6 +3,7 @@
 
 #include "ResultCache.h"
 #include "BoundedInput.h"
+#include "CacheEntry.h"
 #include "FindingsJson.h"
 #include "Hashing.h"
 #include "OutputSink.h"
@@ -12,47 +13,14 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/WithColor.h"
 #include <algorithm>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 #include <sys/stat.h>
 #include <utime.h>
 
 namespace syscall_tidy {
 
 namespace {
-
-constexpr llvm::StringLiteral EntryFormat = "syscall-tidy-cache-3";
-/// An entry holds one unit's findings; a real one is kilobytes.
-constexpr uint64_t MaxEntryBytes = 64 << 20;
-
-std::string sha256Hex(llvm::StringRef Text) {
-  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
-                     /*LowerCase=*/true);
-}
-
-/// HMAC-SHA-256 of \p Text under \p Secret, in hex.
-std::string signatureOf(llvm::StringRef Secret, llvm::StringRef Text) {
-  unsigned char Mac[EVP_MAX_MD_SIZE];
-  unsigned Size = 0;
-  if (!HMAC(EVP_sha256(), Secret.data(), static_cast<int>(Secret.size()),
-            reinterpret_cast<const unsigned char *>(Text.data()), Text.size(),
-            Mac, &Size))
-    return "";
-  return llvm::toHex(llvm::ArrayRef<uint8_t>(Mac, Size), /*LowerCase=*/true);
-}
-
-/// Compares in time that does not depend on where they first differ.
-bool sameSignature(llvm::StringRef A, llvm::StringRef B) {
-  if (A.size() != B.size() || A.empty())
-    return false;
-  unsigned char Differ = 0;
-  for (size_t I = 0; I < A.size(); ++I)
-    Differ |= A[I] ^ B[I];
-  return Differ == 0;
-}
 
 /// The tool itself: a rebuilt checks library is a different tool even
 /// under the same version number.
@@ -171,34 +139,9 @@ std::string ResultCache::currentHash(const std::string &Path) {
   return Hashes.try_emplace(Path, Hash).first->second;
 }
 
-std::string ResultCache::seal(const std::string &Key,
-                              llvm::StringRef Body) const {
-  std::string Digest = sha256Hex(Body);
-  std::string Signature =
-      Secret.empty() ? "-" : signatureOf(Secret, Key + "\n" + Digest);
-  return (EntryFormat + " " + Key + " " + Digest + " " + Signature + "\n" +
-          Body)
-      .str();
-}
-
-std::optional<llvm::StringRef>
-ResultCache::unseal(const std::string &Key, llvm::StringRef Entry) const {
-  auto [Header, Body] = Entry.split('\n');
-  llvm::SmallVector<llvm::StringRef, 4> Fields;
-  Header.split(Fields, ' ');
-  if (Fields.size() != 4 || Fields[0] != EntryFormat || Fields[1] != Key ||
-      Fields[2] != sha256Hex(Body))
-    return std::nullopt; // another unit's entry, or one altered or cut short
-  if (!Secret.empty() &&
-      !sameSignature(Fields[3],
-                     signatureOf(Secret, (Key + "\n" + Fields[2]).str())))
-    return std::nullopt;
-  return Body;
-}
-
 bool ResultCache::verify(const std::string &Key, llvm::StringRef Entry,
                          TranslationUnitResult &Result) {
-  std::optional<llvm::StringRef> Body = unseal(Key, Entry);
+  std::optional<llvm::StringRef> Body = openEntry(Entry, Key, Secret);
   std::string Error;
   std::optional<llvm::json::Value> Parsed =
       Body ? parseBoundedJson(*Body, Error) : std::nullopt;
@@ -295,7 +238,7 @@ void ResultCache::store(const std::string &Key,
                          {"inputs", std::move(Inputs)},
                          {"findings", std::move(Findings)},
                          {"facts", stringArray(Result.Facts)}});
-  std::string Entry = seal(Key, Body), Error;
+  std::string Entry = sealEntry(Key, Body, Secret), Error;
   if (!Dir.empty())
     storeLocally(Key, Entry);
   if (Remote && RemoteUp && !Remote->put(Key + ".json", Entry, Error))

@@ -74,12 +74,6 @@ private:
   /// findings and facts.
   bool verify(const std::string &Key, llvm::StringRef Entry,
               TranslationUnitResult &Result);
-  /// The entry that stores \p Body under \p Key.
-  std::string seal(const std::string &Key, llvm::StringRef Body) const;
-  /// The body of \p Entry when it was stored under \p Key, is whole and,
-  /// when signatures are checked, signed with the key.
-  std::optional<llvm::StringRef> unseal(const std::string &Key,
-                                        llvm::StringRef Entry) const;
   void storeLocally(const std::string &Key, llvm::StringRef Entry);
   /// The current hash of \p Path, once per run; empty when unreadable.
   std::string currentHash(const std::string &Path);

@@ -32,6 +32,8 @@ public:
   /// and a header's finding that another unit reports again stays hidden.
   /// The compiler's errors are never hidden.
   bool hides(const Finding &F, llvm::StringRef Root);
+  /// How many distinct findings it hid so far.
+  size_t hidden() const { return Hidden.size(); }
 
 private:
   llvm::StringMap<unsigned> Left;

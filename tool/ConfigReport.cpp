@@ -4,6 +4,7 @@
 #include "Findings.h"
 #include "Messages.h"
 #include "OutputSink.h"
+#include "llvm/Support/WithColor.h"
 
 namespace syscall_tidy {
 
@@ -15,6 +16,8 @@ std::optional<int> reportConfiguration(const ToolOptions &Options,
   std::string Probe = absolutePath(
       First == "-" ? llvm::StringRef(Options.AssumeFilename) : First);
   std::string Problem = Config.verify(Probe);
+  for (const std::string &Line : Config.warnings(Probe))
+    llvm::WithColor::warning(llvm::errs(), "syscall-tidy") << Line << "\n";
   llvm::raw_ostream &OS = llvm::outs();
   auto Done = [&] {
     OutputSink Stdout;
@@ -53,8 +56,10 @@ std::optional<int> reportConfiguration(const ToolOptions &Options,
   }
   if (Enabled.empty()) {
     if (!Options.AllowNoChecks)
-      return fail("no checks enabled (no syscall-* check matches the "
-                  "configuration; --allow-no-checks accepts that)");
+      return fail("no syscall-* check is enabled: the configuration's "
+                  "Checks turn them off (a .clang-tidy's '-*', say); pass "
+                  "--checks='syscall-*' to run them, or --allow-no-checks to "
+                  "accept that");
     OS << "No checks enabled.\n";
     return Done();
   }

@@ -280,14 +280,6 @@ std::string Configuration::verify(llvm::StringRef File) const {
       return "unknown check '" + Glob.str() +
              "' (syscall-tidy --list-checks --checks='syscall-*' lists them)";
   }
-  for (const std::optional<std::string> *Regex :
-       {&Options.HeaderFilterRegex,
-        syscall::compat::excludeHeaderFilterRegex(Options)}) {
-    std::string Why;
-    if (Regex && *Regex && !(*Regex)->empty() &&
-        !llvm::Regex(**Regex).isValid(Why))
-      return "invalid header filter '" + **Regex + "': " + Why;
-  }
   for (const auto &Option : Options.CheckOptions) {
     llvm::StringRef Key = Option.getKey();
     if (clang::tidy::syscall::startsWith(Key, "syscall-") &&
@@ -295,6 +287,28 @@ std::string Configuration::verify(llvm::StringRef File) const {
       return "unknown check option '" + Key.str() + "'";
   }
   return "";
+}
+
+std::vector<std::string> Configuration::warnings(llvm::StringRef File) const {
+  ClangTidyOptions Options = Queries->getOptions(File);
+  std::vector<std::string> Lines;
+  // clang-tidy 19 takes a regex that does not compile ("*.h") and matches
+  // nothing with it; so do we, but not in silence.
+  for (const auto &[Name, Regex] :
+       {std::pair{"HeaderFilterRegex", &Options.HeaderFilterRegex},
+        std::pair{"ExcludeHeaderFilterRegex",
+                  syscall::compat::excludeHeaderFilterRegex(Options)}}) {
+    std::string Why;
+    if (Regex && *Regex && !(*Regex)->empty() &&
+        !llvm::Regex(**Regex).isValid(Why))
+      Lines.push_back(std::string("invalid ") + Name + " '" + **Regex + "': " +
+                      Why + "; as clang-tidy does, it matches no header");
+  }
+  return Lines;
+}
+
+std::optional<bool> Configuration::useColor(llvm::StringRef File) const {
+  return Queries->getOptions(File).UseColor;
 }
 
 std::vector<std::string>
@@ -328,9 +342,10 @@ std::vector<std::string> Configuration::explain(llvm::StringRef File) const {
       Queries->getRawOptions(File);
   std::vector<std::string> Lines;
   for (const std::string &Check : enabledChecks(File)) {
-    std::string From = "the default";
+    std::string From = "syscall-tidy's default ('-*,syscall-*')";
     for (const auto &[Options, Source] : Sources)
-      if (Options.Checks && mentions(*Options.Checks, Check))
+      if (Options.Checks && mentions(*Options.Checks, Check) &&
+          Source != "clang-tidy binary") // our defaults, under its name
         From = Source;
     Lines.push_back("'" + Check + "' is enabled in " + From + ".");
   }

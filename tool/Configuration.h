@@ -43,6 +43,13 @@ public:
   /// option that does not exist, a broken .clang-tidy. Empty when none.
   std::string verify(llvm::StringRef File) const;
 
+  /// What in the configuration of \p File clang-tidy accepts with a
+  /// meaning the user may not expect (a header regex that does not compile).
+  std::vector<std::string> warnings(llvm::StringRef File) const;
+
+  /// UseColor of the configuration of \p File, when it says.
+  std::optional<bool> useColor(llvm::StringRef File) const;
+
   /// Check names in the configuration of \p File that are not ours.
   std::vector<std::string> foreignChecks(llvm::StringRef File) const;
 

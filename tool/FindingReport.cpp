@@ -32,6 +32,7 @@ void FindingReport::coverDatabase(size_t DatabaseUnits) {
 
 void FindingReport::add(TranslationUnitResult &&R) {
   ParseSeconds += R.ParseSeconds;
+  HiddenInHeaders += R.HiddenInHeaders;
   CheckSeconds += R.CheckSeconds;
   if (Changed)
     llvm::erase_if(R.Findings, [&](const Finding &F) {
@@ -111,6 +112,20 @@ RenderOptions renderOptions(const ToolOptions &Options, const OutputSink &Out,
   Rendering.Color = Options.UseColor.value_or(
       Out.toStdout() && llvm::sys::Process::StandardOutHasColors());
   return Rendering;
+}
+
+void printAsides(const std::vector<Finding> &Findings, unsigned InHeaders,
+                 size_t Known, llvm::raw_ostream &OS) {
+  if (InHeaders)
+    OS << plural(InHeaders, "finding") << " in headers not shown "
+       << "(--header-filter='.*' shows them)\n";
+  if (Known)
+    OS << plural(Known, "known finding") << " hidden by --baseline\n";
+  size_t AsErrors = llvm::count_if(
+      Findings, [](const Finding &F) { return F.IsError && !F.FromCompiler; });
+  if (AsErrors)
+    OS << plural(AsErrors, "warning") << " treated as error"
+       << (AsErrors == 1 ? "" : "s") << "\n";
 }
 
 void printSummary(const std::vector<Finding> &Findings, size_t Units,

@@ -38,6 +38,7 @@ public:
     return Errors;
   }
   double parseSeconds() const { return ParseSeconds; }
+  unsigned hiddenInHeaders() const { return HiddenInHeaders; }
   double checkSeconds() const { return CheckSeconds; }
 
 private:
@@ -53,6 +54,7 @@ private:
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Printed;
   double ParseSeconds = 0, CheckSeconds = 0;
+  unsigned HiddenInHeaders = 0;
 };
 
 /// The directory paths in reports are relative to: --source-root, else
@@ -62,6 +64,12 @@ std::string sourceRoot(const ToolOptions &Options);
 /// How a report is rendered to \p Out, its lines from \p Texts.
 RenderOptions renderOptions(const ToolOptions &Options, const OutputSink &Out,
                             const SourceTexts &Texts);
+
+/// What the run left out or made errors, as clang-tidy says it: findings
+/// in headers not shown, known findings a baseline hid, warnings treated
+/// as errors; one line each, only when there are any.
+void printAsides(const std::vector<Finding> &Findings, unsigned InHeaders,
+                 size_t Known, llvm::raw_ostream &OS);
 
 /// The last line: "N findings in M files (K translation units analysed)",
 /// with what --fix did.

@@ -174,6 +174,7 @@ bool ResultCache::verify(const std::string &Key, llvm::StringRef Entry,
   }
   Result.Findings = std::move(Findings);
   Result.Facts = stringsOf(Root->getArray("facts"));
+  Result.HiddenInHeaders = Root->getInteger("hiddenInHeaders").value_or(0);
   return true;
 }
 
@@ -237,7 +238,8 @@ void ResultCache::store(const std::string &Key,
                          {"file", Result.File},
                          {"inputs", std::move(Inputs)},
                          {"findings", std::move(Findings)},
-                         {"facts", stringArray(Result.Facts)}});
+                         {"facts", stringArray(Result.Facts)},
+                         {"hiddenInHeaders", Result.HiddenInHeaders}});
   std::string Entry = sealEntry(Key, Body, Secret), Error;
   if (!Dir.empty())
     storeLocally(Key, Entry);

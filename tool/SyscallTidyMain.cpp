@@ -109,6 +109,9 @@ int run(int Argc, const char **Argv) {
   }
 
   SourceTexts Texts;
+  // UseColor of the project's .clang-tidy, unless --use-color says.
+  if (!Options.UseColor && !Files.empty())
+    Options.UseColor = Config->useColor(absolutePath(Files.front()));
   RenderOptions Rendering = renderOptions(Options, Out, Texts);
   Rendering.Units = Files.size();
   const ChangedLines *Reported = !Options.Diff.empty()      ? &Changed
@@ -156,6 +159,9 @@ int run(int Argc, const char **Argv) {
     if (!applyFixes(Findings, StyleOf, Texts, Fixed, Error))
       return fail(Error);
   }
+  if (!Options.Quiet)
+    printAsides(Findings, Report.hiddenInHeaders(), Known ? Known->hidden() : 0,
+                llvm::errs());
   if (!Options.Quiet)
     printSummary(Findings, Files.size(), Options.Fix ? &Fixed : nullptr,
                  llvm::errs());

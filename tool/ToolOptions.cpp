@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cstdlib>
@@ -29,7 +31,9 @@ cl::list<std::string>
     SourcePaths(cl::Positional, cl::desc("[<file> ...] ('-': standard input)"),
                 cl::cat(ClangTidyFlags));
 cl::opt<std::string>
-    BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
+    BuildPath("p",
+              cl::desc("Build directory containing compile_commands.json "
+                       "(or that file itself)"),
               cl::value_desc("build-dir"), cl::cat(ClangTidyFlags));
 cl::opt<std::string>
     Checks("checks",
@@ -307,6 +311,19 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.SourcePaths.assign(SourcePaths.begin(), SourcePaths.end());
   Options.AssumeFilename = AssumeFilename;
   Options.BuildPath = BuildPath;
+  // clang-tidy also takes the database file itself (-p
+  // build/compile_commands.json).
+  if (llvm::sys::fs::is_regular_file(BuildPath)) {
+    if (llvm::sys::path::filename(BuildPath) != "compile_commands.json") {
+      Exit = fail("-p '" + BuildPath +
+                  "' is a file, not a build directory or its "
+                  "compile_commands.json");
+      return false;
+    }
+    Options.BuildPath = llvm::sys::path::parent_path(BuildPath).str();
+    if (Options.BuildPath.empty())
+      Options.BuildPath = ".";
+  }
   Options.Checks = ifGiven(Checks);
   Options.Config = Config;
   Options.ConfigFile = ConfigFile;

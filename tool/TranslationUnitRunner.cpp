@@ -213,6 +213,7 @@ TranslationUnitResult runOne(const std::string &File,
     Status = Tool.run(&Factory);
   }
   Result.Facts = Facts.exported();
+  Result.HiddenInHeaders = Context.getStats().ErrorsIgnoredNonUserCode;
 
   // Messages without a unit: the driver's (unknown argument, -std=bogus,
   // no such file) arrive before any source file is entered.

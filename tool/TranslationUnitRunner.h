@@ -54,6 +54,8 @@ struct TranslationUnitResult {
   /// With a cache: every file the unit read, absolute, and its hash.
   std::vector<std::pair<std::string, std::string>> Inputs;
   double ParseSeconds = 0, CheckSeconds = 0;
+  /// Findings in headers that the header filter does not show.
+  unsigned HiddenInHeaders = 0;
 };
 
 /// Runs every file in \p Files, \p Settings.Jobs at a time, each with a

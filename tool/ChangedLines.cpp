@@ -70,12 +70,17 @@ bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
   llvm::StringRef(Diff).split(Lines, '\n');
   bool SawFile = false;
   for (llvm::StringRef Line : Lines) {
+    if (clang::tidy::syscall::startsWith(Line, "diff "))
+      SawFile = true; // also a diff of a mode or of a binary file
     if (Line.consume_front("+++ ")) {
       SawFile = true;
       if (clang::tidy::syscall::startsWith(Line, "b/"))
         Line = Line.drop_front(2);
       llvm::SmallString<256> Path(Root);
-      llvm::sys::path::append(Path, Line.trim());
+      if (llvm::sys::path::is_absolute(Line.trim()))
+        Path = Line.trim(); // written by a script, not by git
+      else
+        llvm::sys::path::append(Path, Line.trim());
       Current = Line.trim() == "/dev/null" ? "" : Path.str().str();
       continue;
     }
@@ -98,7 +103,7 @@ bool loadDiff(llvm::StringRef Rev, ChangedLines &Changed, std::string &Error) {
   // nothing, and pass whatever it was meant to check.
   if (!SawFile && !llvm::StringRef(Diff).trim().empty()) {
     Error = "the text given to --diff" + std::string(Rev == "-" ? "=- " : " ") +
-            "is not a unified diff (no '+++ ' line)";
+            "is not a unified diff (no 'diff' or '+++ ' line)";
     return false;
   }
   return true;

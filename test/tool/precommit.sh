@@ -86,6 +86,38 @@ cp "$inputs/opener.h" opener.h
 git_ add opener.h
 try "HEADER finding"
 
+# An old finding in a file the commit touches elsewhere: only the changed
+# lines count, so a comment-only edit is accepted; with whole files (the
+# pre-commit framework's args: [--whole-files]) the old finding refuses it.
+git_ reset -q
+cp "$inputs/opener_fixed.h" opener.h
+cp "$inputs/log.c" log.c
+git_ add log.c opener.h
+git_ commit -q --no-verify -m "old finding"
+echo "/* a comment */" >> log.c
+git_ add log.c
+try "OLD finding, comment edit"
+echo "/* another comment */" >> log.c
+git_ add log.c
+SYSCALL_TIDY_HOOK_WHOLE_FILES=1
+export SYSCALL_TIDY_HOOK_WHOLE_FILES
+try "OLD finding, whole files"
+unset SYSCALL_TIDY_HOOK_WHOLE_FILES
+git_ commit -q --no-verify -m "comment"
+
+# A project .clang-tidy whose Checks start with -*: the hook passes its
+# --flag=value arguments (pre-commit's args) to the tool.
+printf "Checks: '-*,bugprone-*'\n" > .clang-tidy
+if syscall-tidy-hook --whole-files --checks='syscall-*' log.c > "$work/flags.log" 2>&1; then
+  echo "FLAGS: accepted"
+else
+  echo "FLAGS: refused"
+fi
+cat "$work/flags.log"
+rm .clang-tidy
+
 # No compile database: one line that says how to make one.
+echo "/* staged */" >> log.c
+git_ add log.c
 mv build/compile_commands.json build/moved.json
 try "NODB"

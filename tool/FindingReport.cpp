@@ -33,6 +33,8 @@ void FindingReport::coverDatabase(size_t DatabaseUnits) {
 void FindingReport::add(TranslationUnitResult &&R) {
   ParseSeconds += R.ParseSeconds;
   HiddenInHeaders += R.HiddenInHeaders;
+  if (llvm::any_of(R.Findings, [](const Finding &F) { return F.FromCompiler; }))
+    FailedUnits.push_back(R.File);
   CheckSeconds += R.CheckSeconds;
   if (Changed)
     llvm::erase_if(R.Findings, [&](const Finding &F) {
@@ -114,6 +116,19 @@ RenderOptions renderOptions(const ToolOptions &Options, const OutputSink &Out,
   return Rendering;
 }
 
+void printCompilerErrors(const std::vector<Finding> &Findings,
+                         const SourceTexts &Texts, llvm::raw_ostream &OS) {
+  constexpr unsigned PerFile = 3; // the first ones explain the rest
+  std::vector<Finding> First;
+  llvm::StringMap<unsigned> Shown;
+  for (const Finding &F : Findings)
+    if (F.FromCompiler && Shown[F.Begin.File]++ < PerFile)
+      First.push_back(F);
+  RenderOptions Plain;
+  Plain.Texts = &Texts;
+  renderText(First, OS, Plain);
+}
+
 void printAsides(const std::vector<Finding> &Findings, unsigned InHeaders,
                  size_t Known, llvm::raw_ostream &OS) {
   if (InHeaders)
@@ -129,7 +144,8 @@ void printAsides(const std::vector<Finding> &Findings, unsigned InHeaders,
 }
 
 void printSummary(const std::vector<Finding> &Findings, size_t Units,
-                  const FixResult *Fixed, llvm::raw_ostream &OS) {
+                  size_t Missing, const FixResult *Fixed,
+                  llvm::raw_ostream &OS) {
   std::set<std::string> InFiles;
   for (const Finding &F : Findings)
     InFiles.insert(F.Begin.File);
@@ -139,6 +155,8 @@ void printSummary(const std::vector<Finding> &Findings, size_t Units,
   if (Fixed)
     OS << "; fixed " << Fixed->Findings << " (" << plural(Fixed->Edits, "edit")
        << "), " << Findings.size() - Fixed->Findings << " left";
+  if (Missing)
+    OS << "; " << plural(Missing, "file") << " not in the database skipped";
   OS << "\n";
 }
 

@@ -39,6 +39,8 @@ public:
   }
   double parseSeconds() const { return ParseSeconds; }
   unsigned hiddenInHeaders() const { return HiddenInHeaders; }
+  /// The units the compiler could not analyse.
+  const std::vector<std::string> &failedUnits() const { return FailedUnits; }
   double checkSeconds() const { return CheckSeconds; }
 
 private:
@@ -55,6 +57,7 @@ private:
   std::set<std::string> Printed;
   double ParseSeconds = 0, CheckSeconds = 0;
   unsigned HiddenInHeaders = 0;
+  std::vector<std::string> FailedUnits;
 };
 
 /// The directory paths in reports are relative to: --source-root, else
@@ -71,10 +74,17 @@ RenderOptions renderOptions(const ToolOptions &Options, const OutputSink &Out,
 void printAsides(const std::vector<Finding> &Findings, unsigned InHeaders,
                  size_t Known, llvm::raw_ostream &OS);
 
+/// The first compiler errors of each unit that does not compile, on \p OS,
+/// for runs whose report does not show them there (a file, a CI format).
+void printCompilerErrors(const std::vector<Finding> &Findings,
+                         const SourceTexts &Texts, llvm::raw_ostream &OS);
+
 /// The last line: "N findings in M files (K translation units analysed)",
-/// with what --fix did.
+/// with what --fix did and how many named files the database does not
+/// build were skipped.
 void printSummary(const std::vector<Finding> &Findings, size_t Units,
-                  const FixResult *Fixed, llvm::raw_ostream &OS);
+                  size_t Missing, const FixResult *Fixed,
+                  llvm::raw_ostream &OS);
 
 } // namespace syscall_tidy
 

@@ -32,9 +32,25 @@ llvm::json::Object region(const Position &Begin, const Position &End) {
 
 void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
                  const RenderOptions &Options) {
-  llvm::json::Array Rules, Results;
+  llvm::json::Array Rules, Results, Notifications;
   llvm::StringMap<unsigned> RuleIndex;
   for (const Finding &F : Findings) {
+    // A unit that did not compile is about the run, not the code: code
+    // scanning shows it as a notification of the tool, not an alert.
+    if (F.FromCompiler) {
+      llvm::json::Object Notification{
+          {"level", "error"},
+          {"message", llvm::json::Object{{"text", F.Message}}},
+          {"descriptor", llvm::json::Object{{"id", F.Check}}}};
+      if (!F.Begin.File.empty())
+        Notification["locations"] = llvm::json::Array{llvm::json::Object{
+            {"physicalLocation",
+             llvm::json::Object{
+                 {"artifactLocation", artifact(F.Begin, Options)},
+                 {"region", region(F.Begin, F.End)}}}}};
+      Notifications.push_back(std::move(Notification));
+      continue;
+    }
     auto [It, New] = RuleIndex.try_emplace(F.Check, RuleIndex.size());
     if (New) {
       CheckDoc Doc = checkDoc(F.Check);
@@ -98,8 +114,13 @@ void renderSarif(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
                             {"rules", std::move(Rules)}};
   if (llvm::StringRef Docs = SYSCALL_TIDY_DOCS_URL; !Docs.empty())
     Driver["informationUri"] = Docs;
+  bool Compiled = Notifications.empty();
   llvm::json::Object Run{
       {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+      {"invocations",
+       llvm::json::Array{llvm::json::Object{
+           {"executionSuccessful", Compiled},
+           {"toolExecutionNotifications", std::move(Notifications)}}}},
       {"results", std::move(Results)}};
   if (!Options.SourceRoot.empty())
     Run["originalUriBaseIds"] = llvm::json::Object{

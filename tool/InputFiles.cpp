@@ -61,11 +61,25 @@ bool keepShard(llvm::StringRef Spec, std::vector<std::string> &Files,
   return true;
 }
 
+/// Whether \p Command, inferred for \p File, comes from a file in the same
+/// directory: a new file of a directory the build compiles, not a file of
+/// another platform's directory.
+bool inferredBeside(llvm::StringRef File,
+                    const clang::tooling::CompileCommand &Command) {
+  llvm::StringRef From = Command.Heuristic;
+  if (!From.consume_front("inferred from "))
+    return true; // another kind of guess: keep what it did
+  std::string Source = absolutePath(From, Command.Directory);
+  return llvm::sys::path::parent_path(Source) ==
+         llvm::sys::path::parent_path(absolutePath(File));
+}
+
 } // namespace
 
 bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
                        const AdjustedCompilations &Compilations,
                        RunSettings &Settings, std::vector<std::string> &Files,
+                       std::vector<std::string> &Missing,
                        std::vector<std::string> &Notes, std::string &Error) {
   Files = Options.SourcePaths;
   if (Files.empty()) {
@@ -109,6 +123,7 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
     Settings.DatabaseUnits = Files.size();
   if (!Options.Shard.empty() && !keepShard(Options.Shard, Files, Error))
     return false;
+  std::vector<std::string> Kept;
   for (const std::string &File : Files) {
     if (std::string Why = Compilations.problem(File); !Why.empty()) {
       Error = "compile_commands.json: " + Why;
@@ -120,15 +135,31 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
     std::vector<clang::tooling::CompileCommand> Commands =
         Compilations.getCompileCommands(absolutePath(File));
     bool Guessed = !Commands.empty() && !Commands.front().Heuristic.empty();
+    llvm::SmallString<256> Database(Options.BuildPath);
+    llvm::sys::path::append(Database, "compile_commands.json");
+    if (Guessed && !Options.BuildPath.empty() && !isHeaderName(File) &&
+        Options.MissingFiles != "guess" &&
+        !inferredBeside(File, Commands.front())) {
+      if (Options.MissingFiles == "error") {
+        Error = File + " is not in " + std::string(Database) +
+                " (--missing-files=error)";
+        return false;
+      }
+      Notes.push_back(File + " is not in " + std::string(Database) +
+                      " and no file beside it is: skipped, as a file this "
+                      "build does not compile (--missing-files=guess "
+                      "analyses it with guessed flags)");
+      Missing.push_back(File);
+      continue;
+    }
     if (Guessed && !Options.BuildPath.empty() &&
-        !(Options.ThroughIncluders && isHeaderName(File))) {
-      llvm::SmallString<256> Database(Options.BuildPath);
-      llvm::sys::path::append(Database, "compile_commands.json");
+        !(Options.ThroughIncluders && isHeaderName(File)))
       Notes.push_back(File + " is not in " + std::string(Database) +
                       "; analysed with the flags " +
                       Commands.front().Heuristic);
-    }
+    Kept.push_back(File);
   }
+  Files = std::move(Kept);
   for (const std::string &Line : Compilations.droppedFlags())
     Notes.push_back(Line);
   return true;

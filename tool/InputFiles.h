@@ -15,10 +15,15 @@ namespace syscall_tidy {
 /// gives its text once, to the compiler), C or C++, with a usable compile
 /// command and a valid configuration. '-' is standard input, read into
 /// \p Settings under --assume-filename. Notes (skipped files, dropped
-/// flags) go to \p Notes. False with \p Error set on the first problem.
+/// flags) go to \p Notes. A named source file that the database has no
+/// entry for, and no entry beside it to infer one from (a Windows or BSD
+/// file of a Linux build), goes to \p Missing instead of \p Files, unless
+/// --missing-files says otherwise. False with \p Error set on the first
+/// problem.
 bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
                        const AdjustedCompilations &Compilations,
                        RunSettings &Settings, std::vector<std::string> &Files,
+                       std::vector<std::string> &Missing,
                        std::vector<std::string> &Notes, std::string &Error);
 
 } // namespace syscall_tidy

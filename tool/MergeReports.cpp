@@ -93,7 +93,7 @@ int mergeReports(const ToolOptions &Options) {
       !writeBaseline(Options.WriteBaseline, Merged.Findings, Rendering, Error))
     return fail(Error);
   if (!Options.Quiet)
-    printSummary(Merged.Findings, Merged.Units, nullptr, llvm::errs());
+    printSummary(Merged.Findings, Merged.Units, 0, nullptr, llvm::errs());
   if (llvm::any_of(Merged.Findings, [](const Finding &F) { return F.IsError; }))
     return 1;
   return !Merged.Findings.empty() && Options.FailOn == "warning" ? 1 : 0;

@@ -62,10 +62,10 @@ int run(int Argc, const char **Argv) {
   RunSettings Settings;
   Settings.Config = Config.get();
   Settings.Compilations = Compilations.get();
-  std::vector<std::string> Files, Notes;
+  std::vector<std::string> Files, Missing, Notes;
   ChangedLines Named; // --through-includers: the files whose findings count
   bool Collected = collectInputFiles(Options, *Config, *Compilations, Settings,
-                                     Files, Notes, Error);
+                                     Files, Missing, Notes, Error);
   if (Collected && Options.ThroughIncluders)
     expandHeaders(Files, *Compilations, Options, Named, Notes);
   for (const std::string &Line : Notes)
@@ -132,7 +132,7 @@ int run(int Argc, const char **Argv) {
       !writeBaseline(Options.WriteBaseline, Findings, Rendering, Error))
     return fail(Error);
   if (FixesOut) {
-    exportFixes(Files.front(), Report.errors(), *FixesOut);
+    exportFixes(Files.empty() ? "" : Files.front(), Report.errors(), *FixesOut);
     if (!finishStream(*FixesOut))
       return fail("cannot write --export-fixes '" + Options.ExportFixes + "'");
   }
@@ -143,9 +143,18 @@ int run(int Argc, const char **Argv) {
 
   bool CompilerErrors =
       llvm::any_of(Findings, [](const Finding &F) { return F.FromCompiler; });
+  if (CompilerErrors && (Render != renderText || !Out.toStdout()))
+    printCompilerErrors(Findings, Texts, llvm::errs());
+  std::string Failed;
+  for (const std::string &Unit : Report.failedUnits())
+    Failed +=
+        (Failed.empty() ? " (" : ", ") + relativeTo(Unit, Rendering.SourceRoot);
+  if (!Failed.empty())
+    Failed += ")";
   if (CompilerErrors && !Options.FixErrors)
-    return fail("the input does not compile; fix the errors above (or the "
-                "compiler arguments) and run again");
+    return fail("the input does not compile" + Failed +
+                "; fix the errors above (or the compiler arguments) and run "
+                "again");
   if (llvm::any_of(Findings, [](const Finding &F) {
         return F.Check == UnmatchedNolintCheck;
       }))
@@ -163,8 +172,8 @@ int run(int Argc, const char **Argv) {
     printAsides(Findings, Report.hiddenInHeaders(), Known ? Known->hidden() : 0,
                 llvm::errs());
   if (!Options.Quiet)
-    printSummary(Findings, Files.size(), Options.Fix ? &Fixed : nullptr,
-                 llvm::errs());
+    printSummary(Findings, Files.size(), Missing.size(),
+                 Options.Fix ? &Fixed : nullptr, llvm::errs());
   if (Cache)
     note(Options.Quiet, "cache: " + Cache->finish());
   if (CompilerErrors) // only with --fix-errors

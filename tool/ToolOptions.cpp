@@ -222,6 +222,12 @@ cl::opt<bool> CacheSigned(
              "what is stored and use only entries signed with it; without "
              "it, read but never write (a fork's pull request)"),
     cl::cat(OwnFlags));
+cl::opt<std::string> MissingFiles(
+    "missing-files",
+    cl::desc("A named source file with no compile command, and none beside "
+             "it to infer one from (a file of another platform): skip it "
+             "with a note (default), guess its flags, or error (exit 2)"),
+    cl::value_desc("skip|guess|error"), cl::init("skip"), cl::cat(OwnFlags));
 cl::opt<bool> ThroughIncluders(
     "through-includers",
     cl::desc("Analyse a header among the inputs through the database's "
@@ -362,6 +368,13 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.SourceRoot = SourceRoot;
   Options.Diff = Diff;
   Options.ThroughIncluders = ThroughIncluders;
+  if (MissingFiles != "skip" && MissingFiles != "guess" &&
+      MissingFiles != "error") {
+    Exit = fail("unknown --missing-files '" + MissingFiles +
+                "' (skip, guess, error)");
+    return false;
+  }
+  Options.MissingFiles = MissingFiles;
   Options.Shard = Shard;
   Options.Baseline = BaselineFile;
   Options.WriteBaseline = WriteBaseline;

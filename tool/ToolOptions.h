@@ -50,6 +50,8 @@ struct ToolOptions {
   std::string SourceRoot;
   std::string Diff;
   bool ThroughIncluders = false;
+  /// A named file the database does not build: skip, guess or error.
+  std::string MissingFiles = "skip";
   std::string Shard;         ///< "K/N": the K-th of N parts of the inputs
   std::string Baseline;      ///< a JSON output whose findings are hidden
   std::string WriteBaseline; ///< where to write the findings as a baseline

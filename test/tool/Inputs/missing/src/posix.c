@@ -1,0 +1,25 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int open_log(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+int open_with(const char *path, int oflag) {
+  int fd = open(path, oflag);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}

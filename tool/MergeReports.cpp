@@ -2,6 +2,7 @@
 
 #include "MergeReports.h"
 #include "Baseline.h"
+#include "ExtraOutputs.h"
 #include "FindingReport.h"
 #include "FindingsJson.h"
 #include "Messages.h"
@@ -75,7 +76,8 @@ int mergeReports(const ToolOptions &Options) {
     return fail(Error);
   SourceTexts Texts;
   OutputSink Out;
-  if (!Out.open(Options.Output, Error))
+  ExtraOutputs More;
+  if (!Out.open(Options.Output, Error) || !More.open(Options, Error))
     return fail(Error);
   RenderOptions Rendering = renderOptions(Options, Out, Texts);
   Rendering.Units = Merged.Units;
@@ -89,6 +91,8 @@ int mergeReports(const ToolOptions &Options) {
     return fail(Options.Output.empty()
                     ? "cannot write the findings to standard output"
                     : "cannot write --output '" + Options.Output + "'");
+  if (!More.write(Merged.Findings, Options, Texts, Merged.Units, Error))
+    return fail(Error);
   if (!Options.WriteBaseline.empty() &&
       !writeBaseline(Options.WriteBaseline, Merged.Findings, Rendering, Error))
     return fail(Error);

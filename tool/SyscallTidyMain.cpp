@@ -16,6 +16,7 @@
 #include "CompileCommands.h"
 #include "ConfigReport.h"
 #include "Configuration.h"
+#include "ExtraOutputs.h"
 #include "FindingReport.h"
 #include "Fixes.h"
 #include "HeaderIncluders.h"
@@ -97,7 +98,8 @@ int run(int Argc, const char **Argv) {
       !(Known = Baseline::load(Options.Baseline, Error)))
     return fail(Error);
   OutputSink Out;
-  if (!Out.open(Options.Output, Error))
+  ExtraOutputs More;
+  if (!Out.open(Options.Output, Error) || !More.open(Options, Error))
     return fail(Error);
   std::unique_ptr<llvm::raw_fd_ostream> FixesOut;
   if (!Options.ExportFixes.empty()) {
@@ -128,6 +130,8 @@ int run(int Argc, const char **Argv) {
     return fail(Options.Output.empty()
                     ? "cannot write the findings to standard output"
                     : "cannot write --output '" + Options.Output + "'");
+  if (!More.write(Findings, Options, Texts, Files.size(), Error))
+    return fail(Error);
   if (!Options.WriteBaseline.empty() &&
       !writeBaseline(Options.WriteBaseline, Findings, Rendering, Error))
     return fail(Error);

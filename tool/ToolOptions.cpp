@@ -7,6 +7,7 @@
 
 #include "ToolOptions.h"
 #include "Messages.h"
+#include "Renderers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -156,9 +157,12 @@ cl::opt<std::string>
     Format("format",
            cl::desc("Output format: text, json, sarif, github, gitlab"),
            cl::init("text"), cl::cat(OwnFlags));
-cl::opt<std::string> Output("output",
-                            cl::desc("Write the findings to this file"),
-                            cl::value_desc("file"), cl::cat(OwnFlags));
+cl::list<std::string>
+    Output("output",
+           cl::desc("Write the findings to this file; FORMAT:FILE (repeatable) "
+                    "also writes them in another format ('-': standard "
+                    "output), from the same run"),
+           cl::value_desc("[format:]file"), cl::cat(OwnFlags));
 cl::opt<std::string>
     FailOn("fail-on",
            cl::desc("Exit with 1 on: warning (default) or none (default "
@@ -357,7 +361,26 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   Options.EnableCheckProfile = EnableCheckProfile;
   Options.StoreCheckProfile = StoreCheckProfile;
   Options.Format = Format;
-  Options.Output = Output;
+  for (const std::string &Value : Output) {
+    auto [Prefix, Path] = llvm::StringRef(Value).split(':');
+    if (!Path.empty() && rendererNamed(Prefix)) {
+      Options.ExtraOutputs.push_back({Prefix.str(), Path.str()});
+      continue;
+    }
+    if (!Options.Output.empty()) {
+      Exit = fail("two --output files for --format=" + std::string(Format) +
+                  "; name the others' formats (--output=sarif:FILE)");
+      return false;
+    }
+    Options.Output = Value;
+  }
+  if (Options.Output.empty() &&
+      llvm::any_of(Options.ExtraOutputs,
+                   [](const auto &Extra) { return Extra.second == "-"; })) {
+    Exit = fail("--output=FORMAT:- and the --format report both go to "
+                "standard output; give one of them a file");
+    return false;
+  }
   Options.FailOn = FailOn;
   // As a build step (CMake's <LANG>_CLANG_TIDY passes the compile command
   // with its -o), findings are warnings in the build log, as clang-tidy's

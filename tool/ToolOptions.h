@@ -45,7 +45,9 @@ struct ToolOptions {
   bool EnableCheckProfile = false;
   std::string StoreCheckProfile;
   std::string Format = "text";
-  std::string Output;
+  std::string Output; ///< the --format report's file; empty: stdout
+  /// --output=FORMAT:FILE: the same findings in more formats.
+  std::vector<std::pair<std::string, std::string>> ExtraOutputs;
   std::string FailOn = "warning";
   std::string SourceRoot;
   std::string Diff;

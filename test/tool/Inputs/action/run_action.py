@@ -36,7 +36,7 @@ class Context:
         if parts[0] == "inputs":
             return self.inputs.get(parts[1], "")
         if parts[0] == "github":
-            return self.github.get(parts[1], "")
+            return self.github.get(".".join(parts[1:]), "")
         if parts[0] == "steps" and len(parts) == 4 and parts[2] == "outputs":
             return self.steps.get(parts[1], {}).get(parts[3], "")
         raise ValueError("unsupported context: " + path)

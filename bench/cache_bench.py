@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What the scale-out features save on a real project, as ratios to a cold
 run measured in the same session.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Wall time of syscall-tidy over a project, against the parse alone.
 
 Usage: bench/project_bench.py [--build build] [--copies 40] [--repeat 5]

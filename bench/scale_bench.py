@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How each check's time grows with the size of one function.
 
 Usage: bench/scale_bench.py [--build build] [--sizes 500,1000,2000,4000,8000]

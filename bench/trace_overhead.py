@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How much slower a program runs under syscall-tidy-trace, on the
 project's own benchmark programs, against the untraced run measured in the
 same session.

@@ -1,5 +1,5 @@
 //===--- AccessBeforeOpenCheck.cpp - syscall-access-before-open ----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "AccessBeforeOpenCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/DescriptorStat.h"

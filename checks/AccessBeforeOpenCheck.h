@@ -1,5 +1,5 @@
 //===--- AccessBeforeOpenCheck.h - syscall-access-before-open ------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H
 

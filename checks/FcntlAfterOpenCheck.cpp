@@ -1,5 +1,5 @@
 //===--- FcntlAfterOpenCheck.cpp - syscall-fcntl-after-open --------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FcntlAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Place.h"

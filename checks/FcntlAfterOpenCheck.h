@@ -1,5 +1,5 @@
 //===--- FcntlAfterOpenCheck.h - syscall-fcntl-after-open ----------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
 

@@ -1,5 +1,5 @@
 //===--- FstatAfterWriteOpenCheck.cpp - syscall-fstat-after-write-open ---===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FstatAfterWriteOpenCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"

@@ -1,5 +1,5 @@
 //===--- FstatAfterWriteOpenCheck.h - syscall-fstat-after-write-open -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
 

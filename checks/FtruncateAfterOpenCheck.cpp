@@ -1,5 +1,5 @@
 //===--- FtruncateAfterOpenCheck.cpp - syscall-ftruncate-after-open ------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FtruncateAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Place.h"

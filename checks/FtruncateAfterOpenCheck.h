@@ -1,5 +1,5 @@
 //===--- FtruncateAfterOpenCheck.h - syscall-ftruncate-after-open --------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_FTRUNCATEAFTEROPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FTRUNCATEAFTEROPENCHECK_H
 

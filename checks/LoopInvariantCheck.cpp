@@ -1,5 +1,5 @@
 //===--- LoopInvariantCheck.cpp - syscall-loop-invariant -----------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LoopInvariantCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/DescriptorStat.h"

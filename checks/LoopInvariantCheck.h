@@ -1,5 +1,5 @@
 //===--- LoopInvariantCheck.h - syscall-loop-invariant -------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H
 #define SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H
 

@@ -1,5 +1,5 @@
 //===--- LseekBeforeWriteCheck.cpp - syscall-lseek-before-write ----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LseekBeforeWriteCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"

@@ -1,5 +1,5 @@
 //===--- LseekBeforeWriteCheck.h - syscall-lseek-before-write ------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 #define SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 

@@ -1,5 +1,5 @@
 //===--- ReopenInLoopCheck.cpp - syscall-reopen-in-loop ------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ReopenInLoopCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/StatementShape.h"

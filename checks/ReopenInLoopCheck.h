@@ -1,5 +1,5 @@
 //===--- ReopenInLoopCheck.h - syscall-reopen-in-loop --------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
 #define SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
 

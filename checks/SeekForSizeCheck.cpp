@@ -1,5 +1,5 @@
 //===--- SeekForSizeCheck.cpp - syscall-seek-for-size --------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SeekForSizeCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/SourceEdits.h"

@@ -1,5 +1,5 @@
 //===--- SeekForSizeCheck.h - syscall-seek-for-size ----------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_SEEKFORSIZECHECK_H
 #define SYSCALL_TIDY_CHECKS_SEEKFORSIZECHECK_H
 

@@ -1,5 +1,5 @@
 //===--- SmallReadsCheck.cpp - syscall-small-reads -----------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SmallReadsCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/SourceEdits.h"

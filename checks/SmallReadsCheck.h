@@ -1,5 +1,5 @@
 //===--- SmallReadsCheck.h - syscall-small-reads -------------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H
 #define SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H
 

@@ -1,5 +1,5 @@
 //===--- StatPerDirentCheck.cpp - syscall-stat-per-dirent ----------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatPerDirentCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/DescriptorStat.h"

@@ -1,5 +1,5 @@
 //===--- StatPerDirentCheck.h - syscall-stat-per-dirent ------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
 #define SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
 

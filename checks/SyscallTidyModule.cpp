@@ -1,5 +1,5 @@
 //===--- SyscallTidyModule.cpp - the clang-tidy module `syscall` ---------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "AccessBeforeOpenCheck.h"
 #include "FcntlAfterOpenCheck.h"
 #include "FstatAfterWriteOpenCheck.h"

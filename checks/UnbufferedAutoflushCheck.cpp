@@ -1,5 +1,5 @@
 //===--- UnbufferedAutoflushCheck.cpp - syscall-unbuffered-autoflush -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/CrossUnitFacts.h"

@@ -1,5 +1,5 @@
 //===--- UnbufferedAutoflushCheck.h - syscall-unbuffered-autoflush -------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 #define SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 

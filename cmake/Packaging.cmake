@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The Debian package (`cpack -G DEB` in the build directory): the tool and
 # the hook of this build, one plugin per LLVM major (this build's and those
 # of SYSCALL_TIDY_MATRIX_BUILDS) under /usr/lib/syscall-tidy/llvm-<N>/,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what is missing (Debian 12, as root) and builds syscall-tidy.
 # Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs)
 set -eu

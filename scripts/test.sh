@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sets up, builds, and runs the whole test suite (lit + FileCheck under ctest).
 set -eu
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the examples/ program with debug info, finds its redundant syscalls
 # statically, then runs it under syscall-tidy-trace and ranks those findings
 # by the syscalls each one measurably costs.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs one syscall-tidy check on a test source and verifies what it says.
 
 Usage (from lit):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """expect_exit.py CODE COMMAND...: runs COMMAND, passes its output through,
 and succeeds only when it exits with CODE (lit's `not` accepts any failure)."""
 import subprocess

@@ -1,5 +1,5 @@
 //===--- Baseline.cpp - Findings already known, hidden from a run --------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Baseline.h"
 #include "FindingsJson.h"
 #include "OutputSink.h"

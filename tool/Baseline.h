@@ -1,5 +1,5 @@
 //===--- Baseline.h - Findings already known, hidden from a run ----------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A code base adopting the tool has findings nobody will fix this week; a
 // baseline (an earlier JSON output) hides them, so that a run reports, and
 // fails on, new findings only. Findings match by their fingerprint (check,

@@ -1,5 +1,5 @@
 //===--- ChangedLines.cpp - The lines a change touches (--diff) ----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ChangedLines.h"
 #include "analysis/StringHelpers.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,5 +1,5 @@
 //===--- ChangedLines.h - The lines a change touches (--diff) ------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_CHANGEDLINES_H
 #define SYSCALL_TIDY_TOOL_CHANGEDLINES_H
 

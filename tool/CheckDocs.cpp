@@ -1,5 +1,5 @@
 //===--- CheckDocs.cpp - What each check is about, from its doc page -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CheckDocs.h"
 #include "analysis/StringHelpers.h"
 #include "llvm/ADT/SmallVector.h"

@@ -1,5 +1,5 @@
 //===--- CheckDocs.h - What each check is about, from its doc page -------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_CHECKDOCS_H
 #define SYSCALL_TIDY_TOOL_CHECKDOCS_H
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The checks of checks/CheckList.def; each must have its header, doc page
 # and lit test, so that none is registered without them.
 file(STRINGS ${PROJECT_SOURCE_DIR}/checks/CheckList.def CheckLines

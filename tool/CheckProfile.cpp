@@ -1,5 +1,5 @@
 //===--- CheckProfile.cpp - Time spent parsing and in each check ---------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CheckProfile.h"
 #include "analysis/StringHelpers.h"
 #include "llvm/ADT/StringMap.h"

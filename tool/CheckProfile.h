@@ -1,5 +1,5 @@
 //===--- CheckProfile.h - Time spent parsing and in each check -----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_CHECKPROFILE_H
 #define SYSCALL_TIDY_TOOL_CHECKPROFILE_H
 

@@ -1,5 +1,5 @@
 //===--- CompileCommands.cpp - The compile commands of a run -------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CompileCommands.h"
 #include "BoundedInput.h"
 #include "Findings.h"

@@ -1,5 +1,5 @@
 //===--- CompileCommands.h - The compile commands of a run ---------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_COMPILECOMMANDS_H
 #define SYSCALL_TIDY_TOOL_COMPILECOMMANDS_H
 

@@ -1,5 +1,5 @@
 //===--- ConfigReport.cpp - --list-checks, --dump-config and friends -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ConfigReport.h"
 #include "Findings.h"
 #include "Messages.h"

@@ -1,5 +1,5 @@
 //===--- ConfigReport.h - --list-checks, --dump-config and friends -------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_CONFIGREPORT_H
 #define SYSCALL_TIDY_TOOL_CONFIGREPORT_H
 

@@ -1,5 +1,5 @@
 //===--- Configuration.cpp - Which checks run, with which options --------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Configuration.h"
 #include "BoundedInput.h"
 #include "ResourceDir.h"

@@ -1,5 +1,5 @@
 //===--- Configuration.h - Which checks run, with which options ----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_CONFIGURATION_H
 #define SYSCALL_TIDY_TOOL_CONFIGURATION_H
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes CheckDocs.inc: each check of checks/CheckList.def with its doc page,
 # so SARIF and JSON rules carry the descriptions the docs give.
 # Usage: cmake -DLIST=... -DDOCS=... -DOUT=... -P EmbedCheckDocs.cmake

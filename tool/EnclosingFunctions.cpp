@@ -1,5 +1,5 @@
 //===--- EnclosingFunctions.cpp - The function each finding lies in ------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "EnclosingFunctions.h"
 #include "Findings.h"
 #include "clang/AST/DeclTemplate.h"

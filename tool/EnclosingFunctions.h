@@ -1,5 +1,5 @@
 //===--- EnclosingFunctions.h - The function each finding lies in --------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A finding's fingerprint names its function, so that a baseline entry
 // follows the finding when lines are inserted above it and two functions
 // with the same statement stay apart.

@@ -1,5 +1,5 @@
 //===--- FindingReport.cpp - Findings as the units finish, and the summary ===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FindingReport.h"
 #include "llvm/Support/Process.h"
 

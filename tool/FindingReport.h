@@ -1,5 +1,5 @@
 //===--- FindingReport.h - Findings as the units finish, and the summary -===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_FINDINGREPORT_H
 #define SYSCALL_TIDY_TOOL_FINDINGREPORT_H
 

@@ -1,5 +1,5 @@
 //===--- Findings.cpp - The one list of findings every output renders ----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Findings.h"
 #include "Hashing.h"
 #include "analysis/StringHelpers.h"

@@ -1,5 +1,5 @@
 //===--- Findings.h - The one list of findings every output renders ------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_FINDINGS_H
 #define SYSCALL_TIDY_TOOL_FINDINGS_H
 

@@ -1,5 +1,5 @@
 //===--- FindingsJson.cpp - Findings to and from the JSON schema ---------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FindingsJson.h"
 #include "BoundedInput.h"
 #include "CheckDocs.h"

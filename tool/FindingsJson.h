@@ -1,5 +1,5 @@
 //===--- FindingsJson.h - Findings to and from the JSON schema -----------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One finding has one JSON form (docs/integration.md): the --format=json
 // output, the reports --merge and --baseline read, and the result cache's
 // entries all use it, so that a finding read back is the finding written.

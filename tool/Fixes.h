@@ -1,5 +1,5 @@
 //===--- Fixes.h - Project-wide --fix -------------------------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_FIXES_H
 #define SYSCALL_TIDY_TOOL_FIXES_H
 

@@ -1,5 +1,5 @@
 //===--- FormatCi.cpp - GitHub workflow commands, GitLab Code Quality ----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Renderers.h"
 #include "llvm/Support/JSON.h"
 

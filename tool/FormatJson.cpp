@@ -1,5 +1,5 @@
 //===--- FormatJson.cpp - the stable JSON schema (docs/integration.md) ---===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FindingsJson.h"
 #include "Renderers.h"
 

@@ -1,5 +1,5 @@
 //===--- FormatSarif.cpp - SARIF 2.1.0 -----------------------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CheckDocs.h"
 #include "Renderers.h"
 #include "llvm/ADT/StringSet.h"

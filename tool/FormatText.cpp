@@ -1,5 +1,5 @@
 //===--- FormatText.cpp - clang's diagnostic rendering -------------------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The findings as clang-tidy prints them: location, message, the source
 // line with a caret and the range, fix-it hints, notes with their lines,
 // and clang's colours. Rendered by clang's own TextDiagnostic over the texts

@@ -1,5 +1,5 @@
 //===--- Hashing.h - SHA-1 of texts and of lists of parts ----------------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The hashes that must be the same on every machine and in every build: a
 // finding's fingerprint and the result cache's keys and file hashes.
 //

@@ -1,5 +1,5 @@
 //===--- HeaderIncluders.cpp - Headers analysed through their includers -===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "HeaderIncluders.h"
 #include "BoundedInput.h"
 #include "Findings.h"

@@ -1,5 +1,5 @@
 //===--- HeaderIncluders.h - Headers analysed through their includers ---===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_HEADERINCLUDERS_H
 #define SYSCALL_TIDY_TOOL_HEADERINCLUDERS_H
 

@@ -1,5 +1,5 @@
 //===--- InputFiles.cpp - The translation units a run analyses ----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "InputFiles.h"
 #include "Findings.h"
 #include "HeaderIncluders.h"

@@ -1,5 +1,5 @@
 //===--- InputFiles.h - The translation units a run analyses ------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_INPUTFILES_H
 #define SYSCALL_TIDY_TOOL_INPUTFILES_H
 

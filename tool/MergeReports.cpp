@@ -1,5 +1,5 @@
 //===--- MergeReports.cpp - Several runs' JSON reports as one report -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "MergeReports.h"
 #include "Baseline.h"
 #include "ExtraOutputs.h"

@@ -1,5 +1,5 @@
 //===--- MergeReports.h - Several runs' JSON reports as one report -------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Shards of a database analysed on several CI runners each write a JSON
 // report; --merge renders them as the one report a single run would have
 // given, in any format: sorted, a header's finding from two shards once,

@@ -1,5 +1,5 @@
 //===--- Messages.cpp - The tool's one-line messages ----------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Messages.h"
 #include "llvm/Support/WithColor.h"
 

@@ -1,5 +1,5 @@
 //===--- Messages.h - The tool's one-line messages ------------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_MESSAGES_H
 #define SYSCALL_TIDY_TOOL_MESSAGES_H
 

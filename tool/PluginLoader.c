@@ -8,6 +8,7 @@
  * instead of a symbol lookup error in the middle of a run.
  *
  *===----------------------------------------------------------------------===*/
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #define _GNU_SOURCE
 #include <dlfcn.h>

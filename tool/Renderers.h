@@ -1,5 +1,5 @@
 //===--- Renderers.h - The output formats --------------------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_RENDERERS_H
 #define SYSCALL_TIDY_TOOL_RENDERERS_H
 

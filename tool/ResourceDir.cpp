@@ -1,5 +1,5 @@
 //===--- ResourceDir.cpp - Where Clang's builtin headers are -------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ResourceDir.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"

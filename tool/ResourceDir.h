@@ -1,5 +1,5 @@
 //===--- ResourceDir.h - Where Clang's builtin headers are ---------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_RESOURCEDIR_H
 #define SYSCALL_TIDY_TOOL_RESOURCEDIR_H
 

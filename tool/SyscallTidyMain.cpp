@@ -1,5 +1,5 @@
 //===--- SyscallTidyMain.cpp - the standalone syscall-tidy driver --------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Wires the parts of a run, each in a file named for its role: the command
 // line (ToolOptions), the checks and their options (Configuration,
 // ConfigReport), the compile commands (CompileCommands, InputFiles), the

@@ -1,5 +1,5 @@
 //===--- ToolOptions.cpp - What the command line asks for -----------------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The flags clang-tidy users already type, in clang-tidy's spelling, and the
 // ones CI needs on top; `--help` shows them in these two groups.
 //

@@ -1,5 +1,5 @@
 //===--- ToolOptions.h - What the command line asks for -------------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_TOOLOPTIONS_H
 #define SYSCALL_TIDY_TOOL_TOOLOPTIONS_H
 

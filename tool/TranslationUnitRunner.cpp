@@ -1,5 +1,5 @@
 //===--- TranslationUnitRunner.cpp - Runs the checks over translation units ==//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "TranslationUnitRunner.h"
 #include "EnclosingFunctions.h"
 #include "Hashing.h"

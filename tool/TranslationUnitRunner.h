@@ -1,5 +1,5 @@
 //===--- TranslationUnitRunner.h - Runs the checks over translation units ===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TOOL_TRANSLATIONUNITRUNNER_H
 #define SYSCALL_TIDY_TOOL_TRANSLATIONUNITRUNNER_H
 

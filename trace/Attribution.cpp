@@ -1,5 +1,5 @@
 //===--- Attribution.cpp - The source line each syscall is made at -------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Attribution.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Object/ELFObjectFile.h"

@@ -1,5 +1,5 @@
 //===--- Attribution.h - The source line each syscall is made at ---------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A syscall's site is the innermost frame of its stack in the traced
 // program's own code: frames in libc, libstdc++, the dynamic loader and the
 // libraries the user names are skipped. The frame is symbolised from its

@@ -1,5 +1,5 @@
 //===--- DescriptorModel.cpp - Syscalls that changed nothing, from a replay =//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DescriptorModel.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"

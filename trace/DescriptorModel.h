@@ -1,5 +1,5 @@
 //===--- DescriptorModel.h - Syscalls that changed nothing, from a replay -===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Replays the trace over a model of each process's descriptors (path,
 // access mode, offset, what was done to it since it was made) and of what
 // each process already asked, and marks the syscalls whose answer or effect

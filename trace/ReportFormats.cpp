@@ -1,5 +1,5 @@
 //===--- ReportFormats.cpp - A traced run's report as text, JSON, HTML ---===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The JSON schema is in docs/trace.md. The HTML page is self-contained (no
 // network, no script): inline CSS and a pre-rendered SVG bar chart.
 //

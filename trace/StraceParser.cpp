@@ -1,5 +1,5 @@
 //===--- StraceParser.cpp - strace's output as syscall records -----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StraceParser.h"
 #include "llvm/ADT/StringExtras.h"
 

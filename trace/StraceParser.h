@@ -1,5 +1,5 @@
 //===--- StraceParser.h - strace's output as syscall records -------------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reads what `strace -f -ttt -T -y -k` writes: one line per syscall (split
 // into "<unfinished ...>" and "<... resumed>" when threads interleave), each
 // followed by its stack, innermost frame first.

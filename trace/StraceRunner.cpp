@@ -1,5 +1,5 @@
 //===--- StraceRunner.cpp - The command, run under strace ----------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StraceRunner.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,5 +1,5 @@
 //===--- StraceRunner.h - The command, run under strace ------------------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Debian's strace does the tracing: `-k` unwinds each syscall's stack with
 // libdw, `--seccomp-bpf` stops the program only at the traced syscalls (so
 // the rest run at full speed), `-f` follows threads and children, `-y`

@@ -1,5 +1,5 @@
 //===--- TraceMain.cpp - syscall-tidy-trace: what each line's syscalls cost =//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Wires the parts, each in a file named for its role: the command line
 // (TraceOptions), the traced run (StraceRunner), the trace read back
 // (StraceParser), each syscall's source line (Attribution), the replay that

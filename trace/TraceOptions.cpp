@@ -1,5 +1,5 @@
 //===--- TraceOptions.cpp - What the tracer's command line asks for ------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "TraceOptions.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"

@@ -1,5 +1,5 @@
 //===--- TraceOptions.h - What the tracer's command line asks for --------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TRACE_TRACEOPTIONS_H
 #define SYSCALL_TIDY_TRACE_TRACEOPTIONS_H
 

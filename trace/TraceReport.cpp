@@ -1,5 +1,5 @@
 //===--- TraceReport.cpp - What a traced run cost, per site and finding --===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "TraceReport.h"
 #include "BoundedInput.h"
 #include "llvm/Support/JSON.h"

@@ -1,5 +1,5 @@
 //===--- TraceReport.h - What a traced run cost, per site and finding ----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_TRACE_TRACEREPORT_H
 #define SYSCALL_TIDY_TRACE_TRACEREPORT_H
 

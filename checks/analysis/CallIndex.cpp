@@ -1,5 +1,5 @@
 //===--- CallIndex.cpp - The calls of the user's functions, by callee -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CallIndex.h"
 #include "MainFileUses.h"
 #include "StringHelpers.h"

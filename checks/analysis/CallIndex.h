@@ -1,5 +1,5 @@
 //===--- CallIndex.h - The calls and field stores of the user's code -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_CALLINDEX_H
 #define SYSCALL_TIDY_CHECKS_CALLINDEX_H
 

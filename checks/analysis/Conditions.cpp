@@ -1,5 +1,5 @@
 //===--- Conditions.cpp - What a branch edge tells about a condition -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Conditions.h"
 #include "FdTracking.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,5 +1,5 @@
 //===--- Conditions.h - What a branch edge tells about a condition -------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_CONDITIONS_H
 #define SYSCALL_TIDY_CHECKS_CONDITIONS_H
 

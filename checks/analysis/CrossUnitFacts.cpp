@@ -1,5 +1,5 @@
 //===--- CrossUnitFacts.cpp - What translation units tell each other -----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CrossUnitFacts.h"
 #include "StringHelpers.h"
 #include "clang/Index/USRGeneration.h"

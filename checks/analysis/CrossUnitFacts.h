@@ -1,5 +1,5 @@
 //===--- CrossUnitFacts.h - What translation units tell each other -------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The clang-tidy plugin sees one translation unit at a time; the standalone
 // tool sees the whole compile database. Some findings depend on code in
 // another unit: a caller there hands a file stream to this file's function,

@@ -1,5 +1,5 @@
 //===--- DescriptorStat.cpp - Stat calls on a descriptor and what they test ==//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DescriptorStat.h"
 #include "Conditions.h"
 #include "clang/AST/Decl.h"

@@ -1,5 +1,5 @@
 //===--- DescriptorStat.h - Stat calls on a descriptor and what they test -===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_DESCRIPTORSTAT_H
 #define SYSCALL_TIDY_CHECKS_DESCRIPTORSTAT_H
 

@@ -1,5 +1,5 @@
 //===--- DirectoryRejection.cpp - A stat made only to reject directories -===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DirectoryRejection.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

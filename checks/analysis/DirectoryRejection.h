@@ -1,5 +1,5 @@
 //===--- DirectoryRejection.h - A stat made only to reject directories ---===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Given a stat-like call, decides whether its result serves only to reject a
 // directory (every use of the buffer is an S_ISDIR test whose directory
 // branch fails), and which statements a fix has to remove with it.

@@ -1,5 +1,5 @@
 //===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FdTracking.h"
 #include "Place.h"
 #include "StringHelpers.h"

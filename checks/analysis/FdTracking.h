@@ -1,5 +1,5 @@
 //===--- FdTracking.h - Where file descriptors and streams come from -----===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Shared by every syscall-* check: which calls open a descriptor or stream,
 // what access mode they open it with (macros and constant expressions folded),
 // and how an expression names a tracked descriptor.

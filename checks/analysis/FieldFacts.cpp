@@ -1,5 +1,5 @@
 //===--- FieldFacts.cpp - What a file does with its descriptor fields ----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FieldFacts.h"
 #include "CallIndex.h"
 #include "StatementShape.h"

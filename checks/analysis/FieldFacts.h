@@ -1,5 +1,5 @@
 //===--- FieldFacts.h - What a file does with its descriptor fields ------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Real code opens a descriptor into a struct field in one function
 // (`im->fd = open(...)`) and seeks, writes or stats it in others. When the
 // record is defined in the main file, no other file can name the field, so

@@ -1,5 +1,5 @@
 //===--- FlowAnalysis.cpp - Order and reachability over clang's CFG ------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FlowAnalysis.h"
 #include "FdTracking.h"
 #include "Place.h"

@@ -1,5 +1,5 @@
 //===--- FlowAnalysis.h - Order and reachability over clang's CFG --------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The checks reason about what runs between an open and a later call (which
 // definition of a descriptor reaches a use, whether a guard separates them)
 // on the control-flow graph, never on source order.

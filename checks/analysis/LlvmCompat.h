@@ -1,5 +1,5 @@
 //===--- LlvmCompat.h - The one place that knows LLVM versions apart -----===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A plugin must be built against the exact LLVM major of the clang-tidy that
 // loads it, so the sources build against each supported major (16, 19 and 22
 // are tested). Every difference between them is spelled here and nowhere else.

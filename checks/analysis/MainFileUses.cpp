@@ -1,5 +1,5 @@
 //===--- MainFileUses.cpp - Where a declaration is used in the main file -===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "MainFileUses.h"
 #include "FdTracking.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,5 +1,5 @@
 //===--- MainFileUses.h - Where a declaration is used in the main file ---===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Some rules need every use of a function or variable in the translation
 // unit (a static helper's callers, a static FILE*'s assignments). Walking the
 // whole AST with a matcher costs as much as the rest of a check's run in a

@@ -1,5 +1,5 @@
 //===--- OffsetSync.cpp - Does a variable track a descriptor's offset? ---===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "OffsetSync.h"
 #include "Conditions.h"
 #include "clang/AST/ASTContext.h"

@@ -1,5 +1,5 @@
 //===--- OffsetSync.h - Does a variable track a descriptor's offset? -----===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write loops often keep the file position in a variable and seek to it
 // before each write:
 //

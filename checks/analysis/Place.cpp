@@ -1,5 +1,5 @@
 //===--- Place.cpp - Where a descriptor or stream is kept ----------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Place.h"
 #include "FdTracking.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,5 +1,5 @@
 //===--- Place.h - Where a descriptor or stream is kept ------------------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Real code keeps descriptors in struct fields, out-parameters and arrays
 // as often as in locals. A place names any of them by the local or
 // parameter it is reached from and the steps from there, so the flow

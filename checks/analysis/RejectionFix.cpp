@@ -1,5 +1,5 @@
 //===--- RejectionFix.cpp - Fix-its for a redundant directory check ------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "RejectionFix.h"
 #include "SourceEdits.h"
 #include "clang/AST/ASTContext.h"

@@ -1,5 +1,5 @@
 //===--- RejectionFix.h - Fix-its for a redundant directory check --------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_REJECTIONFIX_H
 #define SYSCALL_TIDY_CHECKS_REJECTIONFIX_H
 

@@ -1,5 +1,5 @@
 //===--- SourceEdits.cpp - Whole-statement edits for fix-its -------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SourceEdits.h"
 #include "clang/Basic/CharInfo.h"
 

@@ -1,5 +1,5 @@
 //===--- SourceEdits.h - Whole-statement edits for fix-its ---------------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_SOURCEEDITS_H
 #define SYSCALL_TIDY_CHECKS_SOURCEEDITS_H
 

@@ -1,5 +1,5 @@
 //===--- StatementShape.cpp - Where a call sits in its statement ---------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatementShape.h"
 #include "FdTracking.h"
 #include "clang/AST/ASTContext.h"

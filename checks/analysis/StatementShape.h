@@ -1,5 +1,5 @@
 //===--- StatementShape.h - Where a call sits in its statement -----------===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
 #define SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
 

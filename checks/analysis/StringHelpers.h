@@ -1,5 +1,5 @@
 //===--- StringHelpers.h - Prefixes, suffixes and name lists -----------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Spelled here rather than with StringRef's members, which changed names
 // between the LLVM majors the checks build against (starts_with from 16,
 // startswith gone in 19), and clang-tidy's list parser, which returns copies

@@ -1,5 +1,5 @@
 //===--- VariableUses.cpp - Where each variable of a function is used ----===//
-
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "VariableUses.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 

@@ -1,5 +1,5 @@
 //===--- VariableUses.h - Where each variable of a function is used ------===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One walk of a function body indexes every reference to every variable and
 // the statement that declares it, so that a question about one variable
 // costs its uses, not the size of the function (generated code has

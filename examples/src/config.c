@@ -52,3 +52,4 @@ int pidfile_create(const char *path) {
   dprintf(fd, "%ld\n", (long)getpid());
   return fd;
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

@@ -9,3 +9,4 @@ char *config_load(const char *path, size_t *len);
 int pidfile_create(const char *path);
 
 #endif
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

@@ -85,3 +85,4 @@ int file_copy(int in, int out) {
     }
   }
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

@@ -13,3 +13,4 @@ int file_open_read(const char *path, long *size);
 int file_copy(int in, int out);
 
 #endif
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

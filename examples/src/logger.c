@@ -21,3 +21,4 @@ int log_lines(FILE *log, const char *const *lines, int n) {
       return -1;
   return 0;
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

@@ -9,3 +9,4 @@ FILE *log_open(const char *path);
 int log_lines(FILE *log, const char *const *lines, int n);
 
 #endif
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

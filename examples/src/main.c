@@ -36,3 +36,4 @@ int main(int argc, char **argv) {
     rc = -1;
   return rc == 0 ? 0 : 1;
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

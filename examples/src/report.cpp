@@ -22,3 +22,4 @@ bool writeReport(const std::string &path, const std::vector<Worker> &ws) {
   writeWorkers(out, ws);
   return static_cast<bool>(out);
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

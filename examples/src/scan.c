@@ -47,3 +47,4 @@ long scan_peak_rss(int samples) {
   }
   return peak;
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

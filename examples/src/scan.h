@@ -7,3 +7,4 @@ int scan_subdirs(const char *dir);
 long scan_peak_rss(int samples);
 
 #endif
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

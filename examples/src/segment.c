@@ -52,3 +52,4 @@ int segment_index_add(const char *path, const char *entry) {
     return -1;
   return 0;
 }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

@@ -12,3 +12,4 @@ int segment_dump(const char *path, const char **lines, int count);
 int segment_index_add(const char *path, const char *entry);
 
 #endif
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

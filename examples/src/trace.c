@@ -18,3 +18,4 @@ void trace_event(const char *what, long value) {
 }
 
 int trace_close(void) { return fclose(trace_file); }
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

@@ -1,4 +1,5 @@
 // Run: build/runtime/bench/leanio_bench [--benchmark_repetitions=5 ...]
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Each group ends with a table of ratios to its fastest member.
 #include "leanio/leanio.h"
 

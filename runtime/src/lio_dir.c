@@ -1,5 +1,6 @@
 /* lio_entry_type: a directory entry's file type from readdir's d_type,
  * with an fstatat only where d_type does not say it. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 

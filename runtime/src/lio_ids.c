@@ -1,5 +1,6 @@
 /* lio_getpid and lio_gettid: the process and thread ids, asked of the
  * kernel once and kept, reset in the child after fork. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 

@@ -1,4 +1,5 @@
 /* What leanio's C sources share and do not export. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef LEANIO_SRC_LIO_INTERNAL_H
 #define LEANIO_SRC_LIO_INTERNAL_H
 

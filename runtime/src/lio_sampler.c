@@ -1,5 +1,6 @@
 /* lio_sampler: a /proc or /sys file kept open and read again at offset 0
  * for each sample, opened anew in a forked child. */
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
 

@@ -1,4 +1,5 @@
 // libFuzzer target for lio_writer: random piece sizes, flushes, and a sink
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // that takes short writes, fails with EINTR, or fails for good. Whatever
 // happens, what reached the sink is a prefix of what was written, all of it
 // when no error was reported, and a reported error is sticky.

@@ -1,4 +1,5 @@
 // Counts the system calls a piece of code makes, for real: the code runs in
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // a child process traced with ptrace(2), between two marker syscalls.
 #ifndef LEANIO_TEST_SYSCALL_COUNTER_H
 #define LEANIO_TEST_SYSCALL_COUNTER_H

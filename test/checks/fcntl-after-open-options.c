@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-fcntl-after-open %t -config="{CheckOptions: [{key: syscall-fcntl-after-open.CloexecFunctions, value: 'fd_cloexec;set_close_on_exec'}]}" -- -D_GNU_SOURCE
 // CloexecFunctions: helpers of other files that set close-on-exec.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-fcntl-after-open %t -- -std=c++17 -D_GNU_SOURCE -Wall -Werror=unused-variable
 // C++ shapes: qualified calls, member functions, RAII wrappers, lambdas.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-fstat-after-write-open %t.wrap -check-suffix=WRAP \
 // RUN:   -config="{CheckOptions: [{key: syscall-fstat-after-write-open.OpenLikeFunctions, value: 'xopen;safe_open'}, {key: syscall-fstat-after-write-open.FopenLikeFunctions, value: 'xfopen'}]}" -- -D_GNU_SOURCE
 // RUN: %check_syscall_tidy %s syscall-fstat-after-write-open %t.static -check-suffix=STATIC \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-ftruncate-after-open %t -config="{CheckOptions: [{key: syscall-ftruncate-after-open.OpenLikeFunctions, value: 'xopen'}, {key: syscall-ftruncate-after-open.WriteFunctions, value: 'full_write'}]}" -- -D_GNU_SOURCE
 // OpenLikeFunctions: wrappers that open; WriteFunctions: wrappers that write.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-loop-invariant %t -- -std=c++17 -D_GNU_SOURCE -Wall
 // C++ shapes: range-for, streams, members, qualified calls, lambdas.
 

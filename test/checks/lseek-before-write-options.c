@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.wrap -check-suffix=WRAP \
 // RUN:   -config="{CheckOptions: [{key: syscall-lseek-before-write.SeekFunctions, value: 'xlseek'}, {key: syscall-lseek-before-write.WriteFunctions, value: 'full_write;safe_write'}, {key: syscall-lseek-before-write.PwriteFunction, value: 'full_pwrite'}, {key: syscall-lseek-before-write.OpenLikeFunctions, value: 'xopen'}, {key: syscall-lseek-before-write.CloseFunctions, value: 'safe_close'}]}" -- -D_GNU_SOURCE
 // RUN: %check_syscall_tidy %s syscall-lseek-before-write %t.nopwrite -check-suffix=NOPWRITE \

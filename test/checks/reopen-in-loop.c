@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-reopen-in-loop %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
 // RUN: %check_syscall_tidy %s syscall-reopen-in-loop %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-reopen-in-loop %t -- -std=c++17 -Wall
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-stat-per-dirent %t -- -std=c++17 -D_GNU_SOURCE -Wall -Werror=unused-variable
 
 #include <dirent.h>

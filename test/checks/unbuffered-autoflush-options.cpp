@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t.stdout -check-suffix=STDOUT \
 // RUN:   -config="{CheckOptions: [{key: syscall-unbuffered-autoflush.FlagStdout, value: true}, {key: syscall-unbuffered-autoflush.BufferSize, value: '65536'}]}" -- -std=c++17
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t.default -check-suffix=DEFAULT -- -std=c++17

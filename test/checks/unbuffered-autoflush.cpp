@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RUN: %check_syscall_tidy %s syscall-unbuffered-autoflush %t -- -std=c++17 -Wall
 // The same cases as distributions build them: glibc turns printf-family
 // calls into __*_chk ones under _FORTIFY_SOURCE.

@@ -1,5 +1,5 @@
 //===--- fuzz_checks.cpp - libFuzzer target for the syscall-* checks -----===//
-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Each input is a source file run through every syscall-* check in one
 // ClangTidy run (the compiler's own errors are expected and ignored): the
 // checks must not crash, hang or trip a sanitizer on anything clang parses,

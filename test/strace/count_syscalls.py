@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """count_syscalls.py BEFORE AFTER [SAVED]: counts the syscalls in two strace logs.
 
 Prints `name: before -> after` for each traced syscall and fails unless the

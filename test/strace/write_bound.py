@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """write_bound.py TRACE FILE BUFSIZE: counts write(2)/writev(2) in an strace
 log and fails unless they are at most 1 + bytes(FILE) / BUFSIZE. BUFSIZE
 `blksize` is the file's st_blksize, the buffer glibc gives a stream whose

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # precommit.sh WORKDIR REPO_ROOT BIN_DIR INPUTS: a git repository with a
 # small project, syscall-tidy installed as a hook with Debian's pre-commit
 # (from this repository's .pre-commit-hooks.yaml) and as a plain git hook;

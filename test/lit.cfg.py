@@ -61,6 +61,7 @@ majors = [str(config.llvm_major)] + [
     os.path.basename(d).split("-")[-1]
     for d in config.matrix_builds.split(";") if d]
 config.substitutions.append(("%packaged_majors", ",".join(sorted(majors, key=int))))
+config.substitutions.append(("%promised_majors", config.plugin_majors.replace(";", ",")))
 if shutil.which("lintian") and shutil.which("dpkg-deb") and os.path.exists(
         os.path.join(config.syscall_tidy_obj_root, "CPackConfig.cmake")):
     config.available_features.add("deb")

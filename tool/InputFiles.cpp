@@ -82,6 +82,10 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
                        std::vector<std::string> &Missing,
                        std::vector<std::string> &Notes, std::string &Error) {
   Files = Options.SourcePaths;
+  if (Options.ChangedOnly && Files.empty()) {
+    Notes.push_back("--diff " + Options.Diff + ": no C or C++ file changed");
+    return true;
+  }
   if (Files.empty()) {
     // The database's own order is a hash table's: sort, so that a run's
     // output order does not depend on where the project is checked out.

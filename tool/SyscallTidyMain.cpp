@@ -28,7 +28,9 @@
 #include "ResultCache.h"
 #include "ToolOptions.h"
 #include "TranslationUnitRunner.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include <csignal>
 
@@ -43,9 +45,24 @@ int run(int Argc, const char **Argv) {
     return Exit;
   if (Options.Merge)
     return mergeReports(Options);
+  std::string Error;
+  ChangedLines Changed;
+  if (!Options.Diff.empty() && !loadDiff(Options.Diff, Changed, Error))
+    return fail("--diff " + Options.Diff + ": " + Error);
+  // --diff over the whole database analyses what the change can reach: the
+  // changed units and the units that include a changed header.
+  if (!Options.Diff.empty() && Options.SourcePaths.empty() &&
+      !Options.CommandLine) {
+    Options.ChangedOnly = Options.ThroughIncluders = true;
+    for (const auto &Entry : Changed)
+      // (A changed file without an extension is a README, not a header.)
+      if (llvm::sys::path::has_extension(Entry.getKey()) &&
+          isCOrCxxFile(Entry.getKey()) && llvm::sys::fs::exists(Entry.getKey()))
+        Options.SourcePaths.push_back(Entry.getKey().str());
+    llvm::sort(Options.SourcePaths); // a hash table's order otherwise
+  }
   if (Options.ThroughIncluders)
     admitNamedHeaders(Options);
-  std::string Error;
   std::unique_ptr<Configuration> Config = Configuration::create(Options, Error);
   if (!Config)
     return fail(Error);
@@ -79,9 +96,6 @@ int run(int Argc, const char **Argv) {
                 "' (text, json, sarif, github, gitlab)");
   if (Options.FailOn != "warning" && Options.FailOn != "none")
     return fail("unknown --fail-on '" + Options.FailOn + "' (warning, none)");
-  ChangedLines Changed;
-  if (!Options.Diff.empty() && !loadDiff(Options.Diff, Changed, Error))
-    return fail("--diff " + Options.Diff + ": " + Error);
   if (!prepareRunSettings(Options, Settings, Error))
     return fail(Error);
   std::unique_ptr<ResultCache> Cache;

@@ -52,6 +52,8 @@ struct ToolOptions {
   std::string SourceRoot;
   std::string Diff;
   bool ThroughIncluders = false;
+  /// --diff without files: the inputs are the changed files (set by main).
+  bool ChangedOnly = false;
   /// A named file the database does not build: skip, guess or error.
   std::string MissingFiles = "skip";
   std::string Shard;         ///< "K/N": the K-th of N parts of the inputs

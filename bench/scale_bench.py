@@ -19,6 +19,8 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
                opened (each helper's callers are looked up in the file)
+  fcntl-flags  n fcntl(fd, F_SETFD, FD_CLOEXEC) after one open (each was a
+               walk back over all the earlier ones)
   nested-loops n loops nested in one another, each calling getpid() and
                isatty() and writing (n is the nesting depth)
 """
@@ -95,6 +97,12 @@ def static_helpers(n):
             + "".join(pair % (i, i, i) for i in range(n)), ".c")
 
 
+def fcntl_flags(n):
+    return ("#include <fcntl.h>\nvoid f(const char *p) {\n"
+            "  int fd = open(p, O_RDONLY);\n"
+            + "  fcntl(fd, F_SETFD, FD_CLOEXEC);\n" * n + "}\n", ".c")
+
+
 def nested_loops(n):
     opens = "".join(
         "%sfor (int i%d = 0; i%d < 2; i%d++) {\n"
@@ -108,7 +116,8 @@ def nested_loops(n):
 SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
-          "endl-loop": endl_loop, "nested-loops": nested_loops}
+          "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
+          "nested-loops": nested_loops}
 # Deep nesting needs more than clang's default 256 levels of brackets.
 FLAGS = ["-D_GNU_SOURCE", "-fbracket-depth=4096"]
 ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")

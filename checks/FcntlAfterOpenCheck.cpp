@@ -157,6 +157,8 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
   Functions.clear();
   Helpers.clear();
+  MakersWithFlag.clear();
+  RightAfter.clear();
   FcntlCallers.clear();
   FlagConditionals.clear();
 }
@@ -253,12 +255,14 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
       checkFlagCall(Site.Call, Site.Func, Ctx);
 }
 
-/// Whether the flag call \p Call on \p Where comes right after the call
-/// that made it: nothing hands the descriptor on, or forks, in between.
-static bool rightAfterMaker(const CallExpr *Call, const Place &Where,
-                            const FunctionFlow &Flow) {
+bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
+                                          const Place &Where,
+                                          const FunctionFlow &Flow) {
   using Step = FunctionFlow::Step;
-  return Flow.walkBackward(
+  std::string Key = Where.key();
+  if (auto It = RightAfter.find({Key, Call}); It != RightAfter.end())
+    return It->second;
+  bool Right = Flow.walkBackward(
       Call,
       [&](const Stmt *Element) {
         Definition Def;
@@ -266,17 +270,24 @@ static bool rightAfterMaker(const CallExpr *Call, const Place &Where,
           return Step::EndPath;
         if (copiesPlace(Element, Where))
           return Step::Fail;
-        if (const auto *C = llvm::dyn_cast<CallExpr>(Element)) {
-          if (spawns(C))
-            return Step::Fail;
-          if (C != Call && !isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
-              llvm::any_of(C->arguments(),
-                           [&](const Expr *A) { return Where.denotes(A); }))
-            return Step::Fail;
-        }
+        const auto *C = llvm::dyn_cast<CallExpr>(Element);
+        if (C && (spawns(C) ||
+                  (C != Call && !isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
+                   llvm::any_of(C->arguments(), [&](const Expr *A) {
+                     return Where.denotes(A);
+                   }))))
+          return Step::Fail;
+        // An earlier flag call of the place that this walk passes through
+        // decides every path on from it: its kept answer is the rest of
+        // this walk.
+        if (auto Known = RightAfter.find({Key, C});
+            C && Known != RightAfter.end())
+          return Known->second ? Step::EndPath : Step::Fail;
         return Step::Continue;
       },
       [] { return Step::Fail; });
+  RightAfter[{Key, Call}] = Right;
+  return Right;
 }
 
 static bool isPairMaker(llvm::StringRef Name) {
@@ -304,7 +315,12 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
 }
 
 bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
-                                        ASTContext &Ctx) const {
+                                        ASTContext &Ctx) {
+  auto [Kept, New] =
+      MakersWithFlag.try_emplace({Func, static_cast<unsigned>(Kind)}, false);
+  if (!New)
+    return Kept->second;
+  bool Found = false;
   for (const BoundNodes &N :
        match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
     const auto *Call = N.getNodeAs<CallExpr>("call");
@@ -314,10 +330,12 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
                                                            : How->Nonblock;
     if (How && How->FlagArg >= 0 &&
         (unsigned)How->FlagArg < Call->getNumArgs() && !Flag.empty() &&
-        setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx))
-      return true;
+        setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx)) {
+      Found = true;
+      break;
+    }
   }
-  return false;
+  return MakersWithFlag[{Func, static_cast<unsigned>(Kind)}] = Found;
 }
 
 void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,

@@ -8,6 +8,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <map>
 #include <vector>
 
 namespace clang::tidy::syscall {
@@ -49,14 +50,23 @@ private:
                        ASTContext &Ctx);
 
   /// Whether some call in \p Func makes a descriptor with the flag of
-  /// \p Kind in its own flags argument.
-  bool makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
-                     ASTContext &Ctx) const;
+  /// \p Kind in its own flags argument (kept per function and kind).
+  bool makesWithFlag(const FunctionDecl *Func, FlagKind Kind, ASTContext &Ctx);
+  /// Whether the flag call \p Call on \p Where comes right after the call
+  /// that made it: nothing hands the descriptor on, or forks, in between.
+  /// Kept per place and call, and a walk stops at an earlier flag call of
+  /// the same place whose answer is kept: N flag calls after one open cost
+  /// N steps, not N^2.
+  bool rightAfterMaker(const CallExpr *Call, const Place &Where,
+                       const FunctionFlow &Flow);
 
   const std::string RawCloexecFunctions;
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Helpers;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
+      MakersWithFlag;
+  std::map<std::pair<std::string, const CallExpr *>, bool> RightAfter;
   /// The unit's functions that call fcntl: the only candidate helpers.
   llvm::DenseSet<const FunctionDecl *> FcntlCallers;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or

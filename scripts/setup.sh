@@ -53,6 +53,9 @@ if [ -n "$missing" ]; then
 fi
 phase "packages (apt)"
 
+# The checks use precompiled headers; ccache keeps such units only with this.
+CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+export CCACHE_SLOPPINESS
 configure() { # build directory, then more CMake arguments
   dir=$1
   shift

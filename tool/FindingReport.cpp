@@ -21,7 +21,8 @@ FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
       Units(Units), Out(Out), Streaming(Render == renderText),
       Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()),
       Sharded(!Options.Shard.empty()),
-      KeepCandidates(Sharded && Render == renderJson) {}
+      KeepCandidates(Sharded && Render == renderJson),
+      KeepErrors(!Options.ExportFixes.empty()) {}
 
 void FindingReport::coverDatabase(size_t DatabaseUnits) {
   if (KeepCandidates)
@@ -61,8 +62,10 @@ void FindingReport::add(TranslationUnitResult &&R) {
     Out.stream().flush();
   }
   Findings.insert(Findings.end(), R.Findings.begin(), R.Findings.end());
-  for (clang::tidy::ClangTidyError &E : R.Errors)
-    Errors.push_back(std::move(E));
+  // clang-tidy's own form of each finding is needed by --export-fixes only.
+  if (KeepErrors)
+    for (clang::tidy::ClangTidyError &E : R.Errors)
+      Errors.push_back(std::move(E));
   if (Progress)
     llvm::errs() << "[" << ++Done << "/" << Units << "] "
                  << plural(Printed.size(), "finding");

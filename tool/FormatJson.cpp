@@ -7,20 +7,25 @@ namespace syscall_tidy {
 
 void renderJson(const std::vector<Finding> &Findings, llvm::raw_ostream &OS,
                 const RenderOptions &Options) {
-  llvm::json::Array List;
-  for (const Finding &F : Findings)
-    List.push_back(findingToJson(F, Options.SourceRoot));
-  llvm::json::Object Report{{"version", ReportFormatVersion},
-                            {"tool", "syscall-tidy"},
-                            {"toolVersion", Options.ToolVersion},
-                            {"findings", std::move(List)}};
-  if (Options.Units)
-    Report["units"] = Options.Units;
-  if (!Options.Facts.empty())
-    Report["facts"] = stringArray(Options.Facts);
-  if (Options.DatabaseUnits)
-    Report["databaseUnits"] = Options.DatabaseUnits;
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Report))) << "\n";
+  // Streamed, a finding at a time (16,000 findings built whole took
+  // 600 MB), with the keys in the order json::Object prints them (sorted).
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    if (Options.DatabaseUnits)
+      J.attribute("databaseUnits", Options.DatabaseUnits);
+    if (!Options.Facts.empty())
+      J.attribute("facts", stringArray(Options.Facts));
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : Findings)
+        J.value(findingToJson(F, Options.SourceRoot));
+    });
+    J.attribute("tool", "syscall-tidy");
+    J.attribute("toolVersion", Options.ToolVersion);
+    if (Options.Units)
+      J.attribute("units", Options.Units);
+    J.attribute("version", ReportFormatVersion);
+  });
+  OS << "\n";
 }
 
 } // namespace syscall_tidy

@@ -8,7 +8,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <dirent.h>
+#include <fstream>
 #include <spawn.h>
+#include <string>
 #include <sys/wait.h>
 
 extern char **environ;
@@ -21,6 +24,58 @@ const char *const TracedSyscalls =
     "preadv,pwritev,preadv2,pwritev2,fcntl,ioctl,getdents,getdents64,getpid,"
     "gettid,close,dup,dup2,dup3,fsync,fdatasync,socket,accept,accept4,"
     "clone,clone3,fork,vfork,execve";
+
+namespace {
+
+volatile std::sig_atomic_t StopSignal = 0;
+void noteStop(int Signal) { StopSignal = Signal; }
+
+/// Sends \p Signal to every process \p Tracer traces, then to \p Tracer:
+/// strace, told to stop, detaches and leaves its tracees running.
+void stopTraced(pid_t Tracer, int Signal) {
+  if (DIR *Proc = opendir("/proc")) {
+    while (dirent *Entry = readdir(Proc)) {
+      int Pid = std::atoi(Entry->d_name);
+      if (Pid <= 0)
+        continue;
+      std::ifstream Status("/proc/" + std::to_string(Pid) + "/status");
+      for (std::string Line; std::getline(Status, Line);)
+        if (Line.rfind("TracerPid:", 0) == 0) {
+          if (std::atoi(Line.c_str() + 10) == Tracer)
+            kill(Pid, Signal);
+          break;
+        }
+    }
+    closedir(Proc);
+  }
+  kill(Tracer, Signal);
+}
+
+/// The status the trace records for \p Pid's end ("+++ exited with 3
+/// +++", "+++ killed by SIGINT +++"), as a shell reports it; -1 if none.
+int recordedExit(llvm::StringRef Trace, int Pid) {
+  std::string Prefix = std::to_string(Pid) + " ";
+  int Recorded = -1;
+  for (llvm::StringRef Rest = Trace; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    if (!Line.starts_with(Prefix))
+      continue;
+    llvm::StringRef End = Line.split("+++ ").second;
+    unsigned Code;
+    if (End.consume_front("exited with ") &&
+        !End.split(' ').first.getAsInteger(10, Code))
+      Recorded = Code;
+    else if (End.consume_front("killed by SIG"))
+      for (int Signal = 1; Signal < NSIG; ++Signal)
+        if (const char *Name = sigabbrev_np(Signal);
+            Name && End.split(' ').first == Name)
+          Recorded = 128 + Signal;
+  }
+  return Recorded;
+}
+
+} // namespace
 
 bool runTraced(const std::vector<std::string> &Command,
                const std::string &TraceFile, TracedRun &Run,
@@ -57,13 +112,26 @@ bool runTraced(const std::vector<std::string> &Command,
   Ignore.sa_handler = SIG_IGN;
   sigaction(SIGINT, &Ignore, &OldInt);
   sigaction(SIGQUIT, &Ignore, &OldQuit);
+  // Told to stop (SIGTERM, SIGHUP), the tracer stops the command too, and
+  // reports what it traced until then: nothing is left running, orphaned.
+  struct sigaction Note = {}, OldTerm, OldHup;
+  Note.sa_handler = noteStop; // no SA_RESTART: waitpid returns EINTR
+  sigaction(SIGTERM, &Note, &OldTerm);
+  sigaction(SIGHUP, &Note, &OldHup);
   int Status;
   pid_t Done;
-  do
+  bool Stopping = false;
+  do {
     Done = waitpid(Child, &Status, 0);
-  while (Done < 0 && errno == EINTR);
+    if (StopSignal && !Stopping) {
+      Stopping = true;
+      stopTraced(Child, StopSignal);
+    }
+  } while (Done < 0 && errno == EINTR);
   sigaction(SIGINT, &OldInt, nullptr);
   sigaction(SIGQUIT, &OldQuit, nullptr);
+  sigaction(SIGTERM, &OldTerm, nullptr);
+  sigaction(SIGHUP, &OldHup, nullptr);
   Run.WallSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
@@ -81,6 +149,13 @@ bool runTraced(const std::vector<std::string> &Command,
             "a container may need --cap-add=SYS_PTRACE)";
     return false;
   }
+  // The command's own end, as the trace records it: strace interrupted by
+  // a terminal's ^C exits 0 though the command died of the SIGINT.
+  if (int Recorded = recordedExit((*Trace)->getBuffer(), Run.RootPid);
+      Recorded >= 0)
+    Run.ExitStatus = Recorded;
+  else if (StopSignal)
+    Run.ExitStatus = 128 + StopSignal;
   return true;
 }
 

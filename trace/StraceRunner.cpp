@@ -75,6 +75,22 @@ int recordedExit(llvm::StringRef Trace, int Pid) {
   return Recorded;
 }
 
+/// Whether the command that \p Strace runs has ended: strace has no child
+/// left (what the command left behind belongs to init now) and the trace
+/// has the command's end.
+bool commandGone(pid_t Strace, const std::string &TraceFile) {
+  std::ifstream Children("/proc/" + std::to_string(Strace) + "/task/" +
+                         std::to_string(Strace) + "/children");
+  int Pid = 0;
+  if (!Children || (Children >> Pid))
+    return false;
+  auto Trace = llvm::MemoryBuffer::getFile(TraceFile);
+  int Root = 0;
+  return Trace &&
+         !(*Trace)->getBuffer().split(' ').first.getAsInteger(10, Root) &&
+         recordedExit((*Trace)->getBuffer(), Root) >= 0;
+}
+
 } // namespace
 
 bool runTraced(const std::vector<std::string> &Command,
@@ -85,9 +101,11 @@ bool runTraced(const std::vector<std::string> &Command,
     Error = "strace is not installed (apt-get install strace)";
     return false;
   }
+  // -q, not -qq: the trace keeps each process's end ("+++ exited with 3
+  // +++"), which says the command's exit status when strace's cannot.
   std::vector<std::string> Args = {
       *Strace, "-f",
-      "-qq",   "-ttt",
+      "-q",    "-ttt",
       "-T",    "-y",
       "-s",    "0",
       "-k",    "--seccomp-bpf",
@@ -118,16 +136,27 @@ bool runTraced(const std::vector<std::string> &Command,
   Note.sa_handler = noteStop; // no SA_RESTART: waitpid returns EINTR
   sigaction(SIGTERM, &Note, &OldTerm);
   sigaction(SIGHUP, &Note, &OldHup);
-  int Status;
+  int Status = 0;
   pid_t Done;
-  bool Stopping = false;
-  do {
-    Done = waitpid(Child, &Status, 0);
+  bool Stopping = false, Detached = false;
+  for (;;) {
+    Done = waitpid(Child, &Status, WNOHANG);
+    if (Done == Child || (Done < 0 && errno != EINTR))
+      break;
     if (StopSignal && !Stopping) {
       Stopping = true;
       stopTraced(Child, StopSignal);
     }
-  } while (Done < 0 && errno == EINTR);
+    // The trace ends with the command: a daemon it left behind would keep
+    // strace, and us, waiting for ever. strace with -o blocks SIGTERM; when
+    // it is killed the kernel detaches the daemon, which runs on, and the
+    // trace already holds the command's end.
+    if (!Detached && commandGone(Child, TraceFile)) {
+      Detached = true;
+      kill(Child, SIGKILL);
+    }
+    usleep(20000);
+  }
   sigaction(SIGINT, &OldInt, nullptr);
   sigaction(SIGQUIT, &OldQuit, nullptr);
   sigaction(SIGTERM, &OldTerm, nullptr);

@@ -2,9 +2,11 @@
 """Starts the tracer on a waiting command, then stops it as a user would,
 and prints the tracer's exit status and whether the command still runs.
 
-Usage: stop_tracer.py (sigint-group|sigterm-tracer) PIDFILE TRACER ARGS...
+Usage: stop_tracer.py (sigint-group|sigterm-tracer|none) PIDFILE TRACER ARGS...
 sigint-group: SIGINT to the whole process group, as a terminal's ^C does.
 sigterm-tracer: SIGTERM to the tracer alone, as a service manager does.
+none: no signal; the tracer must return by itself (PIDFILE names a process
+the command left behind, which is then killed).
 """
 import os
 import signal
@@ -22,9 +24,14 @@ for _ in range(200):
 pid = int(open(pidfile).read())
 if how == "sigint-group":
     os.killpg(proc.pid, signal.SIGINT)
-else:
+elif how == "sigterm-tracer":
     proc.send_signal(signal.SIGTERM)
-status = proc.wait(timeout=60)
+try:
+    status = proc.wait(timeout=30)
+except subprocess.TimeoutExpired:
+    os.killpg(proc.pid, signal.SIGKILL)
+    status = proc.wait()
+    print("tracer did not return")
 time.sleep(0.2)
 try:
     os.kill(pid, 0)

@@ -150,5 +150,12 @@ int main(int Argc, const char **Argv) {
       return fail("cannot write --output '" + Options.Output + "'");
     }
   }
+  // The report on a full or closed stderr is lost: a tool error (2), never
+  // LLVM's abort at exit (1), which reads as the command's status.
+  llvm::errs().flush();
+  if (llvm::errs().has_error()) {
+    llvm::errs().clear_error();
+    return 2;
+  }
   return Run.ExitStatus;
 }

@@ -38,18 +38,26 @@ phase() {
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-missing=""
+missing="" llvm_missing=""
 for p in $packages; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing="$missing $p"
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" && continue
+  case $p in
+    clang-[0-9]* | clang-tidy-* | libclang-* | llvm-*) llvm_missing="$llvm_missing $p" ;;
+    *) missing="$missing $p" ;;
+  esac
 done
-if [ -n "$missing" ]; then
-  echo "setup: installing$missing"
+apt_install() { # apt-get arguments, then packages
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+if [ -n "$missing$llvm_missing" ]; then
+  echo "setup: installing$missing$llvm_missing"
   $sudo apt-get update -qq
-  # Recommends (clang-tools-N for each major, ...) are not needed here.
+  # The tools' recommends stay (chromium's fonts, for one); the LLVM
+  # packages' (clang-tools-N of each major, hundreds of MB) are not needed.
   # shellcheck disable=SC2086 # one word per package
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-    --no-install-recommends $missing >/dev/null
+  [ -z "$missing" ] || apt_install $missing
+  # shellcheck disable=SC2086 # one word per package
+  [ -z "$llvm_missing" ] || apt_install --no-install-recommends $llvm_missing
 fi
 phase "packages (apt)"
 

@@ -9,12 +9,9 @@ namespace syscall_tidy {
 bool ExtraOutputs::open(const ToolOptions &Options, std::string &Error) {
   for (const auto &[Format, Path] : Options.ExtraOutputs) {
     auto Sink = std::make_unique<OutputSink>();
-    if (!Sink->open(Path == "-" ? "" : Path, Error)) {
-      // The sink's own message names the path alone; keep its reason.
-      Error = "cannot write --output '" + Format + ":" + Path + "'" +
-              Error.substr(Error.rfind("': ") + 1);
+    if (!Sink->open(Path == "-" ? "" : Path, Error,
+                    "--output '" + Format + ":" + Path + "'"))
       return false;
-    }
     Outputs.push_back({Format, Path, std::move(Sink)});
   }
   return true;

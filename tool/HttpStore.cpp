@@ -57,6 +57,7 @@ struct Request {
   CURL *Handle = curl_easy_init();
   curl_slist *Headers = nullptr;
   char Detail[CURL_ERROR_SIZE] = "";
+  CURLcode Code = CURLE_OK;
   Request(const std::string &Url, const std::string &Token) {
     if (!Handle)
       return;
@@ -90,7 +91,7 @@ struct Request {
       Error = "cannot start an HTTP request";
       return 0;
     }
-    CURLcode Code = curl_easy_perform(Handle);
+    Code = curl_easy_perform(Handle);
     if (Code != CURLE_OK) {
       Error = *Detail ? Detail : curl_easy_strerror(Code);
       return 0;
@@ -144,7 +145,7 @@ HttpStore::Outcome HttpStore::get(llvm::StringRef Name, uint64_t MaxBytes,
                      static_cast<curl_off_t>(MaxBytes));
   }
   long Status = R.perform(Error);
-  if (D.TooLarge || Error.find("Maximum file size") != std::string::npos) {
+  if (D.TooLarge || R.Code == CURLE_FILESIZE_EXCEEDED) {
     Body.clear();
     Error = "GET " + Name.str() + " sent more than " +
             std::to_string(MaxBytes) + " bytes";

@@ -16,14 +16,17 @@
 
 namespace syscall_tidy {
 
-bool OutputSink::open(const std::string &Path, std::string &Error) {
+bool OutputSink::open(const std::string &Path, std::string &Error,
+                      const std::string &Named) {
   if (Path.empty())
     return true;
   std::error_code EC;
   File =
       std::make_unique<llvm::raw_fd_ostream>(Path, EC, llvm::sys::fs::OF_None);
   if (EC)
-    Error = "cannot write --output '" + Path + "': " + EC.message();
+    Error = "cannot write " +
+            (Named.empty() ? "--output '" + Path + "'" : Named) + ": " +
+            EC.message();
   return !EC;
 }
 
@@ -91,15 +94,17 @@ StagedFile::~StagedFile() {
 bool StagedFile::stage(const std::string &Where, std::string NewText,
                        std::string &Error) {
   Path = Target = Where;
+  auto RewriteInPlace = [&] {
+    InPlace = true;
+    Text = std::move(NewText);
+    return true;
+  };
   struct stat Link;
   if (::lstat(Where.c_str(), &Link) == 0 && S_ISLNK(Link.st_mode)) {
     char Resolved[PATH_MAX];
-    if (!::realpath(Where.c_str(), Resolved)) {
-      // A link to a file not there yet: creating through it keeps the link.
-      InPlace = true;
-      Text = std::move(NewText);
-      return true;
-    }
+    // A link to a file not there yet: creating through it keeps the link.
+    if (!::realpath(Where.c_str(), Resolved))
+      return RewriteInPlace();
     Target = Resolved;
   }
   struct stat Original;
@@ -112,11 +117,9 @@ bool StagedFile::stage(const std::string &Where, std::string NewText,
     Error = "is a directory";
     return false;
   }
-  if (Exists && (!S_ISREG(Original.st_mode) || Original.st_nlink > 1)) {
-    InPlace = true; // a device, a FIFO, or a file other names share
-    Text = std::move(NewText);
-    return true;
-  }
+  // A device, a FIFO, or a file other names share.
+  if (Exists && (!S_ISREG(Original.st_mode) || Original.st_nlink > 1))
+    return RewriteInPlace();
   llvm::SmallString<256> Model(Target);
   Model += ".syscall-tidy-%%%%%%";
   int FD = -1;
@@ -136,9 +139,7 @@ bool StagedFile::stage(const std::string &Where, std::string NewText,
       ::close(FD);
       ::unlink(Temporary.c_str());
       Temporary.clear();
-      InPlace = true;
-      Text = std::move(NewText);
-      return true;
+      return RewriteInPlace();
     }
   }
   return closeWritten(FD, Written, Error);

@@ -17,8 +17,10 @@ namespace syscall_tidy {
 /// "IO failure on output stream" abort at exit.
 class OutputSink {
 public:
-  /// Opens \p Path ("" for standard output); false with \p Error set.
-  bool open(const std::string &Path, std::string &Error);
+  /// Opens \p Path ("" for standard output); false with \p Error set,
+  /// naming the file as \p Named says ("--output 'PATH'" by default).
+  bool open(const std::string &Path, std::string &Error,
+            const std::string &Named = "");
   llvm::raw_ostream &stream();
   bool toStdout() const { return !File; }
   /// Flushes and closes; false when anything was lost.

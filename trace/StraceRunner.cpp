@@ -75,15 +75,17 @@ int recordedExit(llvm::StringRef Trace, int Pid) {
   return Recorded;
 }
 
-/// Whether the command that \p Strace runs has ended: strace has no child
-/// left (what the command left behind belongs to init now) and the trace
-/// has the command's end.
-bool commandGone(pid_t Strace, const std::string &TraceFile) {
+/// Whether \p Strace has no child left: the command it ran has ended, and
+/// what the command left behind belongs to init now.
+bool childless(pid_t Strace) {
   std::ifstream Children("/proc/" + std::to_string(Strace) + "/task/" +
                          std::to_string(Strace) + "/children");
   int Pid = 0;
-  if (!Children || (Children >> Pid))
-    return false;
+  return Children && !(Children >> Pid);
+}
+
+/// Whether the trace in \p TraceFile has its command's end.
+bool commandEnded(const std::string &TraceFile) {
   auto Trace = llvm::MemoryBuffer::getFile(TraceFile);
   int Root = 0;
   return Trace &&
@@ -139,6 +141,11 @@ bool runTraced(const std::vector<std::string> &Command,
   int Status = 0;
   pid_t Done;
   bool Stopping = false, Detached = false;
+  // Polls strace has gone without a child: it normally exits within a few
+  // after the command, so the trace is read only when something it still
+  // traces keeps it alive.
+  constexpr unsigned GracePolls = 10;
+  unsigned Childless = 0;
   for (;;) {
     Done = waitpid(Child, &Status, WNOHANG);
     if (Done == Child || (Done < 0 && errno != EINTR))
@@ -151,7 +158,8 @@ bool runTraced(const std::vector<std::string> &Command,
     // strace, and us, waiting for ever. strace with -o blocks SIGTERM; when
     // it is killed the kernel detaches the daemon, which runs on, and the
     // trace already holds the command's end.
-    if (!Detached && commandGone(Child, TraceFile)) {
+    Childless = childless(Child) ? Childless + 1 : 0;
+    if (!Detached && Childless >= GracePolls && commandEnded(TraceFile)) {
       Detached = true;
       kill(Child, SIGKILL);
     }

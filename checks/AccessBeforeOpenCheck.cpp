@@ -147,13 +147,13 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
       OpenExpr ? Opens.classify(OpenExpr, Ctx, Constants) : std::nullopt;
   if (!Open || !Open->Path || !Stored || !sameValue(Open->Path, Path))
     return;
-  bool OpenAt = Open->Function.contains("openat");
+  bool OpenAt = !Open->Wrapper && Open->Function.contains("openat");
   if (At != OpenAt ||
       (At && !sameValue(Access->getArg(0), Open->Call->getArg(0))))
     return;
   // An open that creates succeeds where the test said "no such file".
   if (Open->Mode.IsStream) {
-    std::optional<llvm::StringRef> Text = stringValue(Open->Call->getArg(1));
+    std::optional<llvm::StringRef> Text = Open->modeText();
     if (!Text || !startsWith(*Text, "r"))
       return;
   } else {

@@ -4,6 +4,7 @@
 #include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"
 #include "analysis/DescriptorStat.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/RejectionFix.h"
 #include "analysis/SourceEdits.h"
@@ -169,8 +170,10 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
       "fstat", "fstat64", "__fstat64", "fstatat", "fstatat64", "newfstatat",
       "statx", "stat",    "stat64",    "lstat",   "lstat64"};
   ASTContext &Ctx = *Result.Context;
-  if (CrossUnitFacts *Facts = CrossUnitFacts::current())
+  if (CrossUnitFacts *Facts = CrossUnitFacts::current()) {
     Fields.exportStores(*Facts, Ctx);
+    FunctionSummaries::of(Ctx).exportFacts(*Facts, Constants);
+  }
   for (const CallSite &Site : CallIndex::of(Ctx).all())
     if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
       checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);
@@ -200,7 +203,9 @@ FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
   std::optional<OpenCall> Open;
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> This =
-        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants,
+                                   /*AcrossUnits=*/true)
+                  : std::nullopt;
     if (This)
       refineModeByPath(*This, *Flow, Ctx, Constants);
     if (!This || This->Mode.IsStream != Stream ||
@@ -213,6 +218,8 @@ FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
       return std::nullopt;
     if (!Open)
       Open = This;
+    else
+      llvm::append_range(Open->Needs, This->Needs);
   }
   return Open;
 }
@@ -454,6 +461,9 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
   if (!Fix.Unfixable.empty())
     diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Fix.Unfixable;
+  if (!Open.Needs.empty())
+    diag(Stat->getBeginLoc(), "%0", DiagnosticIDs::Note)
+        << requirementNote(Open.Needs);
 }
 
 std::optional<unsigned>

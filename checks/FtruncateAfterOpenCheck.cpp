@@ -49,8 +49,7 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
     return "'" + Open.Function.str() + "' truncates the file it opens";
   if (Open.Mode.IsStream) {
     std::optional<llvm::StringRef> ModeText =
-        Open.Function == "fdopen" ? std::nullopt
-                                  : stringValue(Open.Call->getArg(1));
+        Open.Function == "fdopen" ? std::nullopt : Open.modeText();
     if (ModeText && startsWith(*ModeText, "w"))
       return "'" + Open.Function.str() + "' with mode \"" + ModeText->str() +
              "\" truncates the file it opens";

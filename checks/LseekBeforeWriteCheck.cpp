@@ -614,7 +614,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         if (Call == Write || *Effect == OffsetEffect::Closes)
           return Step::EndPath;
         if (Write || *Effect != OffsetEffect::Writes ||
-            !Operations.isWrite(calleeName(Call)) || Call->getNumArgs() != 3 ||
+            !Operations.isWrite(Call) || Call->getNumArgs() != 3 ||
             !S.Target->denotes(Call->getArg(0)))
           return Step::Fail;
         Write = Call;
@@ -854,7 +854,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
         if (!Call || !llvm::any_of(Call->arguments(), SameFd))
           return Step::Continue;
-        if (Operations.isWrite(calleeName(Call)) && SameFd(Call->getArg(0))) {
+        if (Operations.isWrite(Call) && SameFd(Call->getArg(0))) {
           Write = Call;
           return Step::EndPath;
         }

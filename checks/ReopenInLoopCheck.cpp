@@ -66,9 +66,7 @@ void ReopenInLoopCheck::registerMatchers(MatchFinder *Finder) {
 
 void ReopenInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  std::vector<std::string> Names = Opens.allNames();
-  std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Refs))
+  for (const CallSite &Site : Opens.callsIn(Ctx, Constants))
     checkOpen(Site.Call, Site.Func, Ctx);
 }
 

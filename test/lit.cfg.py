@@ -8,7 +8,7 @@ import lit.formats
 config.name = "syscall-tidy"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".test"]
-config.excludes = ["Inputs", "fuzz"]
+config.excludes = ["Inputs", "fuzz", "metamorphic"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.syscall_tidy_obj_root, "test")
 

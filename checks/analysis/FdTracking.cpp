@@ -1,6 +1,7 @@
 //===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FdTracking.h"
+#include "FunctionSummary.h"
 #include "Place.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -114,20 +115,24 @@ OpenFunctionTable::OpenFunctionTable(
     FopenLike.insert(Name.trim());
 }
 
-std::vector<std::string> OpenFunctionTable::allNames() const {
-  std::vector<std::string> Names;
-  for (const auto &E : OpenLike)
-    Names.push_back(E.getKey().str());
-  for (const auto &E : FopenLike)
-    Names.push_back(E.getKey().str());
-  return Names;
+std::vector<CallSite>
+OpenFunctionTable::callsIn(ASTContext &Ctx,
+                           const PosixConstants &Constants) const {
+  std::vector<CallSite> Sites;
+  FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    llvm::StringRef Name = calleeName(Site.Call);
+    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    if (OpenLike.contains(Name) || FopenLike.contains(Name) ||
+        (Callee && Summaries.opens(Callee, Constants)))
+      Sites.push_back(Site);
+  }
+  return Sites;
 }
 
-FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
-                                   llvm::ArrayRef<llvm::StringRef> ExtraWrite,
-                                   llvm::ArrayRef<llvm::StringRef> ExtraClose) {
+std::optional<OffsetEffect> knownOffsetEffect(llvm::StringRef Name) {
   using E = OffsetEffect;
-  const std::pair<const char *, E> Known[] = {{"read", E::Reads},
+  static const llvm::StringMap<E> Known = {{"read", E::Reads},
                                               {"readv", E::Reads},
                                               {"fread", E::Reads},
                                               {"fgets", E::Reads},
@@ -191,8 +196,16 @@ FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
                                               {"clearerr", E::None},
                                               {"isatty", E::None},
                                               {"syncfs", E::None}};
-  for (const auto &[Name, Effect] : Known)
-    Effects[Name] = Effect;
+  auto It = Known.find(Name);
+  if (It == Known.end())
+    return std::nullopt;
+  return It->second;
+}
+
+FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
+                                   llvm::ArrayRef<llvm::StringRef> ExtraWrite,
+                                   llvm::ArrayRef<llvm::StringRef> ExtraClose) {
+  using E = OffsetEffect;
   Write.insert("write");
   for (llvm::StringRef Name : ExtraSeek)
     Effects[Name.trim()] = E::Seeks;
@@ -202,37 +215,6 @@ FdOperationTable::FdOperationTable(llvm::ArrayRef<llvm::StringRef> ExtraSeek,
   }
   for (llvm::StringRef Name : ExtraClose)
     Effects[Name.trim()] = E::Closes;
-}
-
-bool FdOperationTable::onlyCloses(const FunctionDecl *Func,
-                                  unsigned Param) const {
-  auto [It, New] = CloseWrappers.try_emplace({Func, Param}, false);
-  if (!New)
-    return It->second;
-  const Stmt *Body = Func->getBody();
-  if (!Body || Param >= Func->getNumParams())
-    return false;
-  // Every use of the parameter is what a close takes; at least one.
-  const ParmVarDecl *Fd = Func->getParamDecl(Param);
-  ParentMap Parents(const_cast<Stmt *>(Body));
-  bool Closes = false;
-  for (const auto &Node : ast_matchers::match(
-           ast_matchers::findAll(
-               ast_matchers::declRefExpr(
-                   ast_matchers::to(ast_matchers::equalsNode(Fd)))
-                   .bind("use")),
-           *Body, Func->getASTContext())) {
-    const Stmt *S = Node.getNodeAs<DeclRefExpr>("use");
-    while ((S = Parents.getParent(S)) &&
-           llvm::isa<ImplicitCastExpr, ParenExpr>(S))
-      ;
-    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
-    auto Known = Call ? Effects.find(calleeName(Call)) : Effects.end();
-    if (Known == Effects.end() || Known->second != OffsetEffect::Closes)
-      return false;
-    Closes = true;
-  }
-  return CloseWrappers[{Func, Param}] = Closes;
 }
 
 std::optional<OffsetEffect>
@@ -248,15 +230,33 @@ FdOperationTable::effectOn(const CallExpr *Call, const Place &Where) const {
   };
   if (!llvm::any_of(Call->arguments(), Names))
     return std::nullopt;
-  auto It = Effects.find(calleeName(Call));
-  if (It != Effects.end())
+  llvm::StringRef Name = calleeName(Call);
+  if (auto It = Effects.find(Name); It != Effects.end())
     return It->second;
-  if (const FunctionDecl *Callee = Call->getDirectCallee())
-    if ((Callee = Callee->getDefinition()))
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-        if (Names(Call->getArg(I)) && onlyCloses(Callee, I))
-          return OffsetEffect::Closes;
-  return OffsetEffect::Unknown;
+  if (std::optional<OffsetEffect> Known = knownOffsetEffect(Name))
+    return *Known;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return OffsetEffect::Unknown;
+  auto &Summaries = FunctionSummaries::of(Callee->getASTContext());
+  std::optional<OffsetEffect> Effect;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Names(Call->getArg(I))) {
+      OffsetEffect Of = Summaries.paramEffect(Callee, I);
+      Effect = Effect && *Effect != Of ? OffsetEffect::Unknown : Of;
+    }
+  return Effect.value_or(OffsetEffect::Unknown);
+}
+
+bool FdOperationTable::isWrite(const CallExpr *Call) const {
+  llvm::StringRef Name = calleeName(Call);
+  if (Write.contains(Name))
+    return true;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && !Effects.count(Name) && !knownOffsetEffect(Name) &&
+         Callee->getNumParams() == 3 &&
+         FunctionSummaries::of(Callee->getASTContext())
+                 .paramEffect(Callee, 0) == OffsetEffect::Writes;
 }
 
 llvm::StringRef calleeName(const CallExpr *Call) {
@@ -499,7 +499,8 @@ static AccessMode modeFromString(const Expr *ModeArg) {
 
 std::optional<OpenCall>
 OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
-                            const PosixConstants &Constants) const {
+                            const PosixConstants &Constants,
+                            bool AcrossUnits) const {
   const CallExpr *Call = underlyingCall(E);
   if (!Call)
     return std::nullopt;
@@ -513,6 +514,8 @@ OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
       return std::nullopt;
     Result.Path = Call->getArg(0);
     Result.Mode.K = AccessMode::Writable;
+    Result.Flags = Constants.get("O_WRONLY") | Constants.get("O_CREAT") |
+                   Constants.get("O_TRUNC");
     return Result;
   }
   if (OpenLike.contains(Name)) {
@@ -531,7 +534,38 @@ OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
     Result.Mode = modeFromString(Call->getArg(1));
     return Result;
   }
-  return std::nullopt;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const OpenSummary *Summary =
+      Callee ? FunctionSummaries::of(Ctx).opens(Callee, Constants) : nullptr;
+  std::optional<OpenSummary> Assumed;
+  if (!Summary && AcrossUnits && CrossUnitFacts::current() &&
+      (Assumed = assumedOpen(Callee))) {
+    Summary = &*Assumed;
+    Result.Needs = {{opensFact(crossUnitName(Callee), *Summary)}};
+  }
+  if (!Summary || (Summary->PathParam && *Summary->PathParam >= N) ||
+      (Summary->FlagsParam && *Summary->FlagsParam >= N))
+    return std::nullopt;
+  Result.Wrapper = Callee;
+  if (Summary->PathParam)
+    Result.Path = Call->getArg(*Summary->PathParam);
+  Result.Flags = Summary->Flags;
+  Result.ModeText = Summary->ModeText;
+  if (!Summary->FlagsParam) {
+    Result.Mode = Summary->Mode;
+    return Result;
+  }
+  const Expr *Flags = Call->getArg(*Summary->FlagsParam);
+  Result.Mode = Summary->Mode.IsStream ? modeFromString(Flags)
+                                       : modeFromFlags(Flags, Ctx, Constants);
+  Result.Mode.Append |= Summary->Mode.Append;
+  return Result;
+}
+
+std::optional<llvm::StringRef> OpenCall::modeText() const {
+  if (ModeText)
+    return llvm::StringRef(*ModeText);
+  return Mode.IsStream ? stringValue(Mode.FlagsExpr) : std::nullopt;
 }
 
 bool sameValue(const Expr *A, const Expr *B) {

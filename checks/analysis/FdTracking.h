@@ -9,6 +9,8 @@
 #ifndef SYSCALL_TIDY_CHECKS_FDTRACKING_H
 #define SYSCALL_TIDY_CHECKS_FDTRACKING_H
 
+#include "CallIndex.h"
+#include "CrossUnitFacts.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -82,6 +84,18 @@ struct OpenCall {
   llvm::StringRef Function;
   const Expr *Path = nullptr; ///< null for fdopen
   AccessMode Mode;
+  /// Through a wrapper that fixes them (FunctionSummary): its open(2) flags
+  /// or fopen mode, when constant. Mode.FlagsExpr is null then.
+  std::optional<int64_t> Flags;
+  std::optional<std::string> ModeText;
+  /// The user's function whose body makes the open, when the call is not
+  /// an open itself.
+  const FunctionDecl *Wrapper = nullptr;
+  /// What other units must say for this to be an open: set when the callee
+  /// is defined in another unit (see OpenFunctionTable::classify).
+  Requirement Needs;
+  /// The open(2) flags or fopen mode as the code gives them.
+  std::optional<llvm::StringRef> modeText() const;
 };
 
 /// The open-like functions known to the checks, extended by check options.
@@ -93,12 +107,20 @@ public:
                     llvm::ArrayRef<llvm::StringRef> ExtraFopen);
 
   /// Classifies \p E (parentheses, casts and EINTR-retry statement
-  /// expressions such as glibc's TEMP_FAILURE_RETRY are looked through).
+  /// expressions such as glibc's TEMP_FAILURE_RETRY are looked through). A
+  /// call of the user's function counts as what its body opens. With
+  /// \p AcrossUnits, a function of open(2)'s or fopen(3)'s shape defined in
+  /// another unit is taken for one that opens its path with its flags, and
+  /// the result Needs that unit to say so; a check that asks for this
+  /// carries Needs on its finding (requirementNote).
   std::optional<OpenCall> classify(const Expr *E, ASTContext &Ctx,
-                                   const PosixConstants &Constants) const;
+                                   const PosixConstants &Constants,
+                                   bool AcrossUnits = false) const;
 
-  /// Names for an AST matcher that anchors on open-like callees.
-  std::vector<std::string> allNames() const;
+  /// The unit's calls of open-like functions and of the user's functions
+  /// that return what they open (FunctionSummary), in source order.
+  std::vector<CallSite> callsIn(ASTContext &Ctx,
+                                const PosixConstants &Constants) const;
 
 private:
   llvm::StringSet<> OpenLike, FopenLike;
@@ -127,24 +149,21 @@ public:
                    llvm::ArrayRef<llvm::StringRef> ExtraClose = {});
 
   /// What \p Call does to the offset of \p Var, or nullopt when \p Var is
-  /// not one of its arguments (directly or as fileno(var)). A function of
-  /// the translation unit whose body only closes the descriptor it is
-  /// handed (`static void xclose(int fd) { if (close(fd)) log(...); }`) is
-  /// a close.
+  /// not one of its arguments (directly or as fileno(var)). A function with
+  /// a body in the unit does what its summary says (`static void xclose(int
+  /// fd) { if (close(fd)) log(...); }` closes).
   std::optional<OffsetEffect> effectOn(const CallExpr *Call,
                                        const VarDecl *Var) const;
   std::optional<OffsetEffect> effectOn(const CallExpr *Call,
                                        const Place &Where) const;
 
-  bool isWrite(llvm::StringRef Name) const { return Write.contains(Name); }
+  /// Whether \p Call writes like write(fd, buf, n): write, a function the
+  /// options name, or one whose body only writes its first parameter.
+  bool isWrite(const CallExpr *Call) const;
 
 private:
-  bool onlyCloses(const FunctionDecl *Func, unsigned Param) const;
-
   llvm::StringMap<OffsetEffect> Effects;
   llvm::StringSet<> Write;
-  mutable llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
-      CloseWrappers;
 };
 
 /// Whether \p Name makes a child process that shares the caller's

@@ -122,10 +122,8 @@ std::string FieldFacts::storedKind(const Expr *Value, const Stmt *At,
 
 void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
   const CallIndex &Index = CallIndex::of(Ctx);
-  std::vector<std::string> Names = Opens.allNames();
   Opening.clear();
-  for (const CallSite &Site :
-       Index.callsTo(std::vector<llvm::StringRef>(Names.begin(), Names.end())))
+  for (const CallSite &Site : Opens.callsIn(Ctx, Constants))
     Opening.insert(Site.Func);
   // The stores of the unit's own functions and of the user's headers'
   // inline ones: those are in no unit's own file, and every unit that

@@ -481,8 +481,13 @@ bool valuesOf(const Expr *E, const Stmt *At, const FunctionFlow &Flow,
 
 bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
                     ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values) {
-  if (Open.Mode.IsStream || !Open.Mode.FlagsExpr)
+  if (Open.Mode.IsStream)
     return false;
+  if (!Open.Mode.FlagsExpr) {
+    if (Open.Flags)
+      Values.push_back(*Open.Flags);
+    return Open.Flags.has_value();
+  }
   return valuesOf(Open.Mode.FlagsExpr, Open.Call, Flow, Ctx, Values) &&
          !Values.empty();
 }

@@ -168,7 +168,7 @@ bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,
     for (const CFGElement &E : *Block)
       if (auto S = E.getAs<CFGStmt>()) {
         auto [Var, Call] = assignedCall(S->getStmt());
-        if (Var && Call && Operations.isWrite(calleeName(Call)) &&
+        if (Var && Call && Operations.isWrite(Call) &&
             Call->getNumArgs() == 3 && trackedVariable(Call->getArg(0)) == Fd)
           AssignedWrites.insert(Call);
       }

@@ -1,0 +1,339 @@
+//===--- FunctionSummary.cpp - What a function does, read from its body --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "FunctionSummary.h"
+#include "CallIndex.h"
+#include "FlowAnalysis.h"
+#include "VariableUses.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include <mutex>
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+/// \p E with parentheses and casts the code wrote or clang added stripped.
+const Expr *bare(const Expr *E) { return E->IgnoreParenCasts(); }
+
+/// The parent of \p E past parentheses and casts.
+const Stmt *userOf(const Expr *E, const ParentMap &Parents) {
+  const Stmt *S = E;
+  while ((S = Parents.getParent(S)) && llvm::isa<ParenExpr, CastExpr>(S))
+    ;
+  return S;
+}
+
+/// Whether \p E, whose parent is \p User, is only tested: `fd < 0`, `!f`,
+/// `if (f)`, `f && ...`.
+bool isOnlyTested(const Expr *E, const Stmt *User) {
+  if (!User)
+    return false;
+  if (const auto *B = llvm::dyn_cast<BinaryOperator>(User))
+    return B->isComparisonOp() || B->isLogicalOp();
+  if (const auto *U = llvm::dyn_cast<UnaryOperator>(User))
+    return U->getOpcode() == UO_LNot;
+  auto IsCond = [&](const Stmt *C) {
+    return C && llvm::isa<Expr>(C) && bare(llvm::cast<Expr>(C)) == bare(E);
+  };
+  if (const auto *If = llvm::dyn_cast<IfStmt>(User))
+    return IsCond(If->getCond());
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(User))
+    return IsCond(While->getCond());
+  if (const auto *C = llvm::dyn_cast<ConditionalOperator>(User))
+    return IsCond(C->getCond());
+  return false;
+}
+
+/// `return -1;`, `return NULL;`: what a wrapper returns on failure.
+bool isFailureValue(const Expr *E, ASTContext &Ctx) {
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  Expr::EvalResult R;
+  return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt().isNegative();
+}
+
+/// The index of the parameter of \p Func that \p E names, if any.
+std::optional<unsigned> paramIndex(const FunctionDecl *Func, const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(bare(E));
+  const auto *Param =
+      Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param)
+    return std::nullopt;
+  for (unsigned I = 0; I < Func->getNumParams(); ++I)
+    if (Func->getParamDecl(I) == Param)
+      return I;
+  return std::nullopt;
+}
+
+/// The return statements of a body, not those of lambdas or blocks in it.
+void collectReturns(const Stmt *S,
+                    llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  if (!S || llvm::isa<LambdaExpr, BlockExpr>(S))
+    return;
+  if (const auto *R = llvm::dyn_cast<ReturnStmt>(S))
+    Out.push_back(R);
+  for (const Stmt *Child : S->children())
+    collectReturns(Child, Out);
+}
+
+/// The one operation kind of \p A and \p B together: tests (None) add
+/// nothing, two different kinds are Unknown.
+OffsetEffect combine(OffsetEffect A, OffsetEffect B) {
+  if (A == OffsetEffect::None)
+    return B;
+  if (B == OffsetEffect::None || A == B)
+    return A;
+  return OffsetEffect::Unknown;
+}
+
+/// The definition of \p Func whose body a summary may read: user code, not
+/// a template pattern.
+const FunctionDecl *summarisable(const FunctionDecl *Func,
+                                 const SourceManager &SM) {
+  const FunctionDecl *Def = Func ? Func->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Def->isDependentContext() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return nullptr;
+  return Def;
+}
+
+} // namespace
+
+bool OpenSummary::operator==(const OpenSummary &O) const {
+  return Opener == O.Opener && PathParam == O.PathParam &&
+         FlagsParam == O.FlagsParam && Mode.K == O.Mode.K &&
+         Mode.Append == O.Mode.Append && Mode.Reads == O.Mode.Reads &&
+         Mode.IsStream == O.Mode.IsStream && Flags == O.Flags &&
+         ModeText == O.ModeText;
+}
+
+FunctionSummaries &FunctionSummaries::of(ASTContext &Ctx) {
+  // One set per context, dropped with it; other threads' units have their
+  // own contexts, the lock guards only the map.
+  static std::mutex Lock;
+  static llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionSummaries>>
+      All;
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::unique_ptr<FunctionSummaries> &Slot = All[&Ctx];
+  if (!Slot) {
+    Slot.reset(new FunctionSummaries(Ctx));
+    Ctx.AddDeallocation(
+        [](void *Key) {
+          std::lock_guard<std::mutex> Guard(Lock);
+          All.erase(static_cast<const ASTContext *>(Key));
+        },
+        &Ctx);
+  }
+  return *Slot;
+}
+
+const OpenSummary *FunctionSummaries::opens(const FunctionDecl *Func,
+                                            const PosixConstants &Constants) {
+  const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
+  if (!Def)
+    return nullptr;
+  auto [It, New] = Opens.try_emplace(Def, State::Computing, std::nullopt);
+  if (!New)
+    return It->second.first == State::Done && It->second.second
+               ? &*It->second.second
+               : nullptr;
+  std::optional<OpenSummary> Result = computeOpens(Def, Constants);
+  auto &Slot = Opens[Def]; // the map may have grown meanwhile
+  Slot = {State::Done, std::move(Result)};
+  return Slot.second ? &*Slot.second : nullptr;
+}
+
+OffsetEffect FunctionSummaries::paramEffect(const FunctionDecl *Func,
+                                            unsigned Param) {
+  const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
+  if (!Def || Param >= Def->getNumParams())
+    return OffsetEffect::Unknown;
+  auto [It, New] = Effects.try_emplace({Def, Param}, State::Computing,
+                                       OffsetEffect::Unknown);
+  if (!New)
+    return It->second.second;
+  OffsetEffect Result = computeParamEffect(Def, Param);
+  Effects[{Def, Param}] = {State::Done, Result};
+  return Result;
+}
+
+OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
+                                                   unsigned Param) {
+  const ParentMap &Parents = Functions.parents(Def);
+  OffsetEffect Effect = OffsetEffect::None;
+  llvm::ArrayRef<const DeclRefExpr *> Uses =
+      Functions.uses(Def).of(Def->getParamDecl(Param));
+  if (Uses.empty())
+    return OffsetEffect::Unknown;
+  for (const DeclRefExpr *Use : Uses) {
+    const Expr *Value = Use;
+    const Stmt *User = userOf(Value, Parents);
+    // fileno(f) hands on the stream's descriptor.
+    while (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User)) {
+      if (calleeName(Call) != "fileno")
+        break;
+      Value = Call;
+      User = userOf(Value, Parents);
+    }
+    if (isOnlyTested(Value, User))
+      continue;
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
+    if (!Call || bare(Call->getCallee()) == bare(Value))
+      return OffsetEffect::Unknown;
+    OffsetEffect Of = OffsetEffect::Unknown;
+    if (std::optional<OffsetEffect> Known = knownOffsetEffect(calleeName(Call)))
+      Of = *Known;
+    else if (const FunctionDecl *Callee = Call->getDirectCallee())
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (bare(Call->getArg(I)) == bare(Value))
+          Of = paramEffect(Callee, I);
+    Effect = combine(Effect, Of);
+    if (Effect == OffsetEffect::Unknown)
+      return Effect;
+  }
+  return Effect;
+}
+
+std::optional<OpenSummary>
+FunctionSummaries::computeOpens(const FunctionDecl *Def,
+                                const PosixConstants &Constants) {
+  static const OpenFunctionTable Plain({}, {});
+  const ParentMap &Parents = Functions.parents(Def);
+  const VariableUses &Uses = Functions.uses(Def);
+
+  // What each successful return hands back: an open call, or a local that
+  // only ever holds one (or a failure value) and is otherwise only tested.
+  std::optional<OpenSummary> Result;
+  auto Take = [&](const Expr *Value) {
+    std::optional<OpenCall> Open = Plain.classify(Value, Ctx, Constants);
+    if (!Open)
+      return false;
+    OpenSummary S;
+    S.Opener = Open->Function.str();
+    S.PathParam = paramIndex(Def, Open->Path);
+    S.Flags = Open->Flags;
+    S.ModeText = Open->ModeText;
+    if (Open->Mode.K != AccessMode::Runtime) {
+      S.Mode = Open->Mode;
+      if (!S.Flags && !Open->Mode.IsStream)
+        S.Flags = foldInteger(Open->Mode.FlagsExpr, Ctx);
+      // fdopen's "w" truncates nothing: no mode text to reason from.
+      if (!S.ModeText && Open->Mode.IsStream && Open->Function != "fdopen")
+        if (std::optional<llvm::StringRef> Text =
+                stringValue(Open->Mode.FlagsExpr))
+          S.ModeText = Text->str();
+    } else if ((S.FlagsParam = paramIndex(Def, Open->Mode.AccessExpr))) {
+      // The caller's flags decide; O_APPEND added here stays.
+      S.Mode.Append = Open->Mode.Append;
+      S.Mode.IsStream = Open->Mode.IsStream;
+      if (S.Mode.IsStream &&
+          bare(Open->Mode.AccessExpr) != bare(Open->Mode.FlagsExpr))
+        return false;
+    } else {
+      return false; // decided by something the caller cannot see
+    }
+    S.Mode.FlagsExpr = S.Mode.AccessExpr = nullptr;
+    if (Result && !(*Result == S))
+      return false;
+    Result = std::move(S);
+    return true;
+  };
+  llvm::SmallPtrSet<const VarDecl *, 2> Locals;
+  auto TakeLocal = [&](const VarDecl *Var) {
+    if (!Locals.insert(Var).second)
+      return true;
+    if (!Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
+        Var->getType()->isReferenceType())
+      return false;
+    if (const Expr *Init = Var->getInit())
+      if (!isFailureValue(Init, Ctx) && !Take(Init))
+        return false;
+    for (const DeclRefExpr *Use : Uses.of(Var)) {
+      const Stmt *User = userOf(Use, Parents);
+      const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(User);
+      if (Assign && Assign->getOpcode() == BO_Assign &&
+          bare(Assign->getLHS()) == Use) {
+        if (!isFailureValue(Assign->getRHS(), Ctx) && !Take(Assign->getRHS()))
+          return false;
+        continue;
+      }
+      if (llvm::isa_and_nonnull<ReturnStmt>(User) || isOnlyTested(Use, User))
+        continue;
+      return false;
+    }
+    return true;
+  };
+
+  llvm::SmallVector<const ReturnStmt *, 4> Returns;
+  collectReturns(Def->getBody(), Returns);
+  for (const ReturnStmt *Return : Returns) {
+    const Expr *Value = Return->getRetValue();
+    if (!Value)
+      return std::nullopt;
+    if (isFailureValue(Value, Ctx) || Take(Value))
+      continue;
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(bare(Value));
+    const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !TakeLocal(Var))
+      return std::nullopt;
+  }
+  return Result;
+}
+
+std::string opensFact(llvm::StringRef Name, const OpenSummary &S) {
+  std::string Fact = (S.Mode.IsStream ? "fopens:" : "opens:") + Name.str();
+  llvm::raw_string_ostream(Fact)
+      << "=p" << *S.PathParam << ",f" << *S.FlagsParam
+      << (S.Mode.Append ? ",append" : "");
+  return Fact;
+}
+
+std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
+  if (!Func || Func->getDefinition() || crossUnitName(Func).empty() ||
+      Func->getNumParams() < 2)
+    return std::nullopt;
+  auto IsCharPointer = [](QualType T) {
+    return T->isPointerType() && T->getPointeeType()->isCharType();
+  };
+  QualType Path = Func->getParamDecl(0)->getType(),
+           Flags = Func->getParamDecl(1)->getType(),
+           Result = Func->getReturnType();
+  OpenSummary S;
+  S.PathParam = 0;
+  S.FlagsParam = 1;
+  if (IsCharPointer(Path) && Flags->isIntegerType() &&
+      Result->isIntegerType())
+    return S;
+  S.Mode.IsStream = true;
+  if (IsCharPointer(Path) && IsCharPointer(Flags) && Result->isPointerType() &&
+      Func->getNumParams() == 2)
+    return S;
+  return std::nullopt;
+}
+
+void FunctionSummaries::exportFacts(CrossUnitFacts &Facts,
+                                    const PosixConstants &Constants) {
+  if (Exported)
+    return;
+  Exported = true;
+  const FunctionDecl *Last = nullptr;
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    if (Site.Func == Last)
+      continue;
+    Last = Site.Func;
+    const OpenSummary *S = opens(Site.Func, Constants);
+    std::string Name = S && S->PathParam && S->FlagsParam
+                           ? crossUnitName(Site.Func)
+                           : "";
+    if (!Name.empty())
+      Facts.add(opensFact(Name, *S));
+  }
+}
+
+} // namespace clang::tidy::syscall

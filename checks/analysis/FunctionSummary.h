@@ -1,0 +1,103 @@
+//===--- FunctionSummary.h - What a function does, read from its body ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Real code reaches its system calls through its own wrappers: an open that
+// dies on error and returns the descriptor, a full-write loop that retries
+// on EINTR, a checked close. A summary says what a function of the unit does
+// with its descriptor and stream parameters and what its result is, read
+// from its body (bottom-up: a wrapper of a wrapper is one too), so that a
+// call of it counts as what its body does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FUNCTIONSUMMARY_H
+#define SYSCALL_TIDY_CHECKS_FUNCTIONSUMMARY_H
+
+#include "FdTracking.h"
+#include "CrossUnitFacts.h"
+#include "FlowAnalysis.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace clang::tidy::syscall {
+
+/// A function whose every successful return is the result of one open:
+/// `int xopen(const char *p, int fl) { int fd = open(p, fl, 0666); if (fd <
+/// 0) die(p); return fd; }`.
+struct OpenSummary {
+  /// The open inside: "open", "fopen", "creat", or a wrapper's name.
+  std::string Opener;
+  /// The parameter that is the path, when the caller gives it.
+  std::optional<unsigned> PathParam;
+  /// The parameter that is the flags (or fopen mode), when the caller
+  /// decides the access mode. Unset: the wrapper's own Mode.
+  std::optional<unsigned> FlagsParam;
+  /// The access mode when the wrapper fixes it (no FlagsExpr: its flags are
+  /// the wrapper's text, which a caller's fix must not edit); with
+  /// FlagsParam, only the O_APPEND the wrapper adds.
+  AccessMode Mode;
+  /// The wrapper's own open(2) flags, when constant.
+  std::optional<int64_t> Flags;
+  /// The wrapper's own fopen mode, when constant.
+  std::optional<std::string> ModeText;
+
+  bool operator==(const OpenSummary &O) const;
+};
+
+/// The summaries of one translation unit's functions, each computed the
+/// first time it is asked for and kept as long as the unit's AST. A
+/// function without a body in the unit, or one asked about while its own
+/// summary is being computed (recursion), has none.
+class FunctionSummaries {
+public:
+  static FunctionSummaries &of(ASTContext &Ctx);
+
+  /// How \p Func opens what it returns, if it returns a fresh descriptor or
+  /// stream.
+  const OpenSummary *opens(const FunctionDecl *Func,
+                           const PosixConstants &Constants);
+
+  /// What \p Func does with the offset of a descriptor or stream handed to
+  /// its parameter \p Param: one kind of operation and tests of it
+  /// (`fd < 0`), or Unknown.
+  OffsetEffect paramEffect(const FunctionDecl *Func, unsigned Param);
+
+  /// Tells other units what this unit's functions open (opensFact), once.
+  void exportFacts(CrossUnitFacts &Facts, const PosixConstants &Constants);
+
+private:
+  explicit FunctionSummaries(ASTContext &Ctx) : Ctx(Ctx) {}
+  std::optional<OpenSummary> computeOpens(const FunctionDecl *Def,
+                                          const PosixConstants &Constants);
+  OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
+
+  bool Exported = false;
+  enum class State { Computing, Done };
+  ASTContext &Ctx;
+  FunctionCache Functions;
+  llvm::DenseMap<const FunctionDecl *,
+                 std::pair<State, std::optional<OpenSummary>>>
+      Opens;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
+                 std::pair<State, OffsetEffect>>
+      Effects;
+};
+
+/// The fact a unit exports when the function other units know by \p Name
+/// opens as \p S says: only pass-through wrappers, which take the path and
+/// the flags (or fopen mode) from their caller, are told across units.
+std::string opensFact(llvm::StringRef Name, const OpenSummary &S);
+
+/// What a call of \p Func, defined in no unit seen here, would open if it
+/// were a pass-through wrapper of open(2)'s or fopen(3)'s shape: `int
+/// f(const char *, int, ...)`, `FILE *f(const char *, const char *)`.
+std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func);
+
+/// What \p Name does to the offset of the descriptor or stream it is handed
+/// (read, write, lseek, close...), if it is a known C library function.
+std::optional<OffsetEffect> knownOffsetEffect(llvm::StringRef Name);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FUNCTIONSUMMARY_H

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t -- -D_GNU_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// The project's own wrappers, known by their bodies: no options needed.
+static int xopen(const char *path, int flags) {
+  int fd = open(path, flags, 0644);
+  if (fd < 0)
+    abort();
+  return fd;
+}
+
+static int create_log(const char *path) {
+  return open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+}
+
+static ssize_t write_all(int fd, const char *buf, size_t n) {
+  size_t done = 0;
+  while (done < n) {
+    ssize_t w = write(fd, buf + done, n - done);
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      return -1;
+    }
+    done += (size_t)w;
+  }
+  return (ssize_t)done;
+}
+
+static void xclose(int fd) {
+  if (close(fd) != 0)
+    abort();
+}
+
+// A seek then a full write through the wrapper: one positional write.
+void patch(const char *path, off_t off, const char *s) {
+  int fd = xopen(path, O_WRONLY);
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write_all' is one 'pwrite'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: no automatic fix: no positional form of 'write_all' is configured (option PwriteFunction)
+  write_all(fd, s, strlen(s));
+  xclose(fd);
+}
+
+// Must not flag: the wrapper adds O_APPEND, where pwrite appends.
+void patch_log(const char *path, off_t off, const char *s) {
+  int fd = create_log(path);
+  if (fd < 0)
+    return;
+  lseek(fd, off, SEEK_SET);
+  write_all(fd, s, strlen(s));
+  xclose(fd);
+}
+
+void log_line(const char *path, const char *s) {
+  int fd = create_log(path);
+  if (fd < 0)
+    return;
+  lseek(fd, 0, SEEK_END);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'lseek' to the end: the file is opened for appending
+  write_all(fd, s, strlen(s));
+  xclose(fd);
+}
+// CHECK-FIXES: void log_line(const char *path, const char *s) {
+// CHECK-FIXES-NEXT: int fd = create_log(path);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: write_all(fd, s, strlen(s));
+
+// Must not flag: an O_APPEND open through the same wrapper, then a
+// positional write's look-alike.
+void patch_appended(const char *path, off_t off, const char *s) {
+  int fd = xopen(path, O_WRONLY | O_APPEND);
+  lseek(fd, off, SEEK_SET);
+  write_all(fd, s, strlen(s));
+  xclose(fd);
+}
+
+// Must not flag: the offset is read after the write.
+off_t patch_and_tell(const char *path, off_t off, const char *s) {
+  int fd = xopen(path, O_WRONLY);
+  lseek(fd, off, SEEK_SET);
+  write_all(fd, s, strlen(s));
+  off_t end = lseek(fd, 0, SEEK_CUR);
+  xclose(fd);
+  return end;
+}
+
+// Must not flag: the wrapper's result is a position the caller uses.
+off_t end_of(const char *path) {
+  int fd = xopen(path, O_WRONLY);
+  off_t end = lseek(fd, 0, SEEK_END);
+  xclose(fd);
+  return end;
+}

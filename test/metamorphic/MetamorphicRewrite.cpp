@@ -1,0 +1,444 @@
+//===--- MetamorphicRewrite.cpp - Same program, another spelling ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Writes a variant of one source file that means the same as the original
+// but spells it the way real code does: a declaration split from its
+// initialiser, an assignment moved into the `if` that tests it, renamed
+// variables, parentheses, statements in a do-while(0) macro, opens through
+// a wrapper (in the file or in another one), an EINTR-retry macro. The
+// metamorphic suite (run.py) requires the checks to find the same things in
+// both.
+//
+// Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
+// OUTPUT receives the variant (identical to SOURCE when the rewrite has no
+// place to apply); WRAPPERS, for "wrap-open-elsewhere", the wrappers' file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace {
+
+enum class Rewrite {
+  SplitDeclaration,
+  AssignInCondition,
+  Rename,
+  Parenthesize,
+  DoWhileMacro,
+  WrapOpen,
+  WrapOpenElsewhere,
+  RetryMacro,
+};
+
+std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Rewrite>>(Name)
+      .Case("split-declaration", Rewrite::SplitDeclaration)
+      .Case("assign-in-condition", Rewrite::AssignInCondition)
+      .Case("rename", Rewrite::Rename)
+      .Case("parenthesize", Rewrite::Parenthesize)
+      .Case("do-while-macro", Rewrite::DoWhileMacro)
+      .Case("wrap-open", Rewrite::WrapOpen)
+      .Case("wrap-open-elsewhere", Rewrite::WrapOpenElsewhere)
+      .Case("retry-macro", Rewrite::RetryMacro)
+      .Default(std::nullopt);
+}
+
+constexpr llvm::StringLiteral Suffix = "_meta";
+
+/// The wrappers: each returns what the open returns, failures included.
+constexpr llvm::StringLiteral OpenWrapper =
+    "int open_meta(const char *path, int flags, int mode)";
+constexpr llvm::StringLiteral OpenWrapperBody =
+    " {\n  int fd = open(path, flags, mode);\n  if (fd < 0)\n    return -1;\n"
+    "  return fd;\n}\n";
+constexpr llvm::StringLiteral FopenWrapper =
+    "FILE *fopen_meta(const char *path, const char *mode)";
+constexpr llvm::StringLiteral FopenWrapperBody =
+    " {\n  FILE *f = fopen(path, mode);\n  if (!f)\n    return NULL;\n"
+    "  return f;\n}\n";
+
+class Variant : public RecursiveASTVisitor<Variant> {
+public:
+  Variant(Rewrite Kind, ASTContext &Ctx, Rewriter &R)
+      : Kind(Kind), Ctx(Ctx), SM(Ctx.getSourceManager()), R(R) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    // Only the file's own code: not headers, not what macros write.
+    if (D && !llvm::isa<TranslationUnitDecl>(D) &&
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->doesThisDeclarationHaveABody() && !FirstFunction.isValid())
+      FirstFunction = SM.getExpansionLoc(F->getOuterLocStart());
+    return true;
+  }
+
+  bool VisitCompoundStmt(CompoundStmt *Block) {
+    for (auto It = Block->body_begin(); It != Block->body_end(); ++It) {
+      Stmt *S = *It;
+      Stmt *Next = std::next(It) != Block->body_end() ? *std::next(It) : nullptr;
+      if (auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
+        if (Kind == Rewrite::SplitDeclaration)
+          splitDeclaration(DS);
+        else if (Kind == Rewrite::AssignInCondition)
+          assignInCondition(DS, llvm::dyn_cast_or_null<IfStmt>(Next));
+      } else if (auto *E = llvm::dyn_cast<CallExpr>(S);
+                 E && Kind == Rewrite::DoWhileMacro) {
+        wrapStatement(E);
+      }
+    }
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (Kind == Rewrite::Rename &&
+        (V->isLocalVarDecl() || llvm::isa<ParmVarDecl>(V)))
+      Renamed.insert(V);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Kind == Rewrite::Rename)
+      if (auto *V = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
+        References.push_back({V, Ref->getLocation()});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const auto *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || !inFile(Call->getSourceRange()))
+      return true;
+    llvm::StringRef Name = Callee->getName();
+    bool Global = Callee->getDeclContext()->getRedeclContext()->isTranslationUnit();
+    switch (Kind) {
+    case Rewrite::Parenthesize:
+      for (Expr *Arg : Call->arguments())
+        if (llvm::isa<DeclRefExpr>(Arg->IgnoreImpCasts()) &&
+            inFile(Arg->getSourceRange()))
+          parenthesize(Arg->getSourceRange());
+      break;
+    case Rewrite::WrapOpen:
+    case Rewrite::WrapOpenElsewhere:
+      if (Global && (Name == "open" || Name == "fopen"))
+        wrapOpen(Call, Name);
+      break;
+    case Rewrite::RetryMacro:
+      if (Global && (Name == "open" || Name == "creat" || Name == "write" ||
+                     Name == "read" || Name == "lseek" || Name == "ftruncate"))
+        retry(Call);
+      break;
+    default:
+      break;
+    }
+    return true;
+  }
+
+  /// Edits that need the whole file seen first; whether anything changed.
+  bool finish(std::string *Wrappers) {
+    if (Kind == Rewrite::Rename)
+      rename();
+    if (Edits == 0)
+      return false;
+    FileID Main = SM.getMainFileID();
+    SourceLocation Top = SM.getLocForStartOfFile(Main);
+    if (Kind == Rewrite::DoWhileMacro)
+      R.InsertTextBefore(Top, "#define STMT_META(...) do { __VA_ARGS__ } "
+                              "while (0)\n");
+    if (Kind == Rewrite::RetryMacro)
+      R.InsertTextBefore(Top, "#include <errno.h>\n#define RETRY_META(e) "
+                              "(__extension__({ __typeof__(e) r_meta; do "
+                              "r_meta = (e); while (r_meta == -1 && errno "
+                              "== EINTR); r_meta; }))\n");
+    if (Kind == Rewrite::WrapOpen || Kind == Rewrite::WrapOpenElsewhere) {
+      std::string Decls;
+      if (WrappedOpen)
+        Decls += wrapper(OpenWrapper, OpenWrapperBody, Wrappers);
+      if (WrappedFopen)
+        Decls += wrapper(FopenWrapper, FopenWrapperBody, Wrappers);
+      R.InsertTextBefore(FirstFunction.isValid() ? FirstFunction : Top, Decls);
+    }
+    return true;
+  }
+
+private:
+  bool inFile(SourceRange Range) const {
+    return Range.getBegin().isFileID() && Range.getEnd().isFileID() &&
+           SM.isWrittenInMainFile(Range.getBegin());
+  }
+
+  std::string text(SourceRange Range) const {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(Range), SM,
+                                Ctx.getLangOpts())
+        .str();
+  }
+
+  SourceLocation afterToken(SourceLocation Loc) const {
+    return Lexer::getLocForEndOfToken(Loc, 0, SM, Ctx.getLangOpts());
+  }
+
+  /// A local this rewrite may declare apart from its value: one scalar or
+  /// pointer, written out (not `auto`), not const.
+  static bool isPlainLocal(const DeclStmt *DS, const VarDecl *&Out) {
+    if (!DS->isSingleDecl())
+      return false;
+    const auto *V = llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!V || !V->isLocalVarDecl() || V->isStaticLocal() || !V->getInit() ||
+        V->getType().isConstQualified() ||
+        !(V->getType()->isScalarType()) ||
+        V->getType()->getContainedDeducedType() ||
+        V->getInitStyle() != VarDecl::CInit)
+      return false;
+    Out = V;
+    return true;
+  }
+
+  // `int fd = open(...);` -> `int fd; fd = open(...);`, on the same line.
+  void splitDeclaration(DeclStmt *DS) {
+    const VarDecl *V;
+    if (!isPlainLocal(DS, V) || !inFile(DS->getSourceRange()) ||
+        !V->getLocation().isFileID())
+      return;
+    R.InsertTextAfter(afterToken(V->getLocation()), "; " + V->getName().str());
+    ++Edits;
+  }
+
+  // `int fd = open(...); if (fd < 0)` -> `int fd; if ((fd = open(...)) < 0)`.
+  void assignInCondition(DeclStmt *DS, IfStmt *If) {
+    const VarDecl *V;
+    if (!If || If->getInit() || If->getConditionVariable() ||
+        !isPlainLocal(DS, V) || !inFile(DS->getSourceRange()) ||
+        !inFile(If->getCond()->getSourceRange()))
+      return;
+    const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+    const Expr *Tested = nullptr;
+    if (const auto *B = llvm::dyn_cast<BinaryOperator>(Cond);
+        B && B->isComparisonOp())
+      Tested = B->getLHS()->IgnoreParenImpCasts();
+    else if (const auto *U = llvm::dyn_cast<UnaryOperator>(Cond);
+             U && U->getOpcode() == UO_LNot)
+      Tested = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Tested);
+    if (!Ref || Ref->getDecl() != V)
+      return;
+    const Expr *Init = V->getInit();
+    if (!inFile(Init->getSourceRange()))
+      return;
+    std::string Value = text(Init->getSourceRange());
+    R.RemoveText(CharSourceRange::getTokenRange(
+        afterToken(V->getLocation()), Init->getEndLoc()));
+    R.ReplaceText(Ref->getSourceRange(),
+                  "(" + V->getName().str() + " = " + Value + ")");
+    ++Edits;
+  }
+
+  void wrapStatement(CallExpr *Call) {
+    if (!inFile(Call->getSourceRange()))
+      return;
+    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+        Call->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (AfterSemi.isInvalid())
+      return;
+    // The statement keeps its own semicolon inside the macro.
+    R.InsertTextBefore(Call->getBeginLoc(), "STMT_META(");
+    R.InsertTextAfter(AfterSemi, ");");
+    ++Edits;
+  }
+
+  void parenthesize(SourceRange Range) {
+    R.InsertTextBefore(Range.getBegin(), "(");
+    R.InsertTextAfter(afterToken(Range.getEnd()), ")");
+    ++Edits;
+  }
+
+  void wrapOpen(CallExpr *Call, llvm::StringRef Name) {
+    SourceLocation CalleeLoc = Call->getCallee()->getBeginLoc();
+    if (!CalleeLoc.isFileID())
+      return;
+    if (Name == "open") {
+      if (Call->getNumArgs() < 2 || Call->getNumArgs() > 3)
+        return;
+      R.ReplaceText(CalleeLoc, Name.size(), "open_meta");
+      if (Call->getNumArgs() == 2)
+        R.InsertTextAfter(afterToken(Call->getArg(1)->getEndLoc()), ", 0");
+      WrappedOpen = true;
+    } else {
+      R.ReplaceText(CalleeLoc, Name.size(), "fopen_meta");
+      WrappedFopen = true;
+    }
+    ++Edits;
+  }
+
+  void retry(CallExpr *Call) {
+    // Only a value that is stored or tested: a statement's result is not.
+    const auto &Parents = Ctx.getParents(*Call);
+    if (Parents.empty() || Parents[0].get<CompoundStmt>())
+      return;
+    R.InsertTextBefore(Call->getBeginLoc(), "RETRY_META(");
+    R.InsertTextAfter(afterToken(Call->getEndLoc()), ")");
+    ++Edits;
+  }
+
+  void rename() {
+    // A variable named inside a macro's own text keeps its name.
+    llvm::DenseSet<const VarDecl *> Kept;
+    for (const auto &[V, Loc] : References)
+      if (Renamed.count(V) && !Loc.isFileID() &&
+          !SM.isMacroArgExpansion(Loc))
+        Kept.insert(V);
+    for (const VarDecl *V : Renamed)
+      if (!V->getIdentifier() || !V->getLocation().isFileID())
+        Kept.insert(V);
+    for (const VarDecl *V : Renamed)
+      if (!Kept.count(V)) {
+        R.InsertTextAfter(afterToken(V->getLocation()), Suffix);
+        ++Edits;
+      }
+    for (const auto &[V, Loc] : References)
+      if (Renamed.count(V) && !Kept.count(V))
+        R.InsertTextAfter(afterToken(SM.getSpellingLoc(Loc)), Suffix);
+  }
+
+  std::string wrapper(llvm::StringRef Head, llvm::StringRef Body,
+                      std::string *Elsewhere) {
+    if (Kind == Rewrite::WrapOpenElsewhere) {
+      *Elsewhere += (Head + Body + "\n").str();
+      return (Head + ";\n").str();
+    }
+    return ("static " + Head + Body + "\n").str();
+  }
+
+  Rewrite Kind;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  Rewriter &R;
+  unsigned Edits = 0;
+  bool WrappedOpen = false, WrappedFopen = false;
+  SourceLocation FirstFunction;
+  llvm::SetVector<const VarDecl *> Renamed;
+  std::vector<std::pair<const VarDecl *, SourceLocation>> References;
+};
+
+class VariantAction : public ASTFrontendAction {
+public:
+  VariantAction(Rewrite Kind, std::string &Out, std::string &Wrappers)
+      : Kind(Kind), Out(Out), Wrappers(Wrappers) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
+
+  void EndSourceFileAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
+    ASTContext &Ctx = CI.getASTContext();
+    Rewriter R(Ctx.getSourceManager(), Ctx.getLangOpts());
+    Variant V(Kind, Ctx, R);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    FileID Main = Ctx.getSourceManager().getMainFileID();
+    if (V.finish(&Wrappers)) {
+      llvm::raw_string_ostream OS(Out);
+      R.getEditBuffer(Main).write(OS);
+    } else {
+      Out = Ctx.getSourceManager().getBufferData(Main).str();
+    }
+    Done = true;
+  }
+
+  bool Done = false;
+
+private:
+  Rewrite Kind;
+  std::string &Out, &Wrappers;
+};
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  int Dash = 1;
+  while (Dash < Argc && llvm::StringRef(Argv[Dash]) != "--")
+    ++Dash;
+  if (Dash < 4 || Dash > 5) {
+    llvm::errs() << "usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT "
+                    "[WRAPPERS] -- FLAGS\n";
+    return 2;
+  }
+  std::optional<Rewrite> Kind = rewriteNamed(Argv[1]);
+  if (!Kind) {
+    llvm::errs() << "syscall-tidy-metamorphic: unknown rewrite '" << Argv[1]
+                 << "'\n";
+    return 2;
+  }
+  std::vector<std::string> Flags(Argv + Dash + 1, Argv + Argc);
+  tooling::FixedCompilationDatabase Db(".", Flags);
+  tooling::ClangTool Tool(Db, {Argv[2]});
+  std::string Out, Wrappers;
+  bool Done = false;
+  struct Factory : tooling::FrontendActionFactory {
+    Rewrite Kind;
+    std::string &Out, &Wrappers;
+    bool &Done;
+    Factory(Rewrite K, std::string &O, std::string &W, bool &D)
+        : Kind(K), Out(O), Wrappers(W), Done(D) {}
+    std::unique_ptr<FrontendAction> create() override {
+      struct Action : VariantAction {
+        bool &Done;
+        Action(Rewrite K, std::string &O, std::string &W, bool &D)
+            : VariantAction(K, O, W), Done(D) {}
+        void EndSourceFileAction() override {
+          VariantAction::EndSourceFileAction();
+          Done |= VariantAction::Done;
+        }
+      };
+      return std::make_unique<Action>(Kind, Out, Wrappers, Done);
+    }
+  } F(*Kind, Out, Wrappers, Done);
+  if (Tool.run(&F) != 0 || !Done) {
+    llvm::errs() << "syscall-tidy-metamorphic: " << Argv[2]
+                 << " does not compile\n";
+    return 2;
+  }
+  auto Write = [](const char *Path, llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    if (EC) {
+      llvm::errs() << "syscall-tidy-metamorphic: cannot write " << Path
+                   << ": " << EC.message() << "\n";
+      return false;
+    }
+    OS << Text;
+    return true;
+  };
+  if (!Write(Argv[3], Out))
+    return 2;
+  if (Dash == 5) {
+    std::string File =
+        "// The wrappers the variant calls, in a unit of their own.\n"
+        "#include <fcntl.h>\n#include <stdio.h>\n\n" +
+        Wrappers;
+    if (!Write(Argv[4], File))
+      return 2;
+  }
+  return 0;
+}

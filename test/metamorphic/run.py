@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The metamorphic suite: every lit case of the checks, rewritten.
+
+For each %check_syscall_tidy line of each case in test/checks and each
+rewrite of syscall-tidy-metamorphic, the variant must compile and give the
+same findings as the case (the same checks and messages, quoted code and the
+rewrite's renaming aside; lines may move). Where the variant's findings have
+fixes, the fixed variant must compile and a second --fix must change
+nothing. Prints the invariance rate per rewrite and per check, and fails
+when a check is below --threshold, or a fix breaks a variant.
+
+Usage: run.py --syscall-tidy T --rewriter R --clang C --cases DIR --work DIR
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+REWRITES = ("split-declaration", "assign-in-condition", "rename",
+            "parenthesize", "do-while-macro", "wrap-open",
+            "wrap-open-elsewhere", "retry-macro")
+DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*) \[([\w,.-]+)\]$")
+
+
+def run(cmd, cwd=None):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, cwd=cwd)
+
+
+def cases_of(path):
+    """(check, config, compiler args) of each %check_syscall_tidy RUN line."""
+    text = open(path).read()
+    lines = re.findall(r"^// RUN: (.*?)$", text, re.M)
+    joined, current = [], ""
+    for line in lines:
+        current += line.rstrip("\\").rstrip() + " "
+        if not line.endswith("\\"):
+            joined.append(current)
+            current = ""
+    found = []
+    for line in joined:
+        if "%check_syscall_tidy" not in line:
+            continue
+        words = shlex.split(line)
+        at = words.index("%check_syscall_tidy")
+        check = words[at + 2]
+        config = next((w.split("=", 1)[1] for w in words
+                       if w.startswith("-config=")), "")
+        args = words[words.index("--") + 1:] if "--" in words else []
+        found.append((check, config, args))
+    return found
+
+
+def normalised(message):
+    """A finding's message without quoted code and the rewrite's names."""
+    message = message.replace("_meta", "")
+    return re.sub(r"'[^']*'", "'…'", message)
+
+
+class Suite:
+    def __init__(self, args):
+        self.args = args
+        self.resource = run([args.clang, "-print-resource-dir"]).stdout.strip()
+
+    def flags(self, case_args, source):
+        lang = ["-xc++", "-std=c++17"] if source.endswith(".cpp") else []
+        return lang + case_args + ["-resource-dir=" + self.resource]
+
+    def findings(self, check, config, sources, flags, fix, cwd):
+        cmd = [self.args.syscall_tidy, "--checks=-*," + check, "--quiet"]
+        if config:
+            cmd.append("--config=" + config)
+        if fix:
+            cmd.append("--fix")
+        if len(sources) > 1:
+            db = os.path.join(cwd, "compile_commands.json")
+            with open(db, "w") as f:
+                f.write("[%s]" % ",".join(
+                    '{"directory": "%s", "file": "%s", "arguments": %s}' % (
+                        cwd, s, _json_list(["cc", "-c"] + flags + [s]))
+                    for s in sources))
+            cmd += ["-p", cwd]
+        else:
+            cmd += sources + ["--"] + flags
+        proc = run(cmd, cwd=cwd)
+        if proc.returncode not in (0, 1):
+            return None, proc.stdout
+        found = collections.Counter()
+        for line in proc.stdout.splitlines():
+            m = DIAG.match(line)
+            if m and m.group(4) == "warning":
+                found[(m.group(6), normalised(m.group(5)))] += 1
+            elif m:
+                return None, proc.stdout
+        return found, proc.stdout
+
+    def one(self, source, index, check, config, case_args, rewrite):
+        """The outcome of one rewrite of one RUN line of one case."""
+        name = "%s.%d.%s" % (os.path.basename(source), index, rewrite)
+        work = os.path.join(self.args.work, name)
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        ext = os.path.splitext(source)[1]
+        original = os.path.join(work, "case" + ext)
+        shutil.copy(source, original)
+        flags = self.flags(case_args, source)
+        variant = os.path.join(work, "variant" + ext)
+        wrappers = os.path.join(work, "wrappers" + ext)
+        cmd = [self.args.rewriter, rewrite, original, variant]
+        if rewrite == "wrap-open-elsewhere":
+            cmd.append(wrappers)
+        proc = run(cmd + ["--"] + flags)
+        if proc.returncode != 0:
+            return ("error", "rewriter: " + proc.stdout)
+        if open(variant).read() == open(original).read():
+            return ("n/a", "")
+        sources = [variant]
+        if rewrite == "wrap-open-elsewhere":
+            sources.append(wrappers)
+        compiled = run([self.args.clang, "-fsyntax-only"] + flags + [variant])
+        if compiled.returncode != 0:
+            return ("invalid", compiled.stdout)
+        before, out = self.findings(check, config, [original], flags, False,
+                                    work)
+        after, out2 = self.findings(check, config, sources, flags, False, work)
+        if before is None or after is None:
+            return ("error", out if before is None else out2)
+        if before != after:
+            lost = before - after
+            gained = after - before
+            return ("differs", "lost: %s; gained: %s" % (
+                sorted(lost.elements()), sorted(gained.elements())))
+        if not after:
+            return ("same", "")
+        # The fix: compiles, and a second one changes nothing.
+        self.findings(check, config, sources, flags, True, work)
+        fixed = run([self.args.clang, "-fsyntax-only"] + flags + [variant])
+        if fixed.returncode != 0:
+            return ("fix-broken", fixed.stdout)
+        once = open(variant).read()
+        self.findings(check, config, sources, flags, True, work)
+        if open(variant).read() != once:
+            return ("fix-broken", "a second --fix changed the variant")
+        return ("same", "")
+
+
+def _json_list(items):
+    return "[" + ",".join('"%s"' % i.replace("\\", "\\\\").replace('"', '\\"')
+                          for i in items) + "]"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    for opt in ("--syscall-tidy", "--rewriter", "--clang", "--cases",
+                "--work"):
+        parser.add_argument(opt, required=True)
+    parser.add_argument("--threshold", type=float, default=95.0)
+    parser.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    suite = Suite(args)
+    jobs = []
+    for entry in sorted(os.listdir(args.cases)):
+        source = os.path.join(args.cases, entry)
+        if not entry.endswith((".c", ".cpp")):
+            continue
+        for index, (check, config, case_args) in enumerate(cases_of(source)):
+            for rewrite in REWRITES:
+                jobs.append((source, index, check, config, case_args, rewrite))
+    with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
+        outcomes = list(pool.map(lambda j: (j, suite.one(*j)), jobs))
+
+    by_check = collections.defaultdict(collections.Counter)
+    by_rewrite = collections.defaultdict(collections.Counter)
+    failed = False
+    for (source, index, check, _, _, rewrite), (kind, detail) in outcomes:
+        by_check[check][kind] += 1
+        by_rewrite[rewrite][kind] += 1
+        if kind in ("differs", "fix-broken", "error"):
+            print("%s: %s #%d %s: %s" % (kind, os.path.basename(source), index,
+                                         rewrite, detail.strip()[:600]))
+        failed |= kind in ("fix-broken", "error")
+
+    def rate(c):
+        applied = c["same"] + c["differs"] + c["fix-broken"]
+        return (100.0 * c["same"] / applied if applied else 100.0), applied
+
+    print("\nMetamorphic invariance (variants with the same findings / "
+          "variants the rewrite changed; invalid = did not compile, n/a = "
+          "nothing to rewrite):")
+    for title, table in (("rewrite", by_rewrite), ("check", by_check)):
+        print("  %-32s %8s %8s %8s %8s" % (title, "same", "differs",
+                                          "invalid", "rate"))
+        for key in sorted(table):
+            c = table[key]
+            r, applied = rate(c)
+            print("  %-32s %8d %8d %8d %7.1f%%" % (
+                key, c["same"], c["differs"] + c["fix-broken"], c["invalid"],
+                r))
+            if title == "check" and applied and r < args.threshold:
+                failed = True
+    print("metamorphic: %s (threshold %.0f%% per check)" % (
+        "FAILED" if failed else "passed", args.threshold))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

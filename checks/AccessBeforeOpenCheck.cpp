@@ -13,46 +13,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::syscall {
 
-namespace {
-
-/// The if that checks an open's result right after it: `fd = open(...);`
-/// (or `int fd = ...`) and then `if (fd < 0)` / `if (!f)` / `if (f == NULL)`.
-const IfStmt *openFailureCheck(const Stmt *OpenStatement, const VarDecl *Var,
-                               const CompoundStmt *Block) {
-  const auto *It = llvm::find(Block->body(), OpenStatement);
-  if (It == Block->body_end() || ++It == Block->body_end())
-    return nullptr;
-  const auto *If = llvm::dyn_cast<IfStmt>(*It);
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
-    return nullptr;
-  const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
-  if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
-      Not && Not->getOpcode() == UO_LNot)
-    return refersTo(Not->getSubExpr(), Var) ? If : nullptr;
-  const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
-  return Cmp && Cmp->isComparisonOp() &&
-                 (refersTo(Cmp->getLHS(), Var) || refersTo(Cmp->getRHS(), Var))
-             ? If
-             : nullptr;
-}
-
-/// The open in \p S and the variable it is stored in: `int fd = open(...);`
-/// or `fd = open(...);`.
-const Expr *openStoredBy(const Stmt *S, const VarDecl *&Var) {
-  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
-    Var = llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
-    return Var ? Var->getInit() : nullptr;
-  }
-  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S);
-      BO && BO->getOpcode() == BO_Assign) {
-    Var = referencedVar(BO->getLHS());
-    return Var ? BO->getRHS() : nullptr;
-  }
-  return nullptr;
-}
-
-} // namespace
-
 AccessBeforeOpenCheck::AccessBeforeOpenCheck(StringRef Name,
                                              ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -137,15 +97,15 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
       return;
   }
 
-  // The next statement opens the same path, and the one after checks it.
+  // What follows opens the same path and checks it, in any spelling.
   const auto *Next = llvm::find(Test.Block->body(), TestIf);
-  if (Next == Test.Block->body_end() || ++Next == Test.Block->body_end())
-    return;
-  const VarDecl *Stored = nullptr;
-  const Expr *OpenExpr = openStoredBy(*Next, Stored);
+  std::optional<CheckedStore> Store =
+      Next == Test.Block->body_end()
+          ? std::nullopt
+          : checkedStoreAt(Test.Block, std::next(Next));
   std::optional<OpenCall> Open =
-      OpenExpr ? Opens.classify(OpenExpr, Ctx, Constants) : std::nullopt;
-  if (!Open || !Open->Path || !Stored || !sameValue(Open->Path, Path))
+      Store ? Opens.classify(Store->Value, Ctx, Constants) : std::nullopt;
+  if (!Open || !Open->Path || !sameValue(Open->Path, Path))
     return;
   bool OpenAt = !Open->Wrapper && Open->Function.contains("openat");
   if (At != OpenAt ||
@@ -164,7 +124,7 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
                      [&](int64_t V) { return V & Constants.get("O_CREAT"); }))
       return;
   }
-  const IfStmt *OpenIf = openFailureCheck(*Next, Stored, Test.Block);
+  const IfStmt *OpenIf = Store->Check;
   if (!OpenIf || !onlyFails(OpenIf->getThen()))
     return;
   // With user ids in play, `access` asks for the real user on purpose and

@@ -170,10 +170,9 @@ void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
       "fstat", "fstat64", "__fstat64", "fstatat", "fstatat64", "newfstatat",
       "statx", "stat",    "stat64",    "lstat",   "lstat64"};
   ASTContext &Ctx = *Result.Context;
-  if (CrossUnitFacts *Facts = CrossUnitFacts::current()) {
+  if (CrossUnitFacts *Facts = CrossUnitFacts::current())
     Fields.exportStores(*Facts, Ctx);
-    FunctionSummaries::of(Ctx).exportFacts(*Facts, Constants);
-  }
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   for (const CallSite &Site : CallIndex::of(Ctx).all())
     if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
       checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);

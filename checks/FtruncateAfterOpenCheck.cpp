@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FtruncateAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/Place.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -70,6 +71,7 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
 
 void FtruncateAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   for (const CallSite &Site :
        CallIndex::of(Ctx).callsTo({"ftruncate", "ftruncate64"}))
     if (Site.Call->getNumArgs() == 2)
@@ -96,7 +98,9 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   std::string Why;
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> Open =
-        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants,
+                                   /*AcrossUnits=*/true)
+                  : std::nullopt;
     if (!Open || Open->Mode.IsStream != ViaFileno)
       return;
     refineModeByPath(*Open, *Flow, Ctx, Constants);
@@ -106,6 +110,8 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
     if (!First) {
       First = Open;
       Why = Reason;
+    } else {
+      llvm::append_range(First->Needs, Open->Needs);
     }
   }
 
@@ -155,6 +161,7 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
         << (St.K == CallStatement::Used
                 ? "its result is used for more than an error check"
                 : "the call is spelled by a macro");
+  noteRequirement(*this, Trunc->getBeginLoc(), First->Needs);
 }
 
 } // namespace clang::tidy::syscall

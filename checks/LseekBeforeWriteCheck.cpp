@@ -3,6 +3,7 @@
 #include "LseekBeforeWriteCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/OffsetSync.h"
 #include "analysis/SourceEdits.h"
@@ -137,19 +138,20 @@ void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
 
 std::optional<LseekBeforeWriteCheck::Origin>
 LseekBeforeWriteCheck::originOf(const Place &Var, const Stmt *Use,
-                                const FunctionDecl *Func, ASTContext &Ctx) {
+                                const FunctionDecl *Func, ASTContext &Ctx,
+                                bool AcrossUnits) {
   // A field of a record only this file defines: what every store puts
   // there, wherever the function got the record from.
   if (const FieldDecl *Field = FieldFacts::privateField(Var, Ctx))
     if (std::optional<OpenCall> Open = Fields.storedOpen(Field, Ctx))
-      return Origin{Open->Mode, Open->Call};
+      return Origin{Open->Mode, Open->Call, {}};
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   std::optional<OpenCall> Open =
-      Flow ? agreeingOpen(*Flow, Var, Use, Opens, Ctx, Constants)
+      Flow ? agreeingOpen(*Flow, Var, Use, Opens, Ctx, Constants, AcrossUnits)
            : std::nullopt;
   if (!Open)
     return std::nullopt;
-  return Origin{Open->Mode, Open->Call};
+  return Origin{Open->Mode, Open->Call, Open->Needs};
 }
 
 bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
@@ -389,6 +391,7 @@ bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
 
 void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<llvm::StringRef> Names = {"lseek", "lseek64", "fseek", "fseeko",
                                         "fseeko64"};
   for (llvm::StringRef Extra : nameList(RawSeekFunctions))
@@ -435,7 +438,7 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
       checkHandleSeek(S, Ctx);
     return;
   }
-  S.Opened = originOf(*S.Target, Call, Func, Ctx);
+  S.Opened = originOf(*S.Target, Call, Func, Ctx, /*AcrossUnits=*/true);
   if (S.IsStream && Zero && S.Whence == SeekCur && Discarded) {
     const std::optional<Origin> &O = S.Opened;
     if (O && O->Mode.IsStream && O->Mode.K == AccessMode::Writable &&
@@ -488,6 +491,7 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
              "no automatic fix: the error check would also reject "
              "descriptors that cannot seek (pipes)",
              DiagnosticIDs::Note);
+        noteRequirement(*this, Call->getBeginLoc(), S.Opened->Needs);
       }
       return;
     }
@@ -536,6 +540,8 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
     diag(S.Call->getBeginLoc(),
          "no automatic fix: a macro covers only part of the statement",
          DiagnosticIDs::Note);
+  if (S.Opened)
+    noteRequirement(*this, S.Call->getBeginLoc(), S.Opened->Needs);
 }
 
 /// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
@@ -748,6 +754,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (!Unfixable.empty())
     diag(S.Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
+  if (S.Opened)
+    noteRequirement(*this, S.Call->getBeginLoc(), S.Opened->Needs);
 }
 
 bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,

@@ -34,6 +34,7 @@ private:
   struct Origin {
     AccessMode Mode;
     const CallExpr *Open;
+    Requirement Needs; ///< other units' say, for an open through a wrapper
   };
   /// One seek call and what it asks for.
   struct Seek {
@@ -48,8 +49,10 @@ private:
     std::optional<Origin> Opened; ///< where Target comes from at the seek
   };
 
+  /// With \p AcrossUnits, through other units' wrappers too (Needs set).
   std::optional<Origin> originOf(const Place &Var, const Stmt *Use,
-                                 const FunctionDecl *Func, ASTContext &Ctx);
+                                 const FunctionDecl *Func, ASTContext &Ctx,
+                                 bool AcrossUnits = false);
   /// Whether every path to \p Use tests \p Flags (a never modified
   /// variable) for no O_APPEND.
   bool testedNoAppend(const Expr *Flags, const Stmt *Use,

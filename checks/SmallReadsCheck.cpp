@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SmallReadsCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -35,6 +36,7 @@ void SmallReadsCheck::registerMatchers(MatchFinder *Finder) {
 
 void SmallReadsCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   const CallIndex &Index = CallIndex::of(Ctx);
   for (const CallSite &Site : Index.callsTo({"read"}))
     checkRead(Site.Call, Site.Func, Ctx);
@@ -54,7 +56,8 @@ std::optional<OpenCall> SmallReadsCheck::fileOpen(const VarDecl *Var,
   if (!Var || !Var->isLocalVarDecl() || !Flow)
     return std::nullopt;
   std::optional<OpenCall> Open =
-      agreeingOpen(*Flow, Place::variable(Var), Use, Opens, Ctx, Constants);
+      agreeingOpen(*Flow, Place::variable(Var), Use, Opens, Ctx, Constants,
+                   /*AcrossUnits=*/true);
   // fdopen'd descriptors are pipes and sockets as often as files; a device
   // (a terminal, /dev/urandom) gives what it has per read anyway.
   if (!Open || !Open->Path || Open->Mode.IsStream != Stream ||
@@ -117,6 +120,7 @@ void SmallReadsCheck::checkRead(const CallExpr *Call, const FunctionDecl *Func,
   diag(Open->Call->getBeginLoc(), "'%0' opens the file here",
        DiagnosticIDs::Note)
       << Open->Function;
+  noteRequirement(*this, Call->getBeginLoc(), Open->Needs);
 }
 
 void SmallReadsCheck::checkGetc(const CallExpr *Call, const FunctionDecl *Func,
@@ -156,6 +160,7 @@ void SmallReadsCheck::checkGetc(const CallExpr *Call, const FunctionDecl *Func,
        "(leanio's lio_reader_getc)")
       << calleeName(Call) << Call->getSourceRange();
   diag(Unbuffering->getBeginLoc(), "made unbuffered here", DiagnosticIDs::Note);
+  noteRequirement(*this, Call->getBeginLoc(), Open->Needs);
 }
 
 void SmallReadsCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,

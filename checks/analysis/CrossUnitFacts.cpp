@@ -75,6 +75,12 @@ std::string requirementNote(const Requirement &R) {
   return Note;
 }
 
+void noteRequirement(ClangTidyCheck &Check, SourceLocation Loc,
+                     const Requirement &Needs) {
+  if (!Needs.empty())
+    Check.diag(Loc, "%0", DiagnosticIDs::Note) << requirementNote(Needs);
+}
+
 std::optional<Requirement> requirementOfNote(llvm::StringRef Message) {
   if (!startsWith(Message, NotePrefix))
     return std::nullopt;

@@ -15,6 +15,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_CROSSUNITFACTS_H
 #define SYSCALL_TIDY_CHECKS_CROSSUNITFACTS_H
 
+#include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -75,6 +76,11 @@ std::string crossUnitName(const FunctionDecl *Func);
 
 /// The message of the note that carries \p R on a candidate's diagnostic.
 std::string requirementNote(const Requirement &R);
+
+/// Makes the finding \p Check just reported at \p Loc a candidate that
+/// needs \p Needs (nothing when it needs nothing).
+void noteRequirement(ClangTidyCheck &Check, SourceLocation Loc,
+                     const Requirement &Needs);
 
 /// The requirement a note's \p Message carries, if it is such a note.
 std::optional<Requirement> requirementOfNote(llvm::StringRef Message);

@@ -415,14 +415,16 @@ bool FunctionFlow::constantValues(const VarDecl *Var, const Stmt *Use,
 std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
                                      const Stmt *Use,
                                      const OpenFunctionTable &Opens,
-                                     ASTContext &Ctx, const PosixConstants &C) {
+                                     ASTContext &Ctx, const PosixConstants &C,
+                                     bool AcrossUnits) {
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow.reachingDefinitions(P, Use, Defs) || Defs.empty())
     return std::nullopt;
   std::optional<OpenCall> Result;
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> Open =
-        Def.Value ? Opens.classify(Def.Value, Ctx, C) : std::nullopt;
+        Def.Value ? Opens.classify(Def.Value, Ctx, C, AcrossUnits)
+                  : std::nullopt;
     if (!Open)
       return std::nullopt;
     refineModeByPath(*Open, Flow, Ctx, C);
@@ -430,6 +432,8 @@ std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
       Result = Open;
     else if (!sameAccess(Result->Mode, Open->Mode))
       return std::nullopt;
+    else
+      llvm::append_range(Result->Needs, Open->Needs);
   }
   return Result;
 }

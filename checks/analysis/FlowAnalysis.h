@@ -151,11 +151,13 @@ void refineModeByPath(OpenCall &Open, const FunctionFlow &Flow, ASTContext &Ctx,
 
 /// The open every definition of \p P that reaches \p Use makes, when all
 /// are opens that agree on the access mode (several must each know it):
-/// the first of them, its mode refined path by path.
+/// the first of them, its mode refined path by path. With \p AcrossUnits,
+/// opens through other units' wrappers too (their Needs merged).
 std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
                                      const Stmt *Use,
                                      const OpenFunctionTable &Opens,
-                                     ASTContext &Ctx, const PosixConstants &C);
+                                     ASTContext &Ctx, const PosixConstants &C,
+                                     bool AcrossUnits = false);
 
 /// Every value the flags argument of open-like \p Open may have at the call,
 /// path by path: a constant, a local variable's constant values (see

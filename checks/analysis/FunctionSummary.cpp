@@ -3,6 +3,7 @@
 #include "FunctionSummary.h"
 #include "CallIndex.h"
 #include "FlowAnalysis.h"
+#include "StringHelpers.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -47,13 +48,44 @@ bool isOnlyTested(const Expr *E, const Stmt *User) {
   return false;
 }
 
-/// `return -1;`, `return NULL;`: what a wrapper returns on failure.
+/// `return -1;`, `return NULL;`, `return -errno;`: what a wrapper returns
+/// on failure.
 bool isFailureValue(const Expr *E, ASTContext &Ctx) {
   if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  if (const auto *Minus = llvm::dyn_cast<UnaryOperator>(bare(E));
+      Minus && Minus->getOpcode() == UO_Minus)
     return true;
   Expr::EvalResult R;
   return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
          R.Val.getInt().isNegative();
+}
+
+/// Whether the block around \p S ends by returning a failure value: `if
+/// (fstat(fileno(f), &st) != 0) { fclose(f); return NULL; }`.
+bool onFailurePath(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx) {
+  while (S && !llvm::isa<CompoundStmt>(S))
+    S = Parents.getParent(S);
+  const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(S);
+  const auto *Return = Block && !Block->body_empty()
+                           ? llvm::dyn_cast<ReturnStmt>(Block->body_back())
+                           : nullptr;
+  return Return && Return->getRetValue() &&
+         isFailureValue(Return->getRetValue(), Ctx);
+}
+
+/// Whether a wrapper that hands \p Call its fresh descriptor or stream
+/// still returns it as the open left it: a stat, fileno, a close on the
+/// way to a failure return; not fcntl, ioctl or a change of buffering.
+bool keepsWhatItOpened(const CallExpr *Call, const ParentMap &Parents,
+                       ASTContext &Ctx) {
+  llvm::StringRef Name = calleeName(Call);
+  std::optional<OffsetEffect> Effect = knownOffsetEffect(Name);
+  if (Effect == OffsetEffect::Closes)
+    return onFailurePath(Call, Parents, Ctx);
+  return Effect == OffsetEffect::None && !startsWith(Name, "fcntl") &&
+         Name != "ioctl" && !startsWith(Name, "setbuf") && Name != "setvbuf" &&
+         Name != "setlinebuf";
 }
 
 /// The index of the parameter of \p Func that \p E names, if any.
@@ -265,6 +297,18 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
       }
       if (llvm::isa_and_nonnull<ReturnStmt>(User) || isOnlyTested(Use, User))
         continue;
+      // fileno(f) handed on: what is done with the descriptor decides.
+      const Expr *Value = Use;
+      while (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User)) {
+        if (calleeName(Call) != "fileno")
+          break;
+        Value = Call;
+        User = userOf(Value, Parents);
+      }
+      if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
+          Call && bare(Call->getCallee()) != bare(Value) &&
+          keepsWhatItOpened(Call, Parents, Ctx))
+        continue;
       return false;
     }
     return true;
@@ -307,8 +351,7 @@ std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
   OpenSummary S;
   S.PathParam = 0;
   S.FlagsParam = 1;
-  if (IsCharPointer(Path) && Flags->isIntegerType() &&
-      Result->isIntegerType())
+  if (IsCharPointer(Path) && Flags->isIntegerType() && Result->isIntegerType())
     return S;
   S.Mode.IsStream = true;
   if (IsCharPointer(Path) && IsCharPointer(Flags) && Result->isPointerType() &&
@@ -317,9 +360,9 @@ std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
   return std::nullopt;
 }
 
-void FunctionSummaries::exportFacts(CrossUnitFacts &Facts,
-                                    const PosixConstants &Constants) {
-  if (Exported)
+void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
+  CrossUnitFacts *Facts = CrossUnitFacts::current();
+  if (!Facts || Exported)
     return;
   Exported = true;
   const FunctionDecl *Last = nullptr;
@@ -328,11 +371,10 @@ void FunctionSummaries::exportFacts(CrossUnitFacts &Facts,
       continue;
     Last = Site.Func;
     const OpenSummary *S = opens(Site.Func, Constants);
-    std::string Name = S && S->PathParam && S->FlagsParam
-                           ? crossUnitName(Site.Func)
-                           : "";
+    std::string Name =
+        S && S->PathParam && S->FlagsParam ? crossUnitName(Site.Func) : "";
     if (!Name.empty())
-      Facts.add(opensFact(Name, *S));
+      Facts->add(opensFact(Name, *S));
   }
 }
 

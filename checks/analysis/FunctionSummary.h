@@ -12,8 +12,8 @@
 #ifndef SYSCALL_TIDY_CHECKS_FUNCTIONSUMMARY_H
 #define SYSCALL_TIDY_CHECKS_FUNCTIONSUMMARY_H
 
-#include "FdTracking.h"
 #include "CrossUnitFacts.h"
+#include "FdTracking.h"
 #include "FlowAnalysis.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
@@ -63,8 +63,10 @@ public:
   /// (`fd < 0`), or Unknown.
   OffsetEffect paramEffect(const FunctionDecl *Func, unsigned Param);
 
-  /// Tells other units what this unit's functions open (opensFact), once.
-  void exportFacts(CrossUnitFacts &Facts, const PosixConstants &Constants);
+  /// Tells the unit's gatherer, if any, what its functions open
+  /// (opensFact), once: every check that takes other units' wrappers for
+  /// opens calls it, so that their units say so whichever checks run.
+  void exportFacts(const PosixConstants &Constants);
 
 private:
   explicit FunctionSummaries(ASTContext &Ctx) : Ctx(Ctx) {}

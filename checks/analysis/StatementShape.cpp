@@ -184,4 +184,78 @@ bool onlyFails(const Stmt *S) {
   return false;
 }
 
+namespace {
+
+/// Whether \p DS only declares variables and gives them no value.
+bool declaresOnly(const Stmt *S) {
+  const auto *DS = llvm::dyn_cast<DeclStmt>(S);
+  return DS && llvm::all_of(DS->decls(), [](const Decl *D) {
+           const auto *V = llvm::dyn_cast<VarDecl>(D);
+           return V && !V->hasInit() && !V->getType()->isVariableArrayType();
+         });
+}
+
+/// The variable \p Cond tests, or the assignment it tests (`(v = E) < 0`,
+/// `!(v = E)`, `v == NULL`).
+const Expr *testedOperand(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot)
+    return Not->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
+      Cmp && Cmp->isComparisonOp())
+    return Cmp->getLHS()->IgnoreParenImpCasts();
+  return Cond;
+}
+
+const IfStmt *simpleIf(const Stmt *S) {
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(S);
+  return If && !If->getElse() && !If->getInit() && !If->getConditionVariable()
+             ? If
+             : nullptr;
+}
+
+} // namespace
+
+std::optional<CheckedStore>
+checkedStoreAt(const CompoundStmt *Block,
+               CompoundStmt::const_body_iterator It) {
+  while (It != Block->body_end() && declaresOnly(*It))
+    ++It;
+  if (It == Block->body_end())
+    return std::nullopt;
+  CheckedStore Store;
+  const Stmt *S = *It;
+  if (const auto *If = simpleIf(S)) {
+    const auto *Assign =
+        llvm::dyn_cast<BinaryOperator>(testedOperand(If->getCond()));
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return std::nullopt;
+    Store.Var = referencedVar(Assign->getLHS());
+    Store.Value = Assign->getRHS();
+    Store.Check = If;
+    return Store.Var ? std::optional(Store) : std::nullopt;
+  }
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
+    Store.Var = llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
+    Store.Value = Store.Var ? Store.Var->getInit() : nullptr;
+  } else if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S);
+             BO && BO->getOpcode() == BO_Assign) {
+    Store.Var = referencedVar(BO->getLHS());
+    Store.Value = BO->getRHS();
+  }
+  if (!Store.Var || !Store.Value)
+    return std::nullopt;
+  if (++It != Block->body_end())
+    if (const IfStmt *If = simpleIf(*It))
+      if (refersTo(testedOperand(If->getCond()), Store.Var) || [&] {
+            const auto *Cmp = llvm::dyn_cast<BinaryOperator>(
+                If->getCond()->IgnoreParenImpCasts());
+            return Cmp && Cmp->isComparisonOp() &&
+                   refersTo(Cmp->getRHS(), Store.Var);
+          }())
+        Store.Check = If;
+  return Store;
+}
+
 } // namespace clang::tidy::syscall

@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
+#include <optional>
 
 namespace clang::tidy::syscall {
 
@@ -71,6 +72,22 @@ bool sameErrorHandling(const IfStmt *A, const IfStmt *B, const ASTContext &Ctx);
 /// Whether \p S, an error branch, only cleans up and fails: it ends in a
 /// return, goto, break, continue, throw or a call that does not return.
 bool onlyFails(const Stmt *S);
+
+/// A value stored into a local and then tested, however it is spelled:
+/// `T v = E; if (v < 0) ...`, `T v; v = E; if (!v) ...`, or `T v; if ((v =
+/// E) < 0) ...`.
+struct CheckedStore {
+  const Expr *Value = nullptr;
+  const VarDecl *Var = nullptr;
+  /// The test of Var: no else, no init statement; null when the statement
+  /// after the store does not test it.
+  const IfStmt *Check = nullptr;
+};
+
+/// The checked store that starts at \p It in \p Block (declarations without
+/// an initialiser before it are skipped), if there is one.
+std::optional<CheckedStore>
+checkedStoreAt(const CompoundStmt *Block, CompoundStmt::const_body_iterator It);
 
 } // namespace clang::tidy::syscall
 

@@ -95,7 +95,8 @@ public:
   bool VisitCompoundStmt(CompoundStmt *Block) {
     for (auto It = Block->body_begin(); It != Block->body_end(); ++It) {
       Stmt *S = *It;
-      Stmt *Next = std::next(It) != Block->body_end() ? *std::next(It) : nullptr;
+      Stmt *Next =
+          std::next(It) != Block->body_end() ? *std::next(It) : nullptr;
       if (auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
         if (Kind == Rewrite::SplitDeclaration)
           splitDeclaration(DS);
@@ -128,7 +129,8 @@ public:
     if (!Callee || !Callee->getIdentifier() || !inFile(Call->getSourceRange()))
       return true;
     llvm::StringRef Name = Callee->getName();
-    bool Global = Callee->getDeclContext()->getRedeclContext()->isTranslationUnit();
+    bool Global =
+        Callee->getDeclContext()->getRedeclContext()->isTranslationUnit();
     switch (Kind) {
     case Rewrite::Parenthesize:
       for (Expr *Arg : Call->arguments())
@@ -202,8 +204,7 @@ private:
       return false;
     const auto *V = llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
     if (!V || !V->isLocalVarDecl() || V->isStaticLocal() || !V->getInit() ||
-        V->getType().isConstQualified() ||
-        !(V->getType()->isScalarType()) ||
+        V->getType().isConstQualified() || !(V->getType()->isScalarType()) ||
         V->getType()->getContainedDeducedType() ||
         V->getInitStyle() != VarDecl::CInit)
       return false;
@@ -243,8 +244,8 @@ private:
     if (!inFile(Init->getSourceRange()))
       return;
     std::string Value = text(Init->getSourceRange());
-    R.RemoveText(CharSourceRange::getTokenRange(
-        afterToken(V->getLocation()), Init->getEndLoc()));
+    R.RemoveText(CharSourceRange::getTokenRange(afterToken(V->getLocation()),
+                                                Init->getEndLoc()));
     R.ReplaceText(Ref->getSourceRange(),
                   "(" + V->getName().str() + " = " + Value + ")");
     ++Edits;
@@ -302,8 +303,7 @@ private:
     // A variable named inside a macro's own text keeps its name.
     llvm::DenseSet<const VarDecl *> Kept;
     for (const auto &[V, Loc] : References)
-      if (Renamed.count(V) && !Loc.isFileID() &&
-          !SM.isMacroArgExpansion(Loc))
+      if (Renamed.count(V) && !Loc.isFileID() && !SM.isMacroArgExpansion(Loc))
         Kept.insert(V);
     for (const VarDecl *V : Renamed)
       if (!V->getIdentifier() || !V->getLocation().isFileID())
@@ -423,8 +423,8 @@ int main(int Argc, const char **Argv) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     if (EC) {
-      llvm::errs() << "syscall-tidy-metamorphic: cannot write " << Path
-                   << ": " << EC.message() << "\n";
+      llvm::errs() << "syscall-tidy-metamorphic: cannot write " << Path << ": "
+                   << EC.message() << "\n";
       return false;
     }
     OS << Text;

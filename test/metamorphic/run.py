@@ -163,15 +163,21 @@ def main():
         parser.add_argument(opt, required=True)
     parser.add_argument("--threshold", type=float, default=95.0)
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", default="",
+                        help="cases whose file name matches this regex")
+    parser.add_argument("--rewrites", default=",".join(REWRITES))
     args = parser.parse_args()
+    for name in ("syscall_tidy", "rewriter", "cases", "work"):
+        setattr(args, name, os.path.abspath(getattr(args, name)))
     suite = Suite(args)
     jobs = []
     for entry in sorted(os.listdir(args.cases)):
         source = os.path.join(args.cases, entry)
-        if not entry.endswith((".c", ".cpp")):
+        if not entry.endswith((".c", ".cpp")) or \
+                not re.search(args.only, entry):
             continue
         for index, (check, config, case_args) in enumerate(cases_of(source)):
-            for rewrite in REWRITES:
+            for rewrite in args.rewrites.split(","):
                 jobs.append((source, index, check, config, case_args, rewrite))
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
         outcomes = list(pool.map(lambda j: (j, suite.one(*j)), jobs))

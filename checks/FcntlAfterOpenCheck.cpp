@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FcntlAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/Place.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -61,6 +62,25 @@ const Creator *creatorNamed(llvm::StringRef Name) {
     if (C.Name == Name)
       return &C;
   return nullptr;
+}
+
+/// A user's function whose body returns what open(2) makes (FunctionSummary):
+/// as an open when the caller passes the flags, as a call without flags
+/// (whose flags are the wrapper's own, \p Flags) otherwise.
+std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
+                                      const PosixConstants &Constants,
+                                      std::optional<int64_t> &Flags) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const OpenSummary *S =
+      Callee ? FunctionSummaries::of(Ctx).opens(Callee, Constants) : nullptr;
+  if (!S || S->Mode.IsStream || !S->Needs.empty() ||
+      (!S->FlagsParam && !S->Flags))
+    return std::nullopt;
+  Flags = S->Flags;
+  if (S->FlagsParam && S->AddedFlags)
+    Flags = S->AddedFlags; // what the wrapper adds to the caller's flags
+  int FlagArg = S->FlagsParam ? static_cast<int>(*S->FlagsParam) : -1;
+  return Creator{Callee->getName(), FlagArg, "O_CLOEXEC", "O_NONBLOCK", ""};
 }
 
 /// Records the #if/#ifdef/#ifndef regions whose condition names a
@@ -357,7 +377,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // Every call that made the descriptor reaching here takes the flag.
   struct Made {
     const CallExpr *Call;
-    const Creator *How;
+    Creator How;
     bool HasFlag;
   };
   llvm::SmallVector<Made, 2> Makers;
@@ -366,7 +386,13 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     return;
   for (const Definition &Def : Defs) {
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
-    const Creator *How = Maker ? creatorNamed(calleeName(Maker)) : nullptr;
+    std::optional<Creator> How;
+    std::optional<int64_t> WrapperFlags;
+    if (const Creator *Known =
+            Maker ? creatorNamed(calleeName(Maker)) : nullptr)
+      How = *Known;
+    else if (Maker)
+      How = wrapperCreator(Maker, Ctx, Constants, WrapperFlags);
     bool Stream = How && How->Cloexec == "e";
     if (!How || Stream != ViaFileno)
       return;
@@ -380,6 +406,8 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       if (!Mode)
         return;
       HasFlag = Mode->contains('e');
+    } else if (WrapperFlags && (*WrapperFlags & Constants.get(Flag)) != 0) {
+      HasFlag = true; // the wrapper sets it whatever the caller passes
     } else if (How->FlagArg >= 0 &&
                (unsigned)How->FlagArg < Maker->getNumArgs()) {
       llvm::SmallVector<int64_t, 4> Values;
@@ -391,8 +419,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       int64_t Bit = Constants.get(Flag);
       HasFlag = !Values.empty() && Bit &&
                 llvm::all_of(Values, [&](int64_t V) { return V & Bit; });
+    } else if (WrapperFlags) {
+      return; // the flag would go into the wrapper, for all its callers
     }
-    Makers.push_back({Maker, How, HasFlag});
+    Makers.push_back({Maker, *How, HasFlag});
   }
 
   // A fallback: the function also makes a descriptor with the flag on
@@ -415,7 +445,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // the flag calls are redundant only when both descriptors get the flag
   // right after, and then one finding, at the first, takes both.
   const CallExpr *Partner = nullptr;
-  if (isPairMaker(First.How->Name)) {
+  if (isPairMaker(First.How.Name)) {
     Partner = Makers.size() == 1 ? partnerFlagCall(Call, *Where, *Kind,
                                                    First.Call, Func, *Flow, Ctx)
                                  : nullptr;
@@ -423,7 +453,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                                                  Call->getBeginLoc()))
       return;
   }
-  llvm::StringRef Flag = Cloexec ? First.How->Cloexec : First.How->Nonblock;
+  llvm::StringRef Flag = Cloexec ? First.How.Cloexec : First.How.Nonblock;
 
   // The fix: the flag in each making call, and the flag call removed.
   std::string Unfixable;
@@ -438,7 +468,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   for (const Made &M : Makers) {
     if (!Unfixable.empty() || M.HasFlag)
       continue;
-    llvm::StringRef MFlag = Cloexec ? M.How->Cloexec : M.How->Nonblock;
+    llvm::StringRef MFlag = Cloexec ? M.How.Cloexec : M.How.Nonblock;
     if (M.Call->getBeginLoc().isMacroID() || M.Call->getEndLoc().isMacroID()) {
       Unfixable = "'" + calleeName(M.Call).str() + "' is spelled by a macro";
       continue;
@@ -464,9 +494,9 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Unfixable = MFlag.str() + " is not defined in this file";
       continue;
     }
-    if (M.How->FlagArg >= 0) {
-      const Expr *Arg = M.Call->getArg(M.How->FlagArg);
-      if (ArgText(M.How->FlagArg) == "0") { // eventfd(0, 0)
+    if (M.How.FlagArg >= 0) {
+      const Expr *Arg = M.Call->getArg(M.How.FlagArg);
+      if (ArgText(M.How.FlagArg) == "0") { // eventfd(0, 0)
         Fixes.push_back(
             FixItHint::CreateReplacement(Arg->getSourceRange(), MFlag));
         continue;
@@ -477,7 +507,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
           (llvm::isa<BinaryOperator>(Arg->IgnoreImpCasts()) &&
            llvm::cast<BinaryOperator>(Arg->IgnoreImpCasts())->getOpcode() ==
                BO_Or);
-      std::string Text = ArgText(M.How->FlagArg);
+      std::string Text = ArgText(M.How.FlagArg);
       Fixes.push_back(FixItHint::CreateReplacement(
           Arg->getSourceRange(),
           (Simple ? Text : "(" + Text + ")") + " | " + MFlag.str()));
@@ -486,9 +516,9 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     // A call with no flags argument: the one that has it.
     llvm::StringRef Name = calleeName(M.Call);
     std::string Replacement;
-    llvm::StringRef NeedName = M.How->Replacement;
+    llvm::StringRef NeedName = M.How.Replacement;
     if (Name == "creat" || Name == "creat64")
-      Replacement = M.How->Replacement.str() + "(" + ArgText(0) +
+      Replacement = M.How.Replacement.str() + "(" + ArgText(0) +
                     ", O_WRONLY | O_CREAT | O_TRUNC | " + MFlag.str() + ", " +
                     ArgText(1) + ")";
     else if (Name == "accept")

@@ -543,6 +543,11 @@ OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
     Summary = &*Assumed;
     Result.Needs = {{opensFact(crossUnitName(Callee), *Summary)}};
   }
+  if (Summary && !Summary->Needs.empty()) {
+    if (!AcrossUnits)
+      return std::nullopt;
+    Result.Needs = Summary->Needs;
+  }
   if (!Summary || (Summary->PathParam && *Summary->PathParam >= N) ||
       (Summary->FlagsParam && *Summary->FlagsParam >= N))
     return std::nullopt;

@@ -88,6 +88,21 @@ bool keepsWhatItOpened(const CallExpr *Call, const ParentMap &Parents,
          Name != "setlinebuf";
 }
 
+/// The constant bits `a | B | C` ORs in, where the rest is not constant.
+int64_t orConstants(const Expr *E, ASTContext &Ctx) {
+  const auto *Or = llvm::dyn_cast<BinaryOperator>(bare(E));
+  if (!Or || Or->getOpcode() != BO_Or)
+    return 0;
+  int64_t Bits = 0;
+  for (const Expr *Side : {Or->getLHS(), Or->getRHS()}) {
+    if (std::optional<int64_t> V = foldInteger(Side, Ctx))
+      Bits |= *V;
+    else
+      Bits |= orConstants(Side, Ctx);
+  }
+  return Bits;
+}
+
 /// The index of the parameter of \p Func that \p E names, if any.
 std::optional<unsigned> paramIndex(const FunctionDecl *Func, const Expr *E) {
   if (!E)
@@ -142,7 +157,7 @@ bool OpenSummary::operator==(const OpenSummary &O) const {
          FlagsParam == O.FlagsParam && Mode.K == O.Mode.K &&
          Mode.Append == O.Mode.Append && Mode.Reads == O.Mode.Reads &&
          Mode.IsStream == O.Mode.IsStream && Flags == O.Flags &&
-         ModeText == O.ModeText;
+         AddedFlags == O.AddedFlags && ModeText == O.ModeText;
 }
 
 FunctionSummaries &FunctionSummaries::of(ASTContext &Ctx) {
@@ -243,7 +258,8 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
   // only ever holds one (or a failure value) and is otherwise only tested.
   std::optional<OpenSummary> Result;
   auto Take = [&](const Expr *Value) {
-    std::optional<OpenCall> Open = Plain.classify(Value, Ctx, Constants);
+    std::optional<OpenCall> Open =
+        Plain.classify(Value, Ctx, Constants, /*AcrossUnits=*/true);
     if (!Open)
       return false;
     OpenSummary S;
@@ -264,6 +280,8 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
       // The caller's flags decide; O_APPEND added here stays.
       S.Mode.Append = Open->Mode.Append;
       S.Mode.IsStream = Open->Mode.IsStream;
+      if (!S.Mode.IsStream && Open->Mode.FlagsExpr)
+        S.AddedFlags = orConstants(Open->Mode.FlagsExpr, Ctx);
       if (S.Mode.IsStream &&
           bare(Open->Mode.AccessExpr) != bare(Open->Mode.FlagsExpr))
         return false;
@@ -271,9 +289,13 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
       return false; // decided by something the caller cannot see
     }
     S.Mode.FlagsExpr = S.Mode.AccessExpr = nullptr;
+    S.Needs = Open->Needs;
     if (Result && !(*Result == S))
       return false;
-    Result = std::move(S);
+    if (Result)
+      llvm::append_range(Result->Needs, S.Needs);
+    else
+      Result = std::move(S);
     return true;
   };
   llvm::SmallPtrSet<const VarDecl *, 2> Locals;
@@ -373,8 +395,13 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     const OpenSummary *S = opens(Site.Func, Constants);
     std::string Name =
         S && S->PathParam && S->FlagsParam ? crossUnitName(Site.Func) : "";
-    if (!Name.empty())
+    if (Name.empty())
+      continue;
+    // Through another unit's wrapper: true when what that one needs is.
+    if (S->Needs.empty())
       Facts->add(opensFact(Name, *S));
+    else if (S->Needs.size() == 1 && S->Needs.front().size() == 1)
+      Facts->addImplication(opensFact(Name, *S), S->Needs.front().front());
   }
 }
 

@@ -39,8 +39,14 @@ struct OpenSummary {
   AccessMode Mode;
   /// The wrapper's own open(2) flags, when constant.
   std::optional<int64_t> Flags;
+  /// With FlagsParam: the constant bits the wrapper ORs into the caller's
+  /// flags (`open(path, flags | O_CLOEXEC)`).
+  int64_t AddedFlags = 0;
   /// The wrapper's own fopen mode, when constant.
   std::optional<std::string> ModeText;
+  /// What other units must say for this to hold: the wrapper opens through
+  /// a wrapper of another unit.
+  Requirement Needs;
 
   bool operator==(const OpenSummary &O) const;
 };

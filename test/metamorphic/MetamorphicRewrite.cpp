@@ -272,8 +272,10 @@ private:
   }
 
   void wrapOpen(CallExpr *Call, llvm::StringRef Name) {
-    SourceLocation CalleeLoc = Call->getCallee()->getBeginLoc();
-    if (!CalleeLoc.isFileID())
+    const auto *Ref =
+        llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
+    SourceLocation CalleeLoc = Ref ? Ref->getLocation() : SourceLocation();
+    if (CalleeLoc.isInvalid() || !CalleeLoc.isFileID())
       return;
     if (Name == "open") {
       if (Call->getNumArgs() < 2 || Call->getNumArgs() > 3)

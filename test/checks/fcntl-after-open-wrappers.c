@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// RUN: %check_syscall_tidy %s syscall-fcntl-after-open %t -- -D_GNU_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+// The project's own wrappers, known by their bodies: no options needed.
+static int open_cloexec(const char *path, int flags) {
+  int fd = open(path, flags | O_CLOEXEC);
+  if (fd == -1)
+    return -errno;
+  return fd;
+}
+
+static int xopen(const char *path, int flags) {
+  int fd = open(path, flags);
+  if (fd == -1)
+    return -1;
+  return fd;
+}
+
+static int open_log(const char *path) {
+  return open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+}
+
+static int open_private(const char *path) {
+  return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+// The wrapper already sets the flag: the fcntl only repeats it.
+int load(const char *path) {
+  int fd = open_cloexec(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant close-on-exec: 'open_cloexec' already sets it with O_CLOEXEC [syscall-fcntl-after-open]
+  return fd;
+}
+// CHECK-FIXES: int fd = open_cloexec(path, O_RDONLY);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return fd;
+
+int load_private(const char *path) {
+  int fd = open_private(path);
+  if (fd < 0)
+    return -1;
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant close-on-exec: 'open_private' already sets it with O_CLOEXEC [syscall-fcntl-after-open]
+    return -1;
+  return fd;
+}
+
+// The caller passes the flags: O_CLOEXEC goes there.
+int save(const char *path) {
+  int fd = xopen(path, O_WRONLY | O_CREAT);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'xopen'
+  return fd;
+}
+// CHECK-FIXES: int fd = xopen(path, O_WRONLY | O_CREAT | O_CLOEXEC);
+
+// Must not flag: the flag would have to go into a wrapper other callers
+// share.
+int append(const char *path) {
+  int fd = open_log(path);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// Must not flag: a wrapper that may return a descriptor it did not open.
+static int log_fd = -1;
+static int shared_log(const char *path) {
+  if (log_fd >= 0)
+    return log_fd;
+  return open(path, O_WRONLY | O_CLOEXEC);
+}
+
+int reuse(const char *path) {
+  int fd = shared_log(path);
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// Must not flag: the wrapper's flag is O_NONBLOCK, not close-on-exec.
+static int open_nonblock(const char *path) {
+  return open(path, O_RDONLY | O_NONBLOCK);
+}
+
+int poll_source(const char *path) {
+  int fd = open_nonblock(path);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}

@@ -27,7 +27,8 @@ const Stmt *loopBody(const Stmt *Loop) {
 /// `fd = open(...)`, `if ((f = fopen(...)) == NULL)`.
 const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
   const Stmt *Child = nullptr;
-  const Stmt *Up = skipParensAndCasts(Call, Parents, Child);
+  const Stmt *Up =
+      skipParensAndCasts(retriedValue(Call, Parents), Parents, Child);
   if (const auto *Declaration = llvm::dyn_cast_or_null<DeclStmt>(Up)) {
     for (const Decl *D : Declaration->decls())
       if (const auto *Var = llvm::dyn_cast<VarDecl>(D);
@@ -37,7 +38,7 @@ const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
   }
   const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
   return Assign && Assign->getOpcode() == BO_Assign &&
-                 Assign->getRHS()->IgnoreParenCasts() == Call
+                 underlyingCall(Assign->getRHS()) == Call
              ? referencedVar(Assign->getLHS())
              : nullptr;
 }

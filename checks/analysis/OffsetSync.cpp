@@ -23,14 +23,12 @@ const VarDecl *varOf(const Expr *E) {
 std::pair<const VarDecl *, const CallExpr *> assignedCall(const Stmt *S) {
   if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
     if (BO->getOpcode() == BO_Assign)
-      return {varOf(BO->getLHS()),
-              llvm::dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenCasts())};
+      return {varOf(BO->getLHS()), underlyingCall(BO->getRHS())};
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
     if (DS->isSingleDecl())
       if (const auto *V = llvm::dyn_cast<VarDecl>(DS->getSingleDecl()))
         if (V->getInit())
-          return {V,
-                  llvm::dyn_cast<CallExpr>(V->getInit()->IgnoreParenCasts())};
+          return {V, underlyingCall(V->getInit())};
   return {nullptr, nullptr};
 }
 

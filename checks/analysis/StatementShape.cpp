@@ -62,6 +62,79 @@ bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
   return Cond && foldInteger(Cond, Ctx) == 0;
 }
 
+namespace {
+
+/// Whether \p E tests `errno == EINTR` (alone or in a && / || chain).
+bool testsEintr(const Expr *E) {
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
+  if (!BO)
+    return false;
+  if (BO->isLogicalOp())
+    return testsEintr(BO->getLHS()) || testsEintr(BO->getRHS());
+  if (BO->getOpcode() != BO_EQ)
+    return false;
+  auto IsErrno = [](const Expr *X) {
+    const auto *Deref = llvm::dyn_cast<UnaryOperator>(X->IgnoreParenCasts());
+    const auto *Call =
+        Deref && Deref->getOpcode() == UO_Deref
+            ? llvm::dyn_cast<CallExpr>(Deref->getSubExpr()->IgnoreParenCasts())
+            : nullptr;
+    return Call && isErrnoCall(Call);
+  };
+  auto IsEintr = [](const Expr *X) {
+    // EINTR is 4 on every Linux architecture and the BSDs.
+    const auto *Lit = llvm::dyn_cast<IntegerLiteral>(X->IgnoreParenCasts());
+    return Lit && Lit->getValue() == 4;
+  };
+  return (IsErrno(BO->getLHS()) && IsEintr(BO->getRHS())) ||
+         (IsErrno(BO->getRHS()) && IsEintr(BO->getLHS()));
+}
+
+} // namespace
+
+const Expr *retriedValue(const CallExpr *Call, const ParentMap &Parents) {
+  // call <- (long) cast <- `r = ...` <- do <- { } <- ({ }): a few levels.
+  const Stmt *S = Call;
+  for (int Depth = 0; Depth < 8 && (S = Parents.getParent(S)); ++Depth)
+    if (const auto *SE = llvm::dyn_cast<StmtExpr>(S)) {
+      if (underlyingCall(SE) != Call)
+        return Call;
+      // `(__extension__ ({ ... }))`
+      const Expr *Value = SE;
+      while (const auto *Up =
+                 llvm::dyn_cast_or_null<Expr>(Parents.getParent(Value))) {
+        const auto *Ext = llvm::dyn_cast<UnaryOperator>(Up);
+        if (!llvm::isa<ParenExpr>(Up) &&
+            !(Ext && Ext->getOpcode() == UO_Extension))
+          break;
+        Value = Up;
+      }
+      return Value;
+    }
+  return Call;
+}
+
+bool isRetryLoop(const Stmt *Loop) {
+  const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr;
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop)) {
+    Cond = Do->getCond();
+    Body = Do->getBody();
+  } else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop)) {
+    Cond = While->getCond();
+    Body = While->getBody();
+  }
+  if (!Cond || !testsEintr(Cond))
+    return false;
+  // The body only makes the call again (or nothing, the call being in the
+  // condition).
+  if (const auto *CS = llvm::dyn_cast_or_null<CompoundStmt>(Body))
+    Body = CS->size() == 1 ? CS->body_front() : CS->body_empty() ? nullptr : CS;
+  return !Body || llvm::isa<NullStmt>(Body) ||
+         (llvm::isa<BinaryOperator>(Body) &&
+          llvm::cast<BinaryOperator>(Body)->isAssignmentOp());
+}
+
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
   for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
     const Stmt *P = Parents.getParent(Cur);
@@ -70,7 +143,7 @@ const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
     if (const auto *For = llvm::dyn_cast<ForStmt>(P))
       if (For->getInit() == Cur)
         continue;
-    if (isLoop(P))
+    if (isLoop(P) && !isRetryLoop(P))
       return P;
   }
   return nullptr;

@@ -24,6 +24,16 @@ bool runsOnce(const Stmt *Loop, ASTContext &Ctx);
 /// for's init runs once, outside), not across a lambda; null if none.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
 
+/// The expression whose value is \p Call's result as the code uses it: the
+/// EINTR-retry statement expression around it (TEMP_FAILURE_RETRY), or the
+/// call itself.
+const Expr *retriedValue(const CallExpr *Call, const ParentMap &Parents);
+
+/// Whether \p Loop only makes one call again while it fails with EINTR
+/// (`do r = read(...); while (r < 0 && errno == EINTR);`, glibc's
+/// TEMP_FAILURE_RETRY): not an iteration of the program's.
+bool isRetryLoop(const Stmt *Loop);
+
 /// The parent of \p S above the parentheses, implicit casts and `(void)`
 /// casts around it; \p Child is the outermost of those (or \p S).
 const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,

@@ -3,6 +3,7 @@
 // RUN: %check_syscall_tidy %s syscall-small-reads %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
 
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -174,6 +175,23 @@ int first_byte(const char *path) {
     c = 0;
   close(fd);
   return c;
+}
+
+// Once, retried on EINTR: the retry loop is not an iteration of the
+// program's, spelled by hand or by glibc's macro.
+int first_byte_retried(const char *path) {
+  int fd = open(path, O_RDONLY);
+  unsigned char c = 0;
+  ssize_t n;
+  if (fd < 0)
+    return -1;
+  do
+    n = read(fd, &c, 1);
+  while (n < 0 && errno == EINTR);
+  if (TEMP_FAILURE_RETRY(read(fd, &c, 1)) != 1)
+    c = 0;
+  close(fd);
+  return n == 1 ? c : 0;
 }
 
 // stdio's buffer is kept: getc costs no syscall each.

@@ -144,8 +144,9 @@ public:
         wrapOpen(Call, Name);
       break;
     case Rewrite::RetryMacro:
+      // The calls that fail with EINTR, as real code retries them.
       if (Global && (Name == "open" || Name == "creat" || Name == "write" ||
-                     Name == "read" || Name == "lseek" || Name == "ftruncate"))
+                     Name == "read"))
         retry(Call);
       break;
     default:
@@ -166,10 +167,11 @@ public:
       R.InsertTextBefore(Top, "#define STMT_META(...) do { __VA_ARGS__ } "
                               "while (0)\n");
     if (Kind == Rewrite::RetryMacro)
+      // glibc's TEMP_FAILURE_RETRY, under our own name.
       R.InsertTextBefore(Top, "#include <errno.h>\n#define RETRY_META(e) "
-                              "(__extension__({ __typeof__(e) r_meta; do "
-                              "r_meta = (e); while (r_meta == -1 && errno "
-                              "== EINTR); r_meta; }))\n");
+                              "(__extension__({ long int r_meta; do r_meta "
+                              "= (long int)(e); while (r_meta == -1L && "
+                              "errno == EINTR); r_meta; }))\n");
     if (Kind == Rewrite::WrapOpen || Kind == Rewrite::WrapOpenElsewhere) {
       std::string Decls;
       if (WrappedOpen)

@@ -8,9 +8,11 @@ same findings as the case (the same checks and messages, quoted code and the
 rewrite's renaming aside; lines may move). Where the variant's findings have
 fixes, the fixed variant must compile and a second --fix must change
 nothing. Prints the invariance rate per rewrite and per check, and fails
-when a check is below --threshold, or a fix breaks a variant.
+when a check falls below its floor (--floors; --goal for a check without
+one), a fix breaks a variant, or the tool fails on one.
 
 Usage: run.py --syscall-tidy T --rewriter R --clang C --cases DIR --work DIR
+              [--floors FILE] [--goal PERCENT] [--only REGEX] [--rewrites L]
 """
 
 import argparse
@@ -161,7 +163,8 @@ def main():
     for opt in ("--syscall-tidy", "--rewriter", "--clang", "--cases",
                 "--work"):
         parser.add_argument(opt, required=True)
-    parser.add_argument("--threshold", type=float, default=95.0)
+    parser.add_argument("--goal", type=float, default=95.0)
+    parser.add_argument("--floors", help="per-check minimum rates")
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", default="",
                         help="cases whose file name matches this regex")
@@ -197,6 +200,13 @@ def main():
         applied = c["same"] + c["differs"] + c["fix-broken"]
         return (100.0 * c["same"] / applied if applied else 100.0), applied
 
+    floors = {}
+    if args.floors:
+        for line in open(args.floors):
+            if line.strip() and not line.startswith("#"):
+                check, value = line.split()
+                floors[check] = float(value)
+    below_goal = []
     print("\nMetamorphic invariance (variants with the same findings / "
           "variants the rewrite changed; invalid = did not compile, n/a = "
           "nothing to rewrite):")
@@ -209,10 +219,17 @@ def main():
             print("  %-32s %8d %8d %8d %7.1f%%" % (
                 key, c["same"], c["differs"] + c["fix-broken"], c["invalid"],
                 r))
-            if title == "check" and applied and r < args.threshold:
+            if title != "check" or not applied:
+                continue
+            if r < floors.get(key, args.goal):
+                print("  %s fell below its floor of %.0f%%" % (
+                    key, floors.get(key, args.goal)))
                 failed = True
-    print("metamorphic: %s (threshold %.0f%% per check)" % (
-        "FAILED" if failed else "passed", args.threshold))
+            if r < args.goal:
+                below_goal.append(key)
+    print("metamorphic: %s; %d of %d checks below the %.0f%% goal%s" % (
+        "FAILED" if failed else "passed", len(below_goal), len(by_check),
+        args.goal, (": " + ", ".join(below_goal)) if below_goal else ""))
     return 1 if failed else 0
 
 

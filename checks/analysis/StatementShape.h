@@ -21,7 +21,8 @@ bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents);
 bool runsOnce(const Stmt *Loop, ASTContext &Ctx);
 
 /// The innermost loop whose body, condition or increment holds \p S (a
-/// for's init runs once, outside), not across a lambda; null if none.
+/// for's init runs once, outside), not across a lambda; null if none. EINTR
+/// retry loops and `do { } while (0)` are not loops here.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
 
 /// The expression whose value is \p Call's result as the code uses it: the

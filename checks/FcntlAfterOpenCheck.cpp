@@ -28,6 +28,7 @@ struct Creator {
   llvm::StringRef Cloexec;     ///< its close-on-exec flag ("" if none)
   llvm::StringRef Nonblock;    ///< its non-blocking flag ("" if none)
   llvm::StringRef Replacement; ///< a call to write instead, when no FlagArg
+  int ModeArg = 1;             ///< a stream's fopen mode argument
 };
 
 const Creator *creatorNamed(llvm::StringRef Name) {
@@ -73,14 +74,32 @@ std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
   const FunctionDecl *Callee = Call->getDirectCallee();
   const OpenSummary *S =
       Callee ? FunctionSummaries::of(Ctx).opens(Callee, Constants) : nullptr;
-  if (!S || S->Mode.IsStream || !S->Needs.empty() ||
-      (!S->FlagsParam && !S->Flags))
+  if (!S || !S->Needs.empty())
+    return std::nullopt;
+  if (S->Mode.IsStream) {
+    // The caller's mode string takes "e"; the wrapper's own is its to edit.
+    if (!S->FlagsParam)
+      return std::nullopt;
+    return Creator{
+        Callee->getName(), -1, "e", "", "", static_cast<int>(*S->FlagsParam)};
+  }
+  if (!S->FlagsParam && !S->Flags)
     return std::nullopt;
   Flags = S->Flags;
   if (S->FlagsParam && S->AddedFlags)
     Flags = S->AddedFlags; // what the wrapper adds to the caller's flags
   int FlagArg = S->FlagsParam ? static_cast<int>(*S->FlagsParam) : -1;
   return Creator{Callee->getName(), FlagArg, "O_CLOEXEC", "O_NONBLOCK", ""};
+}
+
+/// How \p Call makes a descriptor: a known call, or a user's wrapper of
+/// one (with \p WrapperFlags, its own flags).
+std::optional<Creator> creatorOf(const CallExpr *Call, ASTContext &Ctx,
+                                 const PosixConstants &Constants,
+                                 std::optional<int64_t> &WrapperFlags) {
+  if (const Creator *Known = creatorNamed(calleeName(Call)))
+    return *Known;
+  return wrapperCreator(Call, Ctx, Constants, WrapperFlags);
 }
 
 /// Records the #if/#ifdef/#ifndef regions whose condition names a
@@ -344,13 +363,15 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
   for (const BoundNodes &N :
        match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
     const auto *Call = N.getNodeAs<CallExpr>("call");
-    const Creator *How = creatorNamed(calleeName(Call));
+    std::optional<int64_t> WrapperFlags;
+    std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags);
     llvm::StringRef Flag = !How                            ? ""
                            : Kind == FlagKind::CloseOnExec ? How->Cloexec
                                                            : How->Nonblock;
-    if (How && How->FlagArg >= 0 &&
-        (unsigned)How->FlagArg < Call->getNumArgs() && !Flag.empty() &&
-        setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx)) {
+    if (How && !Flag.empty() &&
+        ((WrapperFlags && (*WrapperFlags & Constants.get(Flag))) ||
+         (How->FlagArg >= 0 && (unsigned)How->FlagArg < Call->getNumArgs() &&
+          setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx)))) {
       Found = true;
       break;
     }
@@ -386,13 +407,9 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     return;
   for (const Definition &Def : Defs) {
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
-    std::optional<Creator> How;
     std::optional<int64_t> WrapperFlags;
-    if (const Creator *Known =
-            Maker ? creatorNamed(calleeName(Maker)) : nullptr)
-      How = *Known;
-    else if (Maker)
-      How = wrapperCreator(Maker, Ctx, Constants, WrapperFlags);
+    std::optional<Creator> How =
+        Maker ? creatorOf(Maker, Ctx, Constants, WrapperFlags) : std::nullopt;
     bool Stream = How && How->Cloexec == "e";
     if (!How || Stream != ViaFileno)
       return;
@@ -402,7 +419,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       return; // dup2, or a flag this call has no form of
     bool HasFlag = false;
     if (Stream) {
-      std::optional<llvm::StringRef> Mode = stringValue(Maker->getArg(1));
+      std::optional<llvm::StringRef> Mode =
+          (unsigned)How->ModeArg < Maker->getNumArgs()
+              ? stringValue(Maker->getArg(How->ModeArg))
+              : std::nullopt;
       if (!Mode)
         return;
       HasFlag = Mode->contains('e');
@@ -480,7 +500,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     };
     if (MFlag == "e") { // fopen's mode string
       const auto *Lit = llvm::dyn_cast<StringLiteral>(
-          M.Call->getArg(1)->IgnoreParenImpCasts());
+          M.Call->getArg(M.How.ModeArg)->IgnoreParenImpCasts());
       if (!Lit) {
         Unfixable = "the fopen mode is not a string literal here";
         continue;

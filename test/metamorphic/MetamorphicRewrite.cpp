@@ -274,20 +274,21 @@ private:
   }
 
   void wrapOpen(CallExpr *Call, llvm::StringRef Name) {
+    // The callee as written, `::open` and `std::fopen` included.
     const auto *Ref =
         llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
-    SourceLocation CalleeLoc = Ref ? Ref->getLocation() : SourceLocation();
-    if (CalleeLoc.isInvalid() || !CalleeLoc.isFileID())
+    if (!Ref || !inFile(Ref->getSourceRange()))
       return;
+    SourceRange Callee = Ref->getSourceRange();
     if (Name == "open") {
       if (Call->getNumArgs() < 2 || Call->getNumArgs() > 3)
         return;
-      R.ReplaceText(CalleeLoc, Name.size(), "open_meta");
+      R.ReplaceText(Callee, "open_meta");
       if (Call->getNumArgs() == 2)
         R.InsertTextAfter(afterToken(Call->getArg(1)->getEndLoc()), ", 0");
       WrappedOpen = true;
     } else {
-      R.ReplaceText(CalleeLoc, Name.size(), "fopen_meta");
+      R.ReplaceText(Callee, "fopen_meta");
       WrappedFopen = true;
     }
     ++Edits;
@@ -317,8 +318,11 @@ private:
         R.InsertTextAfter(afterToken(V->getLocation()), Suffix);
         ++Edits;
       }
+    // A macro argument used twice is still spelled once.
+    llvm::DenseSet<SourceLocation> Done;
     for (const auto &[V, Loc] : References)
-      if (Renamed.count(V) && !Kept.count(V))
+      if (Renamed.count(V) && !Kept.count(V) &&
+          Done.insert(SM.getSpellingLoc(Loc)).second)
         R.InsertTextAfter(afterToken(SM.getSpellingLoc(Loc)), Suffix);
   }
 

@@ -3,6 +3,7 @@
 #include "AccessBeforeOpenCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/DescriptorStat.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -37,6 +38,7 @@ void AccessBeforeOpenCheck::registerMatchers(MatchFinder *Finder) {
 
 void AccessBeforeOpenCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
            {"access", "euidaccess", "eaccess", "faccessat", "stat", "stat64",
             "lstat", "lstat64", "fstatat", "fstatat64"}))
@@ -104,7 +106,8 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
           ? std::nullopt
           : checkedStoreAt(Test.Block, std::next(Next));
   std::optional<OpenCall> Open =
-      Store ? Opens.classify(Store->Value, Ctx, Constants) : std::nullopt;
+      Store ? Opens.classify(Store->Value, Ctx, Constants, /*AcrossUnits=*/true)
+            : std::nullopt;
   if (!Open || !Open->Path || !sameValue(Open->Path, Path))
     return;
   bool OpenAt = !Open->Wrapper && Open->Function.contains("openat");
@@ -168,6 +171,7 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
                   "variables or by a macro"
                 : "no automatic fix: a macro spells the test",
          DiagnosticIDs::Note);
+  noteRequirement(*this, Access->getBeginLoc(), Open->Needs);
 }
 
 } // namespace clang::tidy::syscall

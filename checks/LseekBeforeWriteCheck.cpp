@@ -592,8 +592,12 @@ static const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
   while (Top && Parents.getParent(Top) != Block)
     Top = Parents.getParent(Top);
   auto At = llvm::find(Block->body(), If);
-  if (!Top || At == Block->body_end() || std::next(At) == Block->body_end() ||
-      *std::next(At) != Top || !alwaysEvaluated(Write, Top, Parents))
+  if (!Top || At == Block->body_end())
+    return nullptr;
+  // The next statement, `ssize_t n;` declarations skipped.
+  auto Next = nextEffective(Block, std::next(At));
+  if (Next == Block->body_end() || *Next != Top ||
+      !alwaysEvaluated(Write, Top, Parents))
     return nullptr;
   return If;
 }

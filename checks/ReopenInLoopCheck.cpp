@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ReopenInLoopCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -67,7 +68,9 @@ void ReopenInLoopCheck::registerMatchers(MatchFinder *Finder) {
 
 void ReopenInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  for (const CallSite &Site : Opens.callsIn(Ctx, Constants))
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
+  for (const CallSite &Site :
+       Opens.callsIn(Ctx, Constants, /*AcrossUnits=*/true))
     checkOpen(Site.Call, Site.Func, Ctx);
 }
 
@@ -105,7 +108,8 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
 
 void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
                                   const FunctionDecl *Func, ASTContext &Ctx) {
-  std::optional<OpenCall> Open = Opens.classify(Call, Ctx, Constants);
+  std::optional<OpenCall> Open =
+      Opens.classify(Call, Ctx, Constants, /*AcrossUnits=*/true);
   if (!Open || Open->Call != Call || !Open->Path ||
       Open->Mode.K != AccessMode::ReadOnly)
     return;
@@ -149,6 +153,7 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
       << Call->getSourceRange();
   diag(Close->getBeginLoc(), "closed here, in the same iteration",
        DiagnosticIDs::Note);
+  noteRequirement(*this, Call->getBeginLoc(), Open->Needs);
 }
 
 } // namespace clang::tidy::syscall

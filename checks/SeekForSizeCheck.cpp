@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SeekForSizeCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -80,6 +81,7 @@ void SeekForSizeCheck::registerMatchers(MatchFinder *Finder) {
 
 void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
            {"lseek", "lseek64", "fseek", "fseeko", "fseeko64"}))
     if (Site.Call->getNumArgs() == 3)
@@ -171,15 +173,22 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
     Restores = true;
   }
   bool FromOpen = false;
+  Requirement Needs;
   if (!Restores) {
     FromOpen = Flow->walkBackward(
         End,
         [&](const Stmt *Element) {
           Definition Def;
-          if (definesPlace(Element, *Where, Def))
-            return Def.Value && Opens.classify(Def.Value, Ctx, Constants)
-                       ? Step::EndPath
-                       : Step::Fail;
+          if (definesPlace(Element, *Where, Def)) {
+            std::optional<OpenCall> Open =
+                Def.Value ? Opens.classify(Def.Value, Ctx, Constants,
+                                           /*AcrossUnits=*/true)
+                          : std::nullopt;
+            if (!Open)
+              return Step::Fail;
+            llvm::append_range(Needs, Open->Needs);
+            return Step::EndPath;
+          }
           // fcntl, fsync and the like leave the offset alone.
           const auto *Call = llvm::dyn_cast<CallExpr>(Element);
           std::optional<OffsetEffect> Effect =
@@ -264,6 +273,7 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
   if (!Unfixable.empty())
     diag(End->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
+  noteRequirement(*this, End->getBeginLoc(), Needs);
 }
 
 } // namespace clang::tidy::syscall

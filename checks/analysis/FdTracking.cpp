@@ -116,15 +116,16 @@ OpenFunctionTable::OpenFunctionTable(
 }
 
 std::vector<CallSite>
-OpenFunctionTable::callsIn(ASTContext &Ctx,
-                           const PosixConstants &Constants) const {
+OpenFunctionTable::callsIn(ASTContext &Ctx, const PosixConstants &Constants,
+                           bool AcrossUnits) const {
   std::vector<CallSite> Sites;
   FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
     llvm::StringRef Name = calleeName(Site.Call);
     const FunctionDecl *Callee = Site.Call->getDirectCallee();
     if (OpenLike.contains(Name) || FopenLike.contains(Name) ||
-        (Callee && Summaries.opens(Callee, Constants)))
+        (Callee && Summaries.opens(Callee, Constants)) ||
+        (AcrossUnits && CrossUnitFacts::current() && assumedOpen(Callee)))
       Sites.push_back(Site);
   }
   return Sites;

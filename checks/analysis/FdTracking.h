@@ -118,9 +118,11 @@ public:
                                    bool AcrossUnits = false) const;
 
   /// The unit's calls of open-like functions and of the user's functions
-  /// that return what they open (FunctionSummary), in source order.
+  /// that return what they open (FunctionSummary), in source order; with
+  /// \p AcrossUnits, of other units' functions of open's shape too.
   std::vector<CallSite> callsIn(ASTContext &Ctx,
-                                const PosixConstants &Constants) const;
+                                const PosixConstants &Constants,
+                                bool AcrossUnits = false) const;
 
 private:
   llvm::StringSet<> OpenLike, FopenLike;

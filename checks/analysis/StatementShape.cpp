@@ -290,11 +290,17 @@ const IfStmt *simpleIf(const Stmt *S) {
 
 } // namespace
 
+CompoundStmt::const_body_iterator
+nextEffective(const CompoundStmt *Block, CompoundStmt::const_body_iterator It) {
+  while (It != Block->body_end() && declaresOnly(*It))
+    ++It;
+  return It;
+}
+
 std::optional<CheckedStore>
 checkedStoreAt(const CompoundStmt *Block,
                CompoundStmt::const_body_iterator It) {
-  while (It != Block->body_end() && declaresOnly(*It))
-    ++It;
+  It = nextEffective(Block, It);
   if (It == Block->body_end())
     return std::nullopt;
   CheckedStore Store;

@@ -95,6 +95,11 @@ struct CheckedStore {
   const IfStmt *Check = nullptr;
 };
 
+/// The first statement from \p It on in \p Block that does something:
+/// declarations without an initialiser (`ssize_t n;`) are skipped.
+CompoundStmt::const_body_iterator
+nextEffective(const CompoundStmt *Block, CompoundStmt::const_body_iterator It);
+
 /// The checked store that starts at \p It in \p Block (declarations without
 /// an initialiser before it are skipped), if there is one.
 std::optional<CheckedStore>

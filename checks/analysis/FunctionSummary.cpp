@@ -251,8 +251,6 @@ std::optional<OpenSummary>
 FunctionSummaries::computeOpens(const FunctionDecl *Def,
                                 const PosixConstants &Constants) {
   static const OpenFunctionTable Plain({}, {});
-  const ParentMap &Parents = Functions.parents(Def);
-  const VariableUses &Uses = Functions.uses(Def);
 
   // What each successful return hands back: an open call, or a local that
   // only ever holds one (or a failure value) and is otherwise only tested.
@@ -302,6 +300,9 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
   auto TakeLocal = [&](const VarDecl *Var) {
     if (!Locals.insert(Var).second)
       return true;
+    // Indexed only for a function that returns a local: most return none.
+    const ParentMap &Parents = Functions.parents(Def);
+    const VariableUses &Uses = Functions.uses(Def);
     if (!Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
         Var->getType()->isReferenceType())
       return false;
@@ -392,10 +393,9 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     if (Site.Func == Last)
       continue;
     Last = Site.Func;
-    const OpenSummary *S = opens(Site.Func, Constants);
-    std::string Name =
-        S && S->PathParam && S->FlagsParam ? crossUnitName(Site.Func) : "";
-    if (Name.empty())
+    std::string Name = crossUnitName(Site.Func);
+    const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
+    if (!S || !S->PathParam || !S->FlagsParam)
       continue;
     // Through another unit's wrapper: true when what that one needs is.
     if (S->Needs.empty())

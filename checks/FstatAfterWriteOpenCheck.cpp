@@ -400,8 +400,7 @@ void FstatAfterWriteOpenCheck::checkSharedFieldStat(
   if (!Fix.Unfixable.empty())
     diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Fix.Unfixable;
-  diag(Stat->getBeginLoc(), "%0", DiagnosticIDs::Note)
-      << requirementNote(Needs);
+  noteRequirement(*this, Stat->getBeginLoc(), Needs);
 }
 
 void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
@@ -460,9 +459,7 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
   if (!Fix.Unfixable.empty())
     diag(Stat->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Fix.Unfixable;
-  if (!Open.Needs.empty())
-    diag(Stat->getBeginLoc(), "%0", DiagnosticIDs::Note)
-        << requirementNote(Open.Needs);
+  noteRequirement(*this, Stat->getBeginLoc(), Open.Needs);
 }
 
 std::optional<unsigned>

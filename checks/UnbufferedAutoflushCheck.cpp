@@ -890,7 +890,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
           D << FixItHint::CreateRemoval(ShiftRange);
       }
     }
-    requireElsewhere(Manip->getBeginLoc(), Needs);
+    noteRequirement(*this, Manip->getBeginLoc(), Needs);
     return;
   }
   if (Local && Local->isLocalVarDecl() &&
@@ -938,13 +938,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
                                      text(Stream, Ctx) + ".flush();");
     }
   }
-  requireElsewhere(Manip->getBeginLoc(), Needs);
-}
-
-void UnbufferedAutoflushCheck::requireElsewhere(SourceLocation Loc,
-                                                const Requirement &Needs) {
-  if (!Needs.empty())
-    diag(Loc, "%0", DiagnosticIDs::Note) << requirementNote(Needs);
+  noteRequirement(*this, Manip->getBeginLoc(), Needs);
 }
 
 void UnbufferedAutoflushCheck::exportStreamFacts(CrossUnitFacts &Facts,

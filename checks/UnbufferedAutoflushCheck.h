@@ -60,9 +60,6 @@ private:
   calledInLoop(const FunctionDecl *Func, unsigned Index, ASTContext &Ctx,
                unsigned Depth = 0,
                std::vector<std::string> *Elsewhere = nullptr);
-  /// Makes the finding just reported a candidate that needs \p Needs from
-  /// other units (nothing when \p Needs is empty).
-  void requireElsewhere(SourceLocation Loc, const Requirement &Needs);
   /// What this unit's calls hand to std::ostream& parameters of functions
   /// other units may define: a file stream, a call in a loop.
   void exportStreamFacts(CrossUnitFacts &Facts, ASTContext &Ctx);

@@ -27,6 +27,19 @@ const Stmt *userOf(const Expr *E, const ParentMap &Parents) {
   return S;
 }
 
+/// The user of \p Value past any `fileno()` around it (which hands on the
+/// stream's descriptor); \p Value becomes the outermost such call.
+const Stmt *userPastFileno(const Expr *&Value, const ParentMap &Parents) {
+  const Stmt *User = userOf(Value, Parents);
+  while (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User)) {
+    if (calleeName(Call) != "fileno")
+      break;
+    Value = Call;
+    User = userOf(Value, Parents);
+  }
+  return User;
+}
+
 /// Whether \p E, whose parent is \p User, is only tested: `fd < 0`, `!f`,
 /// `if (f)`, `f && ...`.
 bool isOnlyTested(const Expr *E, const Stmt *User) {
@@ -110,12 +123,9 @@ std::optional<unsigned> paramIndex(const FunctionDecl *Func, const Expr *E) {
   const auto *Ref = llvm::dyn_cast<DeclRefExpr>(bare(E));
   const auto *Param =
       Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  if (!Param)
+  if (!Param || Param->getDeclContext() != Func)
     return std::nullopt;
-  for (unsigned I = 0; I < Func->getNumParams(); ++I)
-    if (Func->getParamDecl(I) == Param)
-      return I;
-  return std::nullopt;
+  return Param->getFunctionScopeIndex();
 }
 
 /// The return statements of a body, not those of lambdas or blocks in it.
@@ -220,14 +230,7 @@ OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
     return OffsetEffect::Unknown;
   for (const DeclRefExpr *Use : Uses) {
     const Expr *Value = Use;
-    const Stmt *User = userOf(Value, Parents);
-    // fileno(f) hands on the stream's descriptor.
-    while (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User)) {
-      if (calleeName(Call) != "fileno")
-        break;
-      Value = Call;
-      User = userOf(Value, Parents);
-    }
+    const Stmt *User = userPastFileno(Value, Parents);
     if (isOnlyTested(Value, User))
       continue;
     const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
@@ -322,12 +325,7 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
         continue;
       // fileno(f) handed on: what is done with the descriptor decides.
       const Expr *Value = Use;
-      while (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User)) {
-        if (calleeName(Call) != "fileno")
-          break;
-        Value = Call;
-        User = userOf(Value, Parents);
-      }
+      User = userPastFileno(Value, Parents);
       if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
           Call && bare(Call->getCallee()) != bare(Value) &&
           keepsWhatItOpened(Call, Parents, Ctx))

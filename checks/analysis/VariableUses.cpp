@@ -7,7 +7,7 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
+class DeclarationUseIndexer : public RecursiveASTVisitor<DeclarationUseIndexer> {
 public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     Uses[Ref->getDecl()].push_back(Ref);
@@ -27,7 +27,7 @@ public:
 } // namespace
 
 VariableUses::VariableUses(const Stmt *Body) {
-  UseIndexer Indexer;
+  DeclarationUseIndexer Indexer;
   Indexer.TraverseStmt(const_cast<Stmt *>(Body));
   Uses = std::move(Indexer.Uses);
   SoleDeclarations = std::move(Indexer.SoleDeclarations);

@@ -103,12 +103,26 @@ class Suite:
                 return None, proc.stdout
         return found, proc.stdout
 
-    def one(self, source, index, check, config, case_args, rewrite):
-        """The outcome of one rewrite of one RUN line of one case."""
-        name = "%s.%d.%s" % (os.path.basename(source), index, rewrite)
+    def original(self, source, index, check, config, case_args):
+        """The findings of one RUN line on the case itself, which every
+        rewrite of it is compared with."""
+        work = self.workdir("%s.%d" % (os.path.basename(source), index))
+        original = os.path.join(work, "case" + os.path.splitext(source)[1])
+        shutil.copy(source, original)
+        return self.findings(check, config, [original],
+                             self.flags(case_args, source), False, work)
+
+    def workdir(self, name):
         work = os.path.join(self.args.work, name)
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
+        return work
+
+    def one(self, source, index, check, config, case_args, rewrite, found):
+        """The outcome of one rewrite of one RUN line of one case, whose
+        original findings are found."""
+        work = self.workdir("%s.%d.%s" % (os.path.basename(source), index,
+                                          rewrite))
         ext = os.path.splitext(source)[1]
         original = os.path.join(work, "case" + ext)
         shutil.copy(source, original)
@@ -129,8 +143,7 @@ class Suite:
         compiled = run([self.args.clang, "-fsyntax-only"] + flags + [variant])
         if compiled.returncode != 0:
             return ("invalid", compiled.stdout)
-        before, out = self.findings(check, config, [original], flags, False,
-                                    work)
+        before, out = found
         after, out2 = self.findings(check, config, sources, flags, False, work)
         if before is None or after is None:
             return ("error", out if before is None else out2)
@@ -173,22 +186,23 @@ def main():
     for name in ("syscall_tidy", "rewriter", "cases", "work"):
         setattr(args, name, os.path.abspath(getattr(args, name)))
     suite = Suite(args)
-    jobs = []
+    lines = []
     for entry in sorted(os.listdir(args.cases)):
         source = os.path.join(args.cases, entry)
-        if not entry.endswith((".c", ".cpp")) or \
-                not re.search(args.only, entry):
-            continue
-        for index, (check, config, case_args) in enumerate(cases_of(source)):
-            for rewrite in args.rewrites.split(","):
-                jobs.append((source, index, check, config, case_args, rewrite))
+        if entry.endswith((".c", ".cpp")) and re.search(args.only, entry):
+            lines += [(source, index) + case
+                      for index, case in enumerate(cases_of(source))]
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
+        found = list(pool.map(lambda line: suite.original(*line), lines))
+        jobs = [line + (rewrite, before)
+                for line, before in zip(lines, found)
+                for rewrite in args.rewrites.split(",")]
         outcomes = list(pool.map(lambda j: (j, suite.one(*j)), jobs))
 
     by_check = collections.defaultdict(collections.Counter)
     by_rewrite = collections.defaultdict(collections.Counter)
     failed = False
-    for (source, index, check, _, _, rewrite), (kind, detail) in outcomes:
+    for (source, index, check, _, _, rewrite, _), (kind, detail) in outcomes:
         by_check[check][kind] += 1
         by_rewrite[rewrite][kind] += 1
         if kind in ("differs", "fix-broken", "error"):

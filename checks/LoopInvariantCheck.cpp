@@ -338,6 +338,29 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
   return H;
 }
 
+/// Whether the pointer \p Decayed (an array of a buffer, `u.release`) is
+/// only read through: an element read, or an argument where a pointer to
+/// const or a variadic argument goes (printf's "%s"), not `u.release[0] = c`.
+static bool onlyReadThrough(const Expr *Decayed, const ParentMap &Parents) {
+  const Stmt *P = Parents.getParent(Decayed);
+  if (const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(P)) {
+    const auto *Read =
+        llvm::dyn_cast_or_null<ImplicitCastExpr>(Parents.getParent(Element));
+    return Read && Read->getCastKind() == CK_LValueToRValue;
+  }
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == Decayed)
+      return I >= Callee->getNumParams() || Callee->getParamDecl(I)
+                                                ->getType()
+                                                ->getPointeeType()
+                                                .isConstQualified();
+  return false;
+}
+
 std::optional<LoopInvariantCheck::Hoist>
 LoopInvariantCheck::bufferHoistOf(const CallExpr *Call,
                                   const FunctionDecl *Func, ASTContext &Ctx) {
@@ -369,7 +392,8 @@ LoopInvariantCheck::bufferHoistOf(const CallExpr *Call,
             ? llvm::dyn_cast_or_null<ImplicitCastExpr>(Parents.getParent(Field))
             : nullptr;
     if (!Read || (Read->getCastKind() != CK_LValueToRValue &&
-                  Read->getCastKind() != CK_ArrayToPointerDecay))
+                  !(Read->getCastKind() == CK_ArrayToPointerDecay &&
+                    onlyReadThrough(Read, Parents))))
       return std::nullopt;
   }
   Hoist H{Loop, Func, What->Name, "", "", {Call}};

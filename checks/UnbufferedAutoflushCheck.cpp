@@ -628,11 +628,8 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
         !W->getArg(0)->isEvaluatable(Ctx) && InLoop)
       PerCharacter = true;
     const ParentMap &Parents = Functions.parents(Owner);
-    const Stmt *Top = W;
-    while (Parents.getParent(Top) &&
-           !llvm::isa<CompoundStmt>(Parents.getParent(Top)))
-      Top = Parents.getParent(Top);
-    const Stmt *Block = Parents.getParent(Top);
+    const Stmt *Top = nullptr;
+    const Stmt *Block = enclosingBlock(W, Parents, Top);
     if (Block && alwaysEvaluated(W, Top, Parents))
       PerRecord = std::max(PerRecord, ++PerBlock[Block]);
   }

@@ -135,6 +135,18 @@ bool isRetryLoop(const Stmt *Loop) {
           llvm::cast<BinaryOperator>(Body)->isAssignmentOp());
 }
 
+bool isStatementMacro(const Stmt *S) {
+  const auto *Do = llvm::dyn_cast<DoStmt>(S);
+  if (!Do)
+    return false;
+  const Expr *Cond = Do->getCond()->IgnoreParenImpCasts();
+  if (const auto *Lit = llvm::dyn_cast<IntegerLiteral>(Cond))
+    return Lit->getValue() == 0;
+  if (const auto *Lit = llvm::dyn_cast<CXXBoolLiteralExpr>(Cond))
+    return !Lit->getValue();
+  return false;
+}
+
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
   for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
     const Stmt *P = Parents.getParent(Cur);
@@ -143,8 +155,21 @@ const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
     if (const auto *For = llvm::dyn_cast<ForStmt>(P))
       if (For->getInit() == Cur)
         continue;
-    if (isLoop(P) && !isRetryLoop(P))
+    if (isLoop(P) && !isRetryLoop(P) && !isStatementMacro(P))
       return P;
+  }
+  return nullptr;
+}
+
+const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,
+                                   const Stmt *&Top) {
+  Top = S;
+  for (const Stmt *P = Parents.getParent(Top); P; P = Parents.getParent(Top)) {
+    const auto *Block = llvm::dyn_cast<CompoundStmt>(P);
+    const Stmt *Up = Block ? Parents.getParent(Block) : nullptr;
+    if (Block && !(Up && isStatementMacro(Up)))
+      return Block;
+    Top = Block ? Up : P;
   }
   return nullptr;
 }
@@ -190,6 +215,28 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
   return If;
 }
 
+namespace {
+
+/// `STMT(call;)`: the `do { call; } while (0)` that the macro expands to is
+/// the statement, in the block where the macro is used.
+CallStatement throughStatementMacros(CallStatement Result,
+                                     const ParentMap &Parents) {
+  while (Result.Block && Result.Block->size() == 1) {
+    const Stmt *Do = Parents.getParent(Result.Block);
+    const auto *Outer =
+        Do && isStatementMacro(Do)
+            ? llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(Do))
+            : nullptr;
+    if (!Outer)
+      break;
+    Result.Statement = Do;
+    Result.Block = Outer;
+  }
+  return Result;
+}
+
+} // namespace
+
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess) {
   CallStatement Result;
@@ -199,7 +246,7 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
     Result.K = CallStatement::Discarded;
     Result.Statement = Child;
     Result.Block = Block;
-    return Result;
+    return throughStatementMacros(Result, Parents);
   }
   // if (ftruncate(fd, 0)) ..., for calls that return 0 on success.
   if (const auto *If = llvm::dyn_cast_or_null<IfStmt>(P);
@@ -207,7 +254,7 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
     Result.K = CallStatement::ErrorChecked;
     Result.Statement = If;
     Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
-    return Result;
+    return throughStatementMacros(Result, Parents);
   }
   // if (lseek(fd, off, SEEK_SET) < 0) ...
   const BinaryOperator *Cmp = nullptr;
@@ -222,7 +269,7 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
   Result.K = CallStatement::ErrorChecked;
   Result.Statement = If;
   Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
-  return Result;
+  return throughStatementMacros(Result, Parents);
 }
 
 bool sameErrorHandling(const IfStmt *A, const IfStmt *B,

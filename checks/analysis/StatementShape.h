@@ -20,10 +20,20 @@ bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents);
 /// in a macro): its body runs at most once.
 bool runsOnce(const Stmt *Loop, ASTContext &Ctx);
 
+/// Whether \p S is `do { ... } while (0)`, as statement-like macros expand:
+/// its body runs once. (runsOnce() also folds named constants.)
+bool isStatementMacro(const Stmt *S);
+
 /// The innermost loop whose body, condition or increment holds \p S (a
 /// for's init runs once, outside), not across a lambda; null if none. EINTR
 /// retry loops and `do { } while (0)` are not loops here.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
+
+/// The innermost block whose statement \p Top holds \p S, seen through
+/// statement-like macros (`STMT(write(...));` is a statement of the block
+/// the macro is used in); null if none.
+const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,
+                                   const Stmt *&Top);
 
 /// The expression whose value is \p Call's result as the code uses it: the
 /// EINTR-retry statement expression around it (TEMP_FAILURE_RETRY), or the
@@ -57,7 +67,8 @@ struct CallStatement {
     Used,         ///< anything else
   };
   Kind K = Used;
-  /// The statement a fix removes: the call's own, or the `if`.
+  /// The statement a fix removes: the call's own, or the `if` (or the
+  /// `do { } while (0)` of a statement-like macro holding only that).
   const Stmt *Statement = nullptr;
   /// The block that holds Statement.
   const CompoundStmt *Block = nullptr;

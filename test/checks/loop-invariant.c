@@ -162,6 +162,30 @@ void run_batches(int batches, void (*work)(long)) {
 // CHECK-FIXES-NEXT:   for (int b = 0; b < batches; b++) {
 // CHECK-FIXES-NEXT:     long workers = ncpus_online;
 
+// A statement-like macro that discards a call's result, as projects write
+// them to silence unused-result warnings.
+#define QUIET(call)                                                            \
+  do {                                                                         \
+    (void)(call);                                                              \
+  } while (0)
+
+// The kernel release asked per item through a statement-like macro: the
+// macro's statement moves before the loop.
+void report_quiet(FILE *out, const char **items, int n) {
+  struct utsname u;
+  for (int i = 0; i < n; i++) {
+    QUIET(uname(&u));
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'uname' in every iteration of the loop makes a syscall for the same value each time; call it once before the loop [syscall-loop-invariant]
+    fprintf(out, "%s %s\n", items[i], u.release);
+  }
+}
+// CHECK-FIXES: void report_quiet(FILE *out, const char **items, int n) {
+// CHECK-FIXES-NEXT:   struct utsname u;
+// CHECK-FIXES-NEXT:   QUIET(uname(&u));
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     fprintf(out, "%s %s\n", items[i], u.release);
+
 // ------------------------------------------------------------ must not flag
 
 // The loop forks: the child's pid differs.
@@ -316,5 +340,16 @@ void checked_uname(const char **items, int n) {
     if (uname(&u) != 0)
       return;
     printf("%s %s\n", items[i], u.release);
+  }
+}
+
+// The loop writes into the buffer (an element of u.release): the call's
+// answer is not the same each time it is read.
+void report_marked(FILE *out, int n) {
+  struct utsname u;
+  for (int i = 0; i < n; i++) {
+    QUIET(uname(&u));
+    u.release[0] = (char)('a' + i % 26);
+    fprintf(out, "%s\n", u.release);
   }
 }

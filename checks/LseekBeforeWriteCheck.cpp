@@ -49,21 +49,17 @@ bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
   });
 }
 
-/// Whether \p Call is what an EINTR retry loop runs again
-/// (TEMP_FAILURE_RETRY, OpenJDK's RESTARTABLE): a retry follows a failed
-/// attempt, which wrote nothing, so it relies on no offset.
-bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
-                    const PosixConstants &Constants, ASTContext &Ctx) {
-  const Stmt *Loop = Call;
-  while (Loop && !llvm::isa<DoStmt, WhileStmt>(Loop))
-    Loop = Parents.getParent(Loop);
-  if (!Loop)
+/// Whether \p Loop only runs its call again while it fails with EINTR
+/// (TEMP_FAILURE_RETRY, OpenJDK's RESTARTABLE): `r == -1 && errno == EINTR`,
+/// a conjunction, so that nothing but a failed attempt (which wrote nothing,
+/// so relies on no offset) runs the call again; a short write does not.
+bool onlyRetriesOnEintr(const Stmt *Loop, const PosixConstants &Constants,
+                        ASTContext &Ctx) {
+  if (!llvm::isa<DoStmt, WhileStmt>(Loop))
     return false;
   const Expr *Cond = llvm::isa<DoStmt>(Loop)
                          ? llvm::cast<DoStmt>(Loop)->getCond()
                          : llvm::cast<WhileStmt>(Loop)->getCond();
-  // `r == -1 && errno == EINTR`: a conjunction, so that nothing but a failed
-  // attempt (a short write, say) runs the call again.
   const auto *And = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!And || And->getOpcode() != BO_LAnd ||
       !match(findAll(binaryOperator(hasOperatorName("||"))), *Cond, Ctx)
@@ -79,6 +75,24 @@ bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
         TestsEintr = true;
   }
   return TestsEintr;
+}
+
+/// Whether \p Call, met again on a path from itself, is run again only by
+/// an EINTR retry loop: the innermost loops around it only retry, and a
+/// loop around those (a loop over records) sets the offset before each
+/// write (\p SeeksFirst).
+bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
+                    const PosixConstants &Constants, ASTContext &Ctx,
+                    llvm::function_ref<bool(const Stmt *)> SeeksFirst) {
+  bool Retried = false;
+  for (const Stmt *S = Parents.getParent(Call); S; S = Parents.getParent(S)) {
+    if (!isLoop(S) || isStatementMacro(S))
+      continue;
+    if (!onlyRetriesOnEintr(S, Constants, Ctx))
+      return Retried && SeeksFirst(S);
+    Retried = true;
+  }
+  return Retried;
 }
 
 /// `lseek(fd, 0, SEEK_CUR); if (errno == ESPIPE) ...`: the call is made for
@@ -216,8 +230,17 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const Stmt *Write,
             *Effect == OffsetEffect::Positional ||
             (Helper && Call->getDirectCallee() == Helper))
           return Step::Continue;
-        if (Call == Write &&
-            retriedOnEintr(Call, Functions.parents(Func), Constants, Ctx))
+        auto SeeksFirst = [&](const Stmt *Loop) {
+          return llvm::any_of(match(findAll(callExpr().bind("c")), *Loop, Ctx),
+                              [&](const BoundNodes &N) {
+                                const auto *Seek = N.getNodeAs<CallExpr>("c");
+                                return Operations.effectOn(Seek, Var) ==
+                                           OffsetEffect::Seeks &&
+                                       setsOffsetAbsolutely(Seek, Ctx);
+                              });
+        };
+        if (Call == Write && retriedOnEintr(Call, Functions.parents(Func),
+                                            Constants, Ctx, SeeksFirst))
           return Step::EndPath;
         if (*Effect == OffsetEffect::Closes)
           return Step::EndPath;
@@ -252,14 +275,16 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
 
 bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
                                            const FunctionDecl *Func,
-                                           ASTContext &Ctx) {
+                                           ASTContext &Ctx, bool OneValue) {
   // Every path to the use passes a no-O_APPEND test of flags that are a
-  // parameter or otherwise never modified.
+  // parameter or otherwise never modified (or whose one value reaches both
+  // the test and the use: \p OneValue).
   const auto *FlagsRef =
       llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenImpCasts());
   const auto *FlagsVar =
       FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
-  if (!FlagsVar || !isNeverModified(FlagsVar, Func->getBody(), Ctx))
+  if (!FlagsVar ||
+      (!OneValue && !isNeverModified(FlagsVar, Func->getBody(), Ctx)))
     return false;
   int64_t Append = Constants.get("O_APPEND");
   return !Functions.flow(Func, Ctx)->reachable(
@@ -293,6 +318,28 @@ const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
   return Lookup;
 }
 
+/// Whether \p Var (declared without a value) is given one by a single plain
+/// store in \p Func and changed in no other way: `int fl; fl = fcntl(...)`.
+bool LseekBeforeWriteCheck::storedOnce(const VarDecl *Var,
+                                       const FunctionDecl *Func) {
+  const ParentMap &Parents = Functions.parents(Func);
+  unsigned Stores = 0;
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+    const Stmt *P = Parents.getParent(Ref);
+    if (const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(P);
+        Store && Store->getLHS() == Ref) {
+      if (Store->getOpcode() != BO_Assign)
+        return false;
+      ++Stores;
+    } else if (const auto *Op = llvm::dyn_cast_or_null<UnaryOperator>(P);
+               Op &&
+               (Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf)) {
+      return false;
+    }
+  }
+  return Stores == 1;
+}
+
 bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
                                                  const CallExpr *Lookup,
                                                  ASTContext &Ctx) {
@@ -321,15 +368,39 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
              return sameValue(Arg, Member->getBase());
            });
   };
+  // The locals given such flags (`int fl = fcntl(...)`, `fl = ...` later,
+  // `(fl = ...) < 0`), then each test of one that only those flags reach.
+  llvm::SmallPtrSet<const VarDecl *, 4> Given;
+  for (const BoundNodes &N : match(
+           findAll(declRefExpr(to(
+               varDecl(hasLocalStorage(), hasInitializer(expr().bind("value")))
+                   .bind("flags")))),
+           *S.Func->getBody(), Ctx))
+    if (Describes(N.getNodeAs<Expr>("value")))
+      Given.insert(N.getNodeAs<VarDecl>("flags"));
   for (const BoundNodes &N :
-       match(findAll(declRefExpr(to(varDecl(hasLocalStorage(),
-                                            hasInitializer(expr().bind("init")))
-                                        .bind("flags")))
-                         .bind("ref")),
+       match(findAll(binaryOperator(
+                 hasOperatorName("="),
+                 hasLHS(
+                     declRefExpr(to(varDecl(hasLocalStorage()).bind("flags")))),
+                 hasRHS(expr().bind("value")))),
              *S.Func->getBody(), Ctx))
-    if (Describes(N.getNodeAs<Expr>("init")) &&
-        testedNoAppend(N.getNodeAs<DeclRefExpr>("ref"), S.Call, S.Func, Ctx))
-      return true;
+    if (Describes(N.getNodeAs<Expr>("value")))
+      Given.insert(N.getNodeAs<VarDecl>("flags"));
+  const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
+  for (const VarDecl *Flags : Given) {
+    llvm::SmallVector<Definition, 2> Defs;
+
+    if (!Flow || !Flow->reachingDefinitions(Flags, S.Call, Defs) ||
+        Defs.size() != 1 || !Defs.front().Value ||
+        !Describes(Defs.front().Value))
+      continue;
+    // Its one value, so that a test of the variable tests that value.
+    bool StoredOnce = !Flags->hasInit() && storedOnce(Flags, S.Func);
+    for (const DeclRefExpr *Ref : Functions.uses(S.Func).of(Flags))
+      if (testedNoAppend(Ref, S.Call, S.Func, Ctx, StoredOnce))
+        return true;
+  }
   return false;
 }
 

@@ -55,8 +55,10 @@ private:
                                  bool AcrossUnits = false);
   /// Whether every path to \p Use tests \p Flags (a never modified
   /// variable) for no O_APPEND.
+  bool storedOnce(const VarDecl *Var, const FunctionDecl *Func);
   bool testedNoAppend(const Expr *Flags, const Stmt *Use,
-                      const FunctionDecl *Func, ASTContext &Ctx);
+                      const FunctionDecl *Func, ASTContext &Ctx,
+                      bool OneValue = false);
   /// The call \p Var was looked up with (`fd = handle_to_fd(h)`), if it
   /// has that one definition at \p Use.
   const CallExpr *lookupOf(const Place &Var, const Stmt *Use,

@@ -12,9 +12,13 @@ namespace clang::tidy::syscall {
 
 namespace {
 
+/// The variable \p E reads, or assigns and yields (`(n = write(...)) < 0`).
 const VarDecl *varOf(const Expr *E) {
-  const auto *Ref =
-      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()) : nullptr;
+  E = E ? E->IgnoreParenCasts() : nullptr;
+  if (const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(E);
+      Store && Store->getOpcode() == BO_Assign)
+    E = Store->getLHS()->IgnoreParenCasts();
+  const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E);
   return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
@@ -30,6 +34,17 @@ std::pair<const VarDecl *, const CallExpr *> assignedCall(const Stmt *S) {
         if (V->getInit())
           return {V, underlyingCall(V->getInit())};
   return {nullptr, nullptr};
+}
+
+/// Whether store \p S stores \p Call's result itself, not a statement
+/// expression's around it.
+bool storesDirectly(const Stmt *S, const CallExpr *Call) {
+  const Expr *Value = nullptr;
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S))
+    Value = BO->getRHS();
+  else if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    Value = llvm::cast<VarDecl>(DS->getSingleDecl())->getInit();
+  return Value && Value->IgnoreParenCasts() == Call;
 }
 
 } // namespace
@@ -84,6 +99,8 @@ void OffsetSync::transfer(const Stmt *S, State &St) const {
   // n = write(fd, buf, len): the offset runs n ahead of Pos.
   auto [Var, Call] = assignedCall(S);
   if (Call && AssignedWrites.contains(Call)) {
+    if (AssignedWrites.lookup(Call) != S)
+      return; // the retry macro's own store: the outer one counts
     bool WasSync = St.Sync;
     Forget();
     if (WasSync) {
@@ -166,9 +183,13 @@ bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,
     for (const CFGElement &E : *Block)
       if (auto S = E.getAs<CFGStmt>()) {
         auto [Var, Call] = assignedCall(S->getStmt());
-        if (Var && Call && Operations.isWrite(Call) &&
-            Call->getNumArgs() == 3 && trackedVariable(Call->getArg(0)) == Fd)
-          AssignedWrites.insert(Call);
+        if (!Var || !Call || !Operations.isWrite(Call) ||
+            Call->getNumArgs() != 3 || trackedVariable(Call->getArg(0)) != Fd)
+          continue;
+        // Of two stores of one write, the outer holds it through a macro.
+        auto [It, New] = AssignedWrites.try_emplace(Call, S->getStmt());
+        if (!New && !storesDirectly(S->getStmt(), Call))
+          It->second = S->getStmt();
       }
 
   const CFGBlock *SeekBlock = nullptr;

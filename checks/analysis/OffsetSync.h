@@ -22,6 +22,7 @@
 
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::syscall {
@@ -59,7 +60,10 @@ private:
   // Per query.
   const VarDecl *Fd = nullptr, *Pos = nullptr;
   llvm::function_ref<bool(const Expr *)> IsFreshOpen;
-  llvm::SmallPtrSet<const CallExpr *, 8> AssignedWrites;
+  /// Each write of Fd whose result is stored, with the statement that
+  /// stores it (`n = TEMP_FAILURE_RETRY(write(...))`, not the macro's own
+  /// store inside).
+  llvm::DenseMap<const CallExpr *, const Stmt *> AssignedWrites;
 };
 
 } // namespace clang::tidy::syscall

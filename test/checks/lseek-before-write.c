@@ -530,6 +530,42 @@ int handle_put_at(int h, const char *s, off_t off) {
 // CHECK-FIXES: int fl = fcntl(fd, F_GETFL);
 // CHECK-FIXES: return pwrite(fd, s, strlen(s), off) < 0 ? -1 : 0;
 
+// The same with the flags stored after their declaration, as C89 code
+// writes it.
+int handle_put_at_c89(int h, const char *s, off_t off) {
+  int fd, fl;
+  fd = handle_to_fd(h);
+  if ((fl = fcntl(fd, F_GETFL)) < 0 || (fl & O_APPEND) != 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return write(fd, s, strlen(s)) < 0 ? -1 : 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: the write at that offset
+}
+// CHECK-FIXES: if ((fl = fcntl(fd, F_GETFL)) < 0 || (fl & O_APPEND) != 0)
+// CHECK-FIXES: return pwrite(fd, s, strlen(s), off) < 0 ? -1 : 0;
+
+// The chunk loop with the count tested where it is stored.
+int write_chunks_tested(const char *path, const char **chunks, int count) {
+  off_t pos = 0;
+  ssize_t n;
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  for (int i = 0; i < count; ++i) {
+    lseek(fd, pos, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'lseek': the previous write on this write-only descriptor already left the offset at 'pos' [syscall-lseek-before-write]
+    if ((n = write(fd, chunks[i], strlen(chunks[i]))) < 0)
+      break;
+    pos += n;
+  }
+  return close(fd);
+}
+// CHECK-FIXES: int write_chunks_tested(const char *path, const char **chunks, int count) {
+// CHECK-FIXES: for (int i = 0; i < count; ++i) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     if ((n = write(fd, chunks[i], strlen(chunks[i]))) < 0)
+
 // A statement-like macro that discards a call's result, as projects write
 // them to silence unused-result warnings.
 #define QUIET(call)                                                            \
@@ -1159,4 +1195,31 @@ int rewrite_quiet(int fd, char *buf, size_t n) {
     return -1;
   QUIET(lseek(fd, 0, SEEK_SET));
   return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// A loop that continues after a short write, around an EINTR retry: the
+// outer loop relies on the offset the write leaves.
+int write_fully_retried(const char *path, off_t off, const char *s,
+                        ssize_t n) {
+  int fd = open(path, O_WRONLY);
+  ssize_t w;
+  lseek(fd, off, SEEK_SET);
+  do
+    w = TEMP_FAILURE_RETRY(write(fd, s, (size_t)n));
+  while (w > 0 && (s += w, n -= w) > 0);
+  return close(fd);
+}
+
+// The flags read again after a change that may add O_APPEND: the test was
+// of the old flags.
+int handle_put_after_setfl(int h, const char *s, off_t off, int append) {
+  int fd = handle_to_fd(h);
+  int fl;
+  if ((fl = fcntl(fd, F_GETFL)) < 0 || (fl & O_APPEND) != 0)
+    return -1;
+  if (append)
+    fcntl(fd, F_SETFL, fl | O_APPEND);
+  fl = fcntl(fd, F_GETFL);
+  lseek(fd, off, SEEK_SET);
+  return write(fd, s, strlen(s)) < 0 ? -1 : fl;
 }

@@ -29,6 +29,7 @@ struct Creator {
   llvm::StringRef Nonblock;    ///< its non-blocking flag ("" if none)
   llvm::StringRef Replacement; ///< a call to write instead, when no FlagArg
   int ModeArg = 1;             ///< a stream's fopen mode argument
+  Requirement Needs = {};      ///< another unit's facts, for its wrapper
 };
 
 const Creator *creatorNamed(llvm::StringRef Name) {
@@ -67,21 +68,27 @@ const Creator *creatorNamed(llvm::StringRef Name) {
 
 /// A user's function whose body returns what open(2) makes (FunctionSummary):
 /// as an open when the caller passes the flags, as a call without flags
-/// (whose flags are the wrapper's own, \p Flags) otherwise.
+/// (whose flags are the wrapper's own, \p Flags) otherwise. \p AcrossUnits
+/// takes a wrapper defined in another unit, of open(2)'s or fopen(3)'s
+/// shape, on the facts its unit gives.
 std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
                                       const PosixConstants &Constants,
-                                      std::optional<int64_t> &Flags) {
+                                      std::optional<int64_t> &Flags,
+                                      bool AcrossUnits) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const OpenSummary *S =
-      Callee ? FunctionSummaries::of(Ctx).opens(Callee, Constants) : nullptr;
-  if (!S || !S->Needs.empty())
+  std::optional<OpenSummary> S =
+      Callee ? FunctionSummaries::of(Ctx).openingCall(Callee, Constants,
+                                                      AcrossUnits)
+             : std::nullopt;
+  if (!S)
     return std::nullopt;
   if (S->Mode.IsStream) {
     // The caller's mode string takes "e"; the wrapper's own is its to edit.
     if (!S->FlagsParam)
       return std::nullopt;
     return Creator{
-        Callee->getName(), -1, "e", "", "", static_cast<int>(*S->FlagsParam)};
+        Callee->getName(), -1, "e", "", "", static_cast<int>(*S->FlagsParam),
+        S->Needs};
   }
   if (!S->FlagsParam && !S->Flags)
     return std::nullopt;
@@ -89,17 +96,20 @@ std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
   if (S->FlagsParam && S->AddedFlags)
     Flags = S->AddedFlags; // what the wrapper adds to the caller's flags
   int FlagArg = S->FlagsParam ? static_cast<int>(*S->FlagsParam) : -1;
-  return Creator{Callee->getName(), FlagArg, "O_CLOEXEC", "O_NONBLOCK", ""};
+  return Creator{Callee->getName(), FlagArg, "O_CLOEXEC", "O_NONBLOCK", "", 1,
+                 S->Needs};
 }
 
 /// How \p Call makes a descriptor: a known call, or a user's wrapper of
-/// one (with \p WrapperFlags, its own flags).
+/// one (with \p WrapperFlags, its own flags), in another unit too when
+/// \p AcrossUnits.
 std::optional<Creator> creatorOf(const CallExpr *Call, ASTContext &Ctx,
                                  const PosixConstants &Constants,
-                                 std::optional<int64_t> &WrapperFlags) {
+                                 std::optional<int64_t> &WrapperFlags,
+                                 bool AcrossUnits = false) {
   if (const Creator *Known = creatorNamed(calleeName(Call)))
     return *Known;
-  return wrapperCreator(Call, Ctx, Constants, WrapperFlags);
+  return wrapperCreator(Call, Ctx, Constants, WrapperFlags, AcrossUnits);
 }
 
 /// Records the #if/#ifdef/#ifndef regions whose condition names a
@@ -278,6 +288,7 @@ std::optional<FlagKind> FcntlAfterOpenCheck::flagSetBy(const CallExpr *Call,
 
 void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<llvm::StringRef> Names = {"fcntl", "fcntl64", "ioctl"};
   for (llvm::StringRef Extra : nameList(RawCloexecFunctions))
     Names.push_back(Extra);
@@ -364,7 +375,8 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
        match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
     const auto *Call = N.getNodeAs<CallExpr>("call");
     std::optional<int64_t> WrapperFlags;
-    std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags);
+    std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags,
+                                           /*AcrossUnits=*/true);
     llvm::StringRef Flag = !How                            ? ""
                            : Kind == FlagKind::CloseOnExec ? How->Cloexec
                                                            : How->Nonblock;
@@ -409,7 +421,9 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
     std::optional<int64_t> WrapperFlags;
     std::optional<Creator> How =
-        Maker ? creatorOf(Maker, Ctx, Constants, WrapperFlags) : std::nullopt;
+        Maker ? creatorOf(Maker, Ctx, Constants, WrapperFlags,
+                          /*AcrossUnits=*/true)
+              : std::nullopt;
     bool Stream = How && How->Cloexec == "e";
     if (!How || Stream != ViaFileno)
       return;
@@ -641,6 +655,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!Unfixable.empty())
     diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
+  Requirement Needs;
+  for (const Made &M : Makers)
+    llvm::append_range(Needs, M.How.Needs);
+  noteRequirement(*this, Call->getBeginLoc(), Needs);
 }
 
 } // namespace clang::tidy::syscall

@@ -3,6 +3,7 @@
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/CrossUnitFacts.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -239,6 +240,7 @@ void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
     return checkOverflow(Overflow, Ctx);
   if (CrossUnitFacts *Facts = CrossUnitFacts::current())
     exportStreamFacts(*Facts, Ctx);
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<std::string> Names = withFortifiedNames(
       {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});
   Names.insert(Names.end(), {"operator<<", "setf", "pubsetbuf"});
@@ -273,14 +275,13 @@ bool UnbufferedAutoflushCheck::isReported(Destination D) const {
   return D == Destination::File || (D == Destination::Stdout && FlagStdout);
 }
 
-UnbufferedAutoflushCheck::Destination
-UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
-                                          const FunctionDecl *Func,
-                                          ASTContext &Ctx, bool *Appends) {
+UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
+    const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx,
+    bool *Appends, Requirement *Needs) {
   if (const VarDecl *Array = streamArray(Stream))
-    return arrayDestination(Array, Func, Ctx, Appends);
+    return arrayDestination(Array, Func, Ctx, Appends, Needs);
   if (const VarDecl *Array = walkedArray(Stream, Func))
-    return arrayDestination(Array, Func, Ctx, Appends);
+    return arrayDestination(Array, Func, Ctx, Appends, Needs);
   const VarDecl *Var = referencedVar(Stream);
   if (!Var)
     return Destination::Unknown;
@@ -307,7 +308,7 @@ UnbufferedAutoflushCheck::fileDestination(const Expr *Stream,
          Functions.mainFileUses(Var, Ctx).Assignments)
       Values.push_back(Assign->getRHS());
   }
-  return valuesDestination(Values, Ctx, Appends);
+  return valuesDestination(Values, Ctx, Appends, Needs);
 }
 
 /// The local array of streams \p E points into: `outs`, `outs + k`,
@@ -412,7 +413,8 @@ bool UnbufferedAutoflushCheck::onlyWalks(const Stmt *Up, const Stmt *Child,
 UnbufferedAutoflushCheck::Destination
 UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
                                            const FunctionDecl *Func,
-                                           ASTContext &Ctx, bool *Appends) {
+                                           ASTContext &Ctx, bool *Appends,
+                                           Requirement *Needs) {
   // Every element stored is an fopen for writing, and the array is only
   // ever indexed: handed whole to a call, anything may be stored in it.
   llvm::SmallVector<const Expr *, 4> Values;
@@ -441,17 +443,19 @@ UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
   }
   if (Array->getInit())
     return Destination::Unknown;
-  return valuesDestination(Values, Ctx, Appends);
+  return valuesDestination(Values, Ctx, Appends, Needs);
 }
 
 UnbufferedAutoflushCheck::Destination
 UnbufferedAutoflushCheck::valuesDestination(llvm::ArrayRef<const Expr *> Values,
-                                            ASTContext &Ctx, bool *Appends) {
+                                            ASTContext &Ctx, bool *Appends,
+                                            Requirement *Needs) {
   if (Values.empty())
     return Destination::Unknown;
   for (const Expr *Value : Values) {
     std::optional<OpenCall> Open =
-        Value ? Opens.classify(Value, Ctx, Constants) : std::nullopt;
+        Value ? Opens.classify(Value, Ctx, Constants, Needs != nullptr)
+              : std::nullopt;
     if (!Open || !Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable)
       return Destination::Unknown;
     if (!Open->Path) // fdopen: a socket or a pipe as often as a file
@@ -461,6 +465,8 @@ UnbufferedAutoflushCheck::valuesDestination(llvm::ArrayRef<const Expr *> Values,
     std::optional<llvm::StringRef> Path = stringValue(Open->Path);
     if (Path && startsWith(*Path, "/dev/"))
       return Destination::Device;
+    if (Needs)
+      llvm::append_range(*Needs, Open->Needs);
   }
   return Destination::File;
 }
@@ -469,7 +475,7 @@ UnbufferedAutoflushCheck::Destination
 UnbufferedAutoflushCheck::streamDestination(
     const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx,
     std::string &Why, unsigned Depth, std::vector<std::string> *Elsewhere) {
-  Stream = Stream->IgnoreImplicit();
+  Stream = Stream->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
   llvm::StringRef Type = stdRecordName(Stream->getType());
   if (Type == "basic_ofstream" || Type == "basic_fstream")
     return Destination::File;
@@ -566,7 +572,8 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     return;
   const Expr *Stream = Call->getArg(0);
   bool Appends = false;
-  if (!isReported(fileDestination(Stream, Func, Ctx, &Appends)))
+  Requirement Needs;
+  if (!isReported(fileDestination(Stream, Func, Ctx, &Appends, &Needs)))
     return;
 
   // How many writes one record costs: the most unconditional writes to the
@@ -657,6 +664,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
         << Cost << Call->getSourceRange();
     fixBufferMode(Call, IsSetbuf, NullBuffer && !LineBuffered, Func, D, Ctx);
   }
+  noteRequirement(*this, Call->getBeginLoc(), Needs);
   noteCostlyWrites(Costly, Ctx);
 }
 
@@ -756,7 +764,9 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
   const Expr *Stream = Call->getArg(0);
   const VarDecl *Var = referencedVar(Stream);
   const Stmt *Loop = enclosingLoop(Call, Functions.parents(Func));
-  if (!Var || !Loop || !isReported(fileDestination(Stream, Func, Ctx)))
+  Requirement Needs;
+  if (!Var || !Loop ||
+      !isReported(fileDestination(Stream, Func, Ctx, nullptr, &Needs)))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   // A stream opened inside the loop is a stream per iteration.
@@ -787,6 +797,7 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
                                    "fflush(" + text(Stream, Ctx) + ");");
     }
   }
+  noteRequirement(*this, Call->getBeginLoc(), Needs);
   if (NeedsData)
     diag(Call->getBeginLoc(),
          "no automatic fix: the loop also runs a process or reads the file, "
@@ -1090,14 +1101,18 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
   if (!Functions.flow(Func, Ctx)->reachingDefinitions(Fd, Call, Defs) ||
       Defs.empty())
     return;
+  Requirement Needs;
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> Open =
-        Def.Value ? Opens.classify(Def.Value, Ctx, Constants) : std::nullopt;
+        Def.Value ? Opens.classify(Def.Value, Ctx, Constants,
+                                   /*AcrossUnits=*/true)
+                  : std::nullopt;
     std::optional<llvm::StringRef> Path =
         Open && Open->Path ? stringValue(Open->Path) : std::nullopt;
     if (!Open || Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable ||
         (Path && startsWith(*Path, "/dev/")))
       return;
+    llvm::append_range(Needs, Open->Needs);
     // A descriptor opened in each iteration (retrying for a unique name)
     // gets one write per file, not many small ones.
     SourceRange L = Loop->getSourceRange();
@@ -1118,6 +1133,7 @@ void UnbufferedAutoflushCheck::checkRawWrite(const CallExpr *Call,
              "and write it together")
       << static_cast<unsigned>(Size.value_or(0))
       << SM.getExpansionRange(Call->getSourceRange());
+  noteRequirement(*this, SM.getExpansionLoc(Call->getBeginLoc()), Needs);
 }
 
 void UnbufferedAutoflushCheck::checkOverflow(const CXXMethodDecl *Overflow,

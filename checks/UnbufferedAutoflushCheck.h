@@ -35,16 +35,20 @@ public:
 
 private:
   /// Where \p Stream writes; \p Appends (if given) tells whether an open of
-  /// it appends ("a" modes).
+  /// it appends ("a" modes). With \p Needs, an open through another unit's
+  /// wrapper counts, on the facts it adds there.
   Destination fileDestination(const Expr *Stream, const FunctionDecl *Func,
-                              ASTContext &Ctx, bool *Appends = nullptr);
+                              ASTContext &Ctx, bool *Appends = nullptr,
+                              Requirement *Needs = nullptr);
   /// The same for the elements of a local array of streams, as one place.
   Destination arrayDestination(const VarDecl *Array, const FunctionDecl *Func,
-                               ASTContext &Ctx, bool *Appends);
+                               ASTContext &Ctx, bool *Appends,
+                               Requirement *Needs);
   /// Where streams holding one of \p Values write: a file when each is an
   /// fopen of a path for writing.
   Destination valuesDestination(llvm::ArrayRef<const Expr *> Values,
-                                ASTContext &Ctx, bool *Appends);
+                                ASTContext &Ctx, bool *Appends,
+                                Requirement *Needs);
   /// Where \p Stream writes, following a std::ostream& parameter to the
   /// callers a few levels up. \p Elsewhere, if given, gets the facts
   /// whereby callers in other units would make it a file.

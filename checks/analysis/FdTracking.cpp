@@ -536,19 +536,12 @@ OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
     return Result;
   }
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const OpenSummary *Summary =
-      Callee ? FunctionSummaries::of(Ctx).opens(Callee, Constants) : nullptr;
-  std::optional<OpenSummary> Assumed;
-  if (!Summary && AcrossUnits && CrossUnitFacts::current() &&
-      (Assumed = assumedOpen(Callee))) {
-    Summary = &*Assumed;
-    Result.Needs = {{opensFact(crossUnitName(Callee), *Summary)}};
-  }
-  if (Summary && !Summary->Needs.empty()) {
-    if (!AcrossUnits)
-      return std::nullopt;
+  std::optional<OpenSummary> Summary =
+      Callee ? FunctionSummaries::of(Ctx).openingCall(Callee, Constants,
+                                                      AcrossUnits)
+             : std::nullopt;
+  if (Summary)
     Result.Needs = Summary->Needs;
-  }
   if (!Summary || (Summary->PathParam && *Summary->PathParam >= N) ||
       (Summary->FlagsParam && *Summary->FlagsParam >= N))
     return std::nullopt;

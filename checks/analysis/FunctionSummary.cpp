@@ -351,6 +351,22 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
   return Result;
 }
 
+std::optional<OpenSummary>
+FunctionSummaries::openingCall(const FunctionDecl *Callee,
+                               const PosixConstants &Constants,
+                               bool AcrossUnits) {
+  if (const OpenSummary *Known = opens(Callee, Constants))
+    return Known->Needs.empty() || AcrossUnits
+               ? std::optional<OpenSummary>(*Known)
+               : std::nullopt;
+  std::optional<OpenSummary> Assumed = AcrossUnits && CrossUnitFacts::current()
+                                           ? assumedOpen(Callee)
+                                           : std::nullopt;
+  if (Assumed)
+    Assumed->Needs = {{opensFact(crossUnitName(Callee), *Assumed)}};
+  return Assumed;
+}
+
 std::string opensFact(llvm::StringRef Name, const OpenSummary &S) {
   std::string Fact = (S.Mode.IsStream ? "fopens:" : "opens:") + Name.str();
   llvm::raw_string_ostream(Fact)

@@ -64,6 +64,14 @@ public:
   const OpenSummary *opens(const FunctionDecl *Func,
                            const PosixConstants &Constants);
 
+  /// How a call of \p Callee opens, for a check that asks: its summary
+  /// when it has no needs or \p AcrossUnits; with \p AcrossUnits (and a
+  /// gatherer on this thread, the tool's) also assumedOpen() of a function
+  /// defined in another unit, whose Needs names the fact that unit must give.
+  std::optional<OpenSummary> openingCall(const FunctionDecl *Callee,
+                                         const PosixConstants &Constants,
+                                         bool AcrossUnits);
+
   /// What \p Func does with the offset of a descriptor or stream handed to
   /// its parameter \p Param: one kind of operation and tests of it
   /// (`fd < 0`), or Unknown.

@@ -25,6 +25,13 @@ int xopen_append(const char *path, int flags) {
   return open(path, flags | O_APPEND);
 }
 
+// Opens read-only, saying so when asked.
+int open_traced(const char *path, int verbose) {
+  if (verbose)
+    fprintf(stderr, "opening %s\n", path);
+  return open(path, O_RDONLY);
+}
+
 FILE *xfopen(const char *path, const char *mode) {
   FILE *f = fopen(path, mode);
   if (!f)

@@ -318,28 +318,6 @@ const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
   return Lookup;
 }
 
-/// Whether \p Var (declared without a value) is given one by a single plain
-/// store in \p Func and changed in no other way: `int fl; fl = fcntl(...)`.
-bool LseekBeforeWriteCheck::storedOnce(const VarDecl *Var,
-                                       const FunctionDecl *Func) {
-  const ParentMap &Parents = Functions.parents(Func);
-  unsigned Stores = 0;
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
-    const Stmt *P = Parents.getParent(Ref);
-    if (const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(P);
-        Store && Store->getLHS() == Ref) {
-      if (Store->getOpcode() != BO_Assign)
-        return false;
-      ++Stores;
-    } else if (const auto *Op = llvm::dyn_cast_or_null<UnaryOperator>(P);
-               Op &&
-               (Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf)) {
-      return false;
-    }
-  }
-  return Stores == 1;
-}
-
 bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
                                                  const CallExpr *Lookup,
                                                  ASTContext &Ctx) {
@@ -396,7 +374,8 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
         !Describes(Defs.front().Value))
       continue;
     // Its one value, so that a test of the variable tests that value.
-    bool StoredOnce = !Flags->hasInit() && storedOnce(Flags, S.Func);
+    bool StoredOnce = !Flags->hasInit() &&
+                      FunctionSummaries::of(Ctx).soleValue(Flags) != nullptr;
     for (const DeclRefExpr *Ref : Functions.uses(S.Func).of(Flags))
       if (testedNoAppend(Ref, S.Call, S.Func, Ctx, StoredOnce))
         return true;

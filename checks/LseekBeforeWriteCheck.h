@@ -55,7 +55,6 @@ private:
                                  bool AcrossUnits = false);
   /// Whether every path to \p Use tests \p Flags (a never modified
   /// variable) for no O_APPEND.
-  bool storedOnce(const VarDecl *Var, const FunctionDecl *Func);
   bool testedNoAppend(const Expr *Flags, const Stmt *Use,
                       const FunctionDecl *Func, ASTContext &Ctx,
                       bool OneValue = false);

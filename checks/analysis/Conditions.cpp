@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Conditions.h"
 #include "FdTracking.h"
+#include "FunctionSummary.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::syscall {
@@ -43,15 +44,12 @@ bool edgeImplies(const Expr *Cond, bool Branch,
         return edgeImplies(Test, BO->getOpcode() == BO_NE ? Branch : !Branch,
                            Atom, Ctx);
   // A local that holds the test: `bool read_only = (...) == O_RDONLY;`.
+  // Or `bool read_only; read_only = ...;`, stored once.
   const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond);
   const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const auto *Owner = Var ? llvm::dyn_cast_or_null<FunctionDecl>(
-                                Var->getParentFunctionOrMethod())
-                          : nullptr;
-  if (Ctx && Owner && Var->isLocalVarDecl() && Var->getInit() &&
-      isNeverModified(Var, Owner->getBody(), *Ctx))
-    return edgeImplies(Var->getInit(), Branch, Atom, Ctx);
-  return false;
+  const Expr *Value =
+      Ctx && Var ? FunctionSummaries::of(*Ctx).soleValue(Var) : nullptr;
+  return Value && edgeImplies(Value, Branch, Atom, Ctx);
 }
 
 std::optional<int64_t> maskOf(const Expr *E,

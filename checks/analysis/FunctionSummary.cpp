@@ -351,6 +351,37 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
   return Result;
 }
 
+const Expr *FunctionSummaries::soleValue(const VarDecl *Var) {
+  const auto *Func =
+      llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!Func || !Func->getBody() || !Var->isLocalVarDecl())
+    return nullptr;
+  if (Var->getInit())
+    return isNeverModified(Var, Func->getBody(), Ctx) ? Var->getInit()
+                                                      : nullptr;
+  // Every other use reads it: no second store, `++`, `&v`, reference.
+  const ParentMap &Parents = Functions.parents(Func);
+  const Expr *Value = nullptr;
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+    const Stmt *Child = Ref;
+    const Stmt *Up = Parents.getParent(Ref);
+    while (llvm::isa_and_nonnull<ParenExpr>(Up)) {
+      Child = Up;
+      Up = Parents.getParent(Up);
+    }
+    const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+    if (Store && Store->getLHS() == Child && Store->getOpcode() == BO_Assign &&
+        !Value) {
+      Value = Store->getRHS();
+      continue;
+    }
+    const auto *Read = llvm::dyn_cast_or_null<ImplicitCastExpr>(Up);
+    if (!Read || Read->getCastKind() != CK_LValueToRValue)
+      return nullptr;
+  }
+  return Value;
+}
+
 std::optional<OpenSummary>
 FunctionSummaries::openingCall(const FunctionDecl *Callee,
                                const PosixConstants &Constants,

@@ -72,6 +72,12 @@ public:
                                          const PosixConstants &Constants,
                                          bool AcrossUnits);
 
+  /// The one value local \p Var ever holds: its initializer when nothing
+  /// changes it, or the right side of its one plain store when declared
+  /// without one (`int ro; ro = (oflag & O_ACCMODE) == O_RDONLY;`, `(fl =
+  /// fcntl(fd, F_GETFL)) < 0`); null when it has more or unknown values.
+  const Expr *soleValue(const VarDecl *Var);
+
   /// What \p Func does with the offset of a descriptor or stream handed to
   /// its parameter \p Param: one kind of operation and tests of it
   /// (`fd < 0`), or Unknown.

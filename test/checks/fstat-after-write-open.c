@@ -1064,3 +1064,17 @@ int source_begin(struct source *src, const char *path, int writing) {
   }
   return 0;
 }
+
+// The read-only guard kept in a local stored after its declaration, as
+// C89 code writes it: the stat guards read-only opens only.
+int open_guard_stored(const char *path, int oflag) {
+  int read_only, fd;
+  struct stat st;
+  read_only = (oflag & O_ACCMODE) == O_RDONLY;
+  fd = open(path, oflag);
+  if (read_only && fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}

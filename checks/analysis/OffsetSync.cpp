@@ -98,7 +98,7 @@ void OffsetSync::transfer(const Stmt *S, State &St) const {
   }
   // n = write(fd, buf, len): the offset runs n ahead of Pos.
   auto [Var, Call] = assignedCall(S);
-  if (Call && AssignedWrites.contains(Call)) {
+  if (Call && AssignedWrites.count(Call)) {
     if (AssignedWrites.lookup(Call) != S)
       return; // the retry macro's own store: the outer one counts
     bool WasSync = St.Sync;
@@ -118,7 +118,7 @@ void OffsetSync::transfer(const Stmt *S, State &St) const {
       C ? Operations.effectOn(C, Fd) : std::nullopt;
   if (!Effect || *Effect == OffsetEffect::None ||
       *Effect == OffsetEffect::Positional ||
-      (*Effect == OffsetEffect::Writes && AssignedWrites.contains(C)))
+      (*Effect == OffsetEffect::Writes && AssignedWrites.count(C)))
     return;
   if (*Effect == OffsetEffect::Seeks && C->getNumArgs() == 3 &&
       varOf(C->getArg(1)) == Pos && foldInteger(C->getArg(2), Ctx) == 0) {

@@ -68,17 +68,16 @@ const Creator *creatorNamed(llvm::StringRef Name) {
 
 /// A user's function whose body returns what open(2) makes (FunctionSummary):
 /// as an open when the caller passes the flags, as a call without flags
-/// (whose flags are the wrapper's own, \p Flags) otherwise. \p AcrossUnits
-/// takes a wrapper defined in another unit, of open(2)'s or fopen(3)'s
-/// shape, on the facts its unit gives.
+/// (whose flags are the wrapper's own, \p Flags) otherwise. A wrapper
+/// defined in another unit, of open(2)'s or fopen(3)'s shape, counts on the
+/// facts its unit gives (the Creator's Needs).
 std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
                                       const PosixConstants &Constants,
-                                      std::optional<int64_t> &Flags,
-                                      bool AcrossUnits) {
+                                      std::optional<int64_t> &Flags) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   std::optional<OpenSummary> S =
       Callee ? FunctionSummaries::of(Ctx).openingCall(Callee, Constants,
-                                                      AcrossUnits)
+                                                      /*AcrossUnits=*/true)
              : std::nullopt;
   if (!S)
     return std::nullopt;
@@ -101,15 +100,13 @@ std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
 }
 
 /// How \p Call makes a descriptor: a known call, or a user's wrapper of
-/// one (with \p WrapperFlags, its own flags), in another unit too when
-/// \p AcrossUnits.
+/// one (with \p WrapperFlags, its own flags), in this unit or another.
 std::optional<Creator> creatorOf(const CallExpr *Call, ASTContext &Ctx,
                                  const PosixConstants &Constants,
-                                 std::optional<int64_t> &WrapperFlags,
-                                 bool AcrossUnits = false) {
+                                 std::optional<int64_t> &WrapperFlags) {
   if (const Creator *Known = creatorNamed(calleeName(Call)))
     return *Known;
-  return wrapperCreator(Call, Ctx, Constants, WrapperFlags, AcrossUnits);
+  return wrapperCreator(Call, Ctx, Constants, WrapperFlags);
 }
 
 /// Records the #if/#ifdef/#ifndef regions whose condition names a
@@ -375,8 +372,7 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
        match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
     const auto *Call = N.getNodeAs<CallExpr>("call");
     std::optional<int64_t> WrapperFlags;
-    std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags,
-                                           /*AcrossUnits=*/true);
+    std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags);
     llvm::StringRef Flag = !How                            ? ""
                            : Kind == FlagKind::CloseOnExec ? How->Cloexec
                                                            : How->Nonblock;
@@ -421,9 +417,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
     std::optional<int64_t> WrapperFlags;
     std::optional<Creator> How =
-        Maker ? creatorOf(Maker, Ctx, Constants, WrapperFlags,
-                          /*AcrossUnits=*/true)
-              : std::nullopt;
+        Maker ? creatorOf(Maker, Ctx, Constants, WrapperFlags) : std::nullopt;
     bool Stream = How && How->Cloexec == "e";
     if (!How || Stream != ViaFileno)
       return;

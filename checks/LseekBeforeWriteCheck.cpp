@@ -368,16 +368,14 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
   const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
   for (const VarDecl *Flags : Given) {
     llvm::SmallVector<Definition, 2> Defs;
-
     if (!Flow || !Flow->reachingDefinitions(Flags, S.Call, Defs) ||
         Defs.size() != 1 || !Defs.front().Value ||
         !Describes(Defs.front().Value))
       continue;
     // Its one value, so that a test of the variable tests that value.
-    bool StoredOnce = !Flags->hasInit() &&
-                      FunctionSummaries::of(Ctx).soleValue(Flags) != nullptr;
+    bool OneValue = FunctionSummaries::of(Ctx).soleValue(Flags) != nullptr;
     for (const DeclRefExpr *Ref : Functions.uses(S.Func).of(Flags))
-      if (testedNoAppend(Ref, S.Call, S.Func, Ctx, StoredOnce))
+      if (testedNoAppend(Ref, S.Call, S.Func, Ctx, OneValue))
         return true;
   }
   return false;

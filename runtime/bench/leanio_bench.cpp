@@ -208,6 +208,20 @@ void pidLeanio(benchmark::State &state) {
     benchmark::DoNotOptimize(lio_getpid());
 }
 
+/// A fork check per call: getpid() against the saved pid, or leanio's
+/// fork generation against the saved one.
+void forkCheckGetpid(benchmark::State &state) {
+  pid_t saved = getpid();
+  for (auto _ : state)
+    // NOLINTNEXTLINE(syscall-loop-invariant): the naive form, measured
+    benchmark::DoNotOptimize(getpid() != saved);
+}
+void forkCheckLeanio(benchmark::State &state) {
+  unsigned long saved = lio_fork_generation();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(lio_fork_generation() != saved);
+}
+
 /// A directory of 1000 files walked for the type of each entry: a stat
 /// per entry, or leanio's d_type with the stat only for DT_UNKNOWN.
 class EntryTree {
@@ -367,6 +381,8 @@ BENCHMARK(dumpHandBuffer)->Name("dump/hand_256k_buffer");
 BENCHMARK(dumpOneWrite)->Name("dump/one_write");
 BENCHMARK(pidGetpid)->Name("pid/getpid");
 BENCHMARK(pidLeanio)->Name("pid/lio_getpid");
+BENCHMARK(forkCheckGetpid)->Name("fork_check/getpid");
+BENCHMARK(forkCheckLeanio)->Name("fork_check/lio_fork_generation");
 BENCHMARK_CAPTURE(entriesStat, disk, "/var/tmp")->Name("entries/fstatat");
 BENCHMARK_CAPTURE(entriesLeanio, disk, "/var/tmp")
     ->Name("entries/lio_entry_type");

@@ -1,5 +1,6 @@
 /* lio_getpid and lio_gettid: the process and thread ids, asked of the
- * kernel once and kept, reset in the child after fork. */
+ * kernel once and kept, reset in the child after fork; lio_fork_generation:
+ * a count of the forks between the first process and this one. */
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define _GNU_SOURCE
 #include "leanio/leanio.h"
@@ -13,17 +14,22 @@
  * value); the thread id is per thread. */
 static pid_t cached_pid;
 static __thread pid_t cached_tid;
+/* Bumped in every child of fork(3): it differs from every ancestor's. */
+static unsigned long fork_generation;
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 static void forget_ids(void) {
   __atomic_store_n(&cached_pid, 0, __ATOMIC_RELAXED);
   cached_tid = 0; /* the child's one thread is the one that forked */
+  __atomic_add_fetch(&fork_generation, 1, __ATOMIC_RELAXED);
 }
 
 static int atfork_registered;
 
 static void register_atfork(void) {
-  atfork_registered = pthread_atfork(NULL, NULL, forget_ids) == 0;
+  __atomic_store_n(&atfork_registered,
+                   pthread_atfork(NULL, NULL, forget_ids) == 0,
+                   __ATOMIC_RELEASE);
 }
 
 /* Without the handler a child would keep its parent's ids: then nothing
@@ -49,4 +55,14 @@ pid_t lio_gettid(void) {
   if (can_cache())
     cached_tid = tid;
   return tid;
+}
+
+unsigned long lio_fork_generation(void) {
+  /* Once registered, a load: no pthread_once call on the hot path. */
+  if (__atomic_load_n(&atfork_registered, __ATOMIC_ACQUIRE) || can_cache())
+    return __atomic_load_n(&fork_generation, __ATOMIC_RELAXED);
+  /* No handler, no counter: the pid itself tells a child, at a syscall a
+   * call. pthread_once decided this for the process, so every call answers
+   * in the same terms. */
+  return (unsigned long)getpid();
 }

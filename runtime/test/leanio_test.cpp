@@ -763,6 +763,42 @@ TEST(Ids, ForkedChildGetsItsOwnIds) {
   EXPECT_EQ(lio_getpid(), parent);
 }
 
+TEST(Ids, ForkGenerationTakesNoSyscall) {
+  auto counts = countSyscalls([] {
+    unsigned long saved = lio_fork_generation();
+    for (int i = 0; i < 1000; i++)
+      if (lio_fork_generation() != saved)
+        return 1;
+    return 0;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_getpid], 0) << counts.summary();
+}
+
+TEST(Ids, ForkGenerationTellsChildrenAndGrandchildren) {
+  unsigned long parent = lio_fork_generation();
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    unsigned long mine = lio_fork_generation();
+    if (mine == parent)
+      _exit(1);
+    pid_t grandchild = fork();
+    if (grandchild == 0)
+      _exit(lio_fork_generation() != mine && lio_fork_generation() != parent
+                ? 0
+                : 1);
+    int status = 0;
+    bool ok = grandchild > 0 && waitpid(grandchild, &status, 0) == grandchild &&
+              WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    _exit(ok && lio_fork_generation() == mine ? 0 : 2);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(lio_fork_generation(), parent);
+}
+
 TEST(Ids, EachThreadHasItsOwnTid) {
   pid_t mine = lio_gettid();
   pid_t other = 0, otherPid = 0;

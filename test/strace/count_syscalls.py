@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """count_syscalls.py BEFORE AFTER [SAVED]: counts the syscalls in two strace logs.
 
-Prints `name: before -> after` for each traced syscall and fails unless the
-second log has fewer SAVED calls (default lseek) and no more calls in all
-than the first."""
+Prints `name: before -> after` for each traced syscall (logs of `strace -f`
+too) and fails unless the second log has fewer SAVED calls (default lseek)
+and no more calls in all than the first."""
 import collections
 import re
 import sys
@@ -13,7 +13,7 @@ import sys
 def count(path):
     counts = collections.Counter()
     for line in open(path):
-        match = re.match(r"(?:\[pid\s+\d+\]\s+)?(\w+)\(", line)
+        match = re.match(r"(?:\[pid\s+\d+\]\s+|\d+\s+)?(\w+)\(", line)
         if match:
             counts[match.group(1)] += 1
     return counts

@@ -13,6 +13,8 @@
  *
  * - lio_getpid, lio_gettid: the process and thread ids, one syscall each
  *   per process (per thread), kept until a fork resets them in the child.
+ * - lio_fork_generation: tells a child of fork from its parent without a
+ *   syscall, where code compares getpid() with a saved pid.
  * - lio_entry_type: a directory entry's file type from readdir's d_type,
  *   with a stat only for the entries whose type it does not give.
  * - lio_sampler: a /proc or /sys file kept open and read at offset 0 for
@@ -169,6 +171,15 @@ int lio_writer_close(lio_writer *w);
  * kernel. */
 pid_t lio_getpid(void);
 pid_t lio_gettid(void);
+
+/* A number that a child made by fork(3) sees changed: save it where code
+ * saves getpid() to notice a fork, and compare it with a new call, which
+ * makes no syscall (a pthread_atfork child handler counts the forks). Its
+ * first call registers that handler: call it before any fork, when the
+ * value is saved. A child of vfork(2), clone(2) or syscall(SYS_fork) skips
+ * the handler and keeps its parent's number. If the handler cannot be
+ * registered, it is the process id, asked of the kernel on each call. */
+unsigned long lio_fork_generation(void);
 
 struct dirent;
 

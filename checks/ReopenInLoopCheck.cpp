@@ -14,16 +14,6 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-const Stmt *loopBody(const Stmt *Loop) {
-  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
-    return For->getBody();
-  if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
-    return While->getBody();
-  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
-    return Do->getBody();
-  return llvm::cast<CXXForRangeStmt>(Loop)->getBody();
-}
-
 /// The local that \p Call's result is stored in: `int fd = open(...)`,
 /// `fd = open(...)`, `if ((f = fopen(...)) == NULL)`.
 const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
@@ -122,17 +112,9 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
       }))
     return;
   const ParentMap &Parents = Functions.parents(Func);
-  const Stmt *Loop = enclosingLoop(Call, Parents);
-  if (!Loop || runsOnce(Loop, Ctx))
-    return;
-  // In every iteration: a statement of the loop's body that always runs it.
-  const auto *Block = llvm::dyn_cast<CompoundStmt>(loopBody(Loop));
-  const Stmt *Top = Call;
-  while (Top && Parents.getParent(Top) != Block)
-    Top = Parents.getParent(Top);
+  const Stmt *Loop = Every.loopOf(Call, Parents, Ctx);
   const VarDecl *Var = heldIn(Call, Parents);
-  if (!Block || !Top || !alwaysEvaluated(Call, Top, Parents) || !Var ||
-      !Var->isLocalVarDecl())
+  if (!Loop || !Var || !Var->isLocalVarDecl())
     return;
   const CallExpr *Close = closedInIteration(Var, Call, Loop, Func, Ctx);
   if (!Close)

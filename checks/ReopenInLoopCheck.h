@@ -5,6 +5,7 @@
 
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
+#include "analysis/StatementShape.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
@@ -22,7 +23,10 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Functions.clear(); }
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    Every.clear();
+  }
 
 private:
   void checkOpen(const CallExpr *Call, const FunctionDecl *Func,
@@ -40,6 +44,7 @@ private:
   const FdOperationTable Operations{{}, {}};
   PosixConstants Constants;
   FunctionCache Functions;
+  EveryRun Every;
 };
 
 } // namespace clang::tidy::syscall

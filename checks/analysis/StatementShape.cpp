@@ -90,6 +90,29 @@ bool testsEintr(const Expr *E) {
          (IsErrno(BO->getRHS()) && IsEintr(BO->getLHS()));
 }
 
+/// Whether \p Cond tests a call's returned error number for EINTR, as the
+/// `_r` lookups and pthread calls report it: `r == EINTR` where the body
+/// \p Store is `r = call(...)`, or `(r = call(...)) == EINTR`.
+bool returnsEintr(const Expr *Cond, const BinaryOperator *Store) {
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenCasts());
+  if (!BO || BO->getOpcode() != BO_EQ)
+    return false;
+  auto IsResult = [&](const Expr *X) {
+    X = X->IgnoreParenCasts();
+    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(X))
+      return Assign->getOpcode() == BO_Assign &&
+             llvm::isa<CallExpr>(Assign->getRHS()->IgnoreParenCasts());
+    const VarDecl *Var = referencedVar(X);
+    return Var && Store && referencedVar(Store->getLHS()) == Var;
+  };
+  auto IsEintr = [](const Expr *X) {
+    const auto *Lit = llvm::dyn_cast<IntegerLiteral>(X->IgnoreParenCasts());
+    return Lit && Lit->getValue() == 4;
+  };
+  return (IsResult(BO->getLHS()) && IsEintr(BO->getRHS())) ||
+         (IsResult(BO->getRHS()) && IsEintr(BO->getLHS()));
+}
+
 } // namespace
 
 const Expr *retriedValue(const CallExpr *Call, const ParentMap &Parents) {
@@ -124,15 +147,18 @@ bool isRetryLoop(const Stmt *Loop) {
     Cond = While->getCond();
     Body = While->getBody();
   }
-  if (!Cond || !testsEintr(Cond))
+  if (!Cond)
     return false;
   // The body only makes the call again (or nothing, the call being in the
   // condition).
   if (const auto *CS = llvm::dyn_cast_or_null<CompoundStmt>(Body))
     Body = CS->size() == 1 ? CS->body_front() : CS->body_empty() ? nullptr : CS;
-  return !Body || llvm::isa<NullStmt>(Body) ||
-         (llvm::isa<BinaryOperator>(Body) &&
-          llvm::cast<BinaryOperator>(Body)->isAssignmentOp());
+  const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Body);
+  if (Store && !Store->isAssignmentOp())
+    return false;
+  if (Body && !Store && !llvm::isa<NullStmt>(Body))
+    return false;
+  return testsEintr(Cond) || returnsEintr(Cond, Store);
 }
 
 bool isStatementMacro(const Stmt *S) {
@@ -159,6 +185,107 @@ const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
       return P;
   }
   return nullptr;
+}
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    return For->getBody();
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    return While->getBody();
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    return Do->getBody();
+  return llvm::cast<CXXForRangeStmt>(Loop)->getBody();
+}
+
+namespace {
+
+/// Whether \p Cond tests a call for failure: `f() < 0`, `f() != 0`, `f() ==
+/// -1`, `(p = f()) == NULL`, `!f()`. Leaving on such a test is an error
+/// path, not a cache hit that skips the work.
+bool isFailureTest(const Expr *Cond, const ASTContext &Ctx) {
+  auto Called = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(E);
+        Assign && Assign->getOpcode() == BO_Assign)
+      E = Assign->getRHS();
+    return underlyingCall(E) != nullptr;
+  };
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond))
+    return Not->getOpcode() == UO_LNot && Called(Not->getSubExpr());
+  const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
+  if (!Cmp || !Cmp->isComparisonOp())
+    return false;
+  auto Constant = [&](const Expr *E) {
+    if (E->isValueDependent())
+      return false;
+    return E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                                    Expr::NPC_ValueDependentIsNotNull) ||
+           E->IgnoreParenImpCasts()->isIntegerConstantExpr(Ctx);
+  };
+  return (Called(Cmp->getLHS()) && Constant(Cmp->getRHS())) ||
+         (Called(Cmp->getRHS()) && Constant(Cmp->getLHS()));
+}
+
+/// Whether \p S may leave the block it is a statement of: a return or goto
+/// anywhere in it, a break or continue not inside a loop (or switch, for
+/// break) of its own; lambdas and error paths aside.
+bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch,
+              const ASTContext &Ctx) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (const auto *If = llvm::dyn_cast<IfStmt>(S);
+      If && If->getCond() && isFailureTest(If->getCond(), Ctx))
+    return mayLeave(If->getElse(), InLoop, InSwitch, Ctx);
+  if (llvm::isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  if (llvm::isa<ContinueStmt>(S))
+    return !InLoop;
+  if (llvm::isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  InLoop = InLoop || isLoop(S);
+  InSwitch = InSwitch || llvm::isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (mayLeave(Child, InLoop, InSwitch, Ctx))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
+                       const ParentMap &Parents, const ASTContext &Ctx) {
+  const Stmt *Top = S;
+  while (Top && Parents.getParent(Top) != Block)
+    Top = Parents.getParent(Top);
+  if (!Top || !alwaysEvaluated(S, Top, Parents))
+    return false;
+  auto [It, New] = FirstExit.try_emplace(Block, Block->size());
+  if (New) {
+    unsigned Index = 0;
+    for (const Stmt *Child : Block->body()) {
+      Position[Child] = Index;
+      if (It->second == Block->size() && mayLeave(Child, false, false, Ctx))
+        It->second = Index;
+      ++Index;
+    }
+  }
+  // Top itself may leave after S ran: only the statements before it count.
+  return Position.lookup(Top) <= It->second;
+}
+
+const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
+                             ASTContext &Ctx) {
+  const Stmt *Loop = enclosingLoop(S, Parents);
+  if (!Loop || runsOnce(Loop, Ctx))
+    return nullptr;
+  const Stmt *Body = loopBody(Loop);
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Body))
+    return ofBlock(S, Block, Parents, Ctx) ? Loop : nullptr;
+  // A body of one statement: `for (...) sum += f(x[i]);`.
+  return isWithin(S, Body, Parents) && alwaysEvaluated(S, Body, Parents)
+             ? Loop
+             : nullptr;
 }
 
 const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,

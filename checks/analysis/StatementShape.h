@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 
 namespace clang::tidy::syscall {
@@ -28,6 +29,35 @@ bool isStatementMacro(const Stmt *S);
 /// for's init runs once, outside), not across a lambda; null if none. EINTR
 /// retry loops and `do { } while (0)` are not loops here.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
+
+/// The body of a for, while, do or range-for loop.
+const Stmt *loopBody(const Stmt *Loop);
+
+/// Answers whether a statement runs each time its block (a loop's body, a
+/// function's) runs: it is in a statement of the block that always
+/// evaluates it, and no statement before that one may leave the block
+/// (return, goto, a break or continue of the block's own loop) but on an
+/// error path (`if (stat(...) != 0) continue;`). Which
+/// statement of a block is the first that may leave it is found once per
+/// block, so that a question costs its own statement's depth.
+class EveryRun {
+public:
+  bool ofBlock(const Stmt *S, const CompoundStmt *Block,
+               const ParentMap &Parents, const ASTContext &Ctx);
+  /// The innermost loop (enclosingLoop(), not one that runsOnce()) in
+  /// whose every iteration \p S runs; null if none.
+  const Stmt *loopOf(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx);
+  void clear() {
+    FirstExit.clear();
+    Position.clear();
+  }
+
+private:
+  /// The index of the first statement of a block that may leave it (its
+  /// size if none), and each statement's index in its block.
+  llvm::DenseMap<const CompoundStmt *, unsigned> FirstExit;
+  llvm::DenseMap<const Stmt *, unsigned> Position;
+};
 
 /// The innermost block whose statement \p Top holds \p S, seen through
 /// statement-like macros (`STMT(write(...));` is a statement of the block

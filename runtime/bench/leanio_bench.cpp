@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <sys/stat.h>
+#include <pwd.h>
 #include <unistd.h>
 #include <vector>
 
@@ -208,6 +209,21 @@ void pidLeanio(benchmark::State &state) {
     benchmark::DoNotOptimize(lio_getpid());
 }
 
+/// An owner's name per listed entry: the user database each time, or
+/// leanio's cache by id.
+void ownerGetpwuid(benchmark::State &state) {
+  for (auto _ : state) {
+    // NOLINTNEXTLINE(syscall-costly-libc-in-loop): the naive form, measured
+    const passwd *pw = getpwuid(0);
+    benchmark::DoNotOptimize(pw);
+  }
+}
+void ownerLeanio(benchmark::State &state) {
+  char name[64];
+  for (auto _ : state)
+    benchmark::DoNotOptimize(lio_user_name(0, name, sizeof name));
+}
+
 /// A fork check per call: getpid() against the saved pid, or leanio's
 /// fork generation against the saved one.
 void forkCheckGetpid(benchmark::State &state) {
@@ -381,6 +397,8 @@ BENCHMARK(dumpHandBuffer)->Name("dump/hand_256k_buffer");
 BENCHMARK(dumpOneWrite)->Name("dump/one_write");
 BENCHMARK(pidGetpid)->Name("pid/getpid");
 BENCHMARK(pidLeanio)->Name("pid/lio_getpid");
+BENCHMARK(ownerGetpwuid)->Name("owner/getpwuid");
+BENCHMARK(ownerLeanio)->Name("owner/lio_user_name");
 BENCHMARK(forkCheckGetpid)->Name("fork_check/getpid");
 BENCHMARK(forkCheckLeanio)->Name("fork_check/lio_fork_generation");
 BENCHMARK_CAPTURE(entriesStat, disk, "/var/tmp")->Name("entries/fstatat");

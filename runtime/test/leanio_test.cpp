@@ -799,6 +799,60 @@ TEST(Ids, ForkGenerationTellsChildrenAndGrandchildren) {
   EXPECT_EQ(lio_fork_generation(), parent);
 }
 
+// ------------------------------------------------- lio_user_name and friends
+
+TEST(Names, ThousandLookupsAskTheDatabaseOnce) {
+  char first[64];
+  ASSERT_EQ(lio_user_name(0, first, sizeof first), 0);
+  EXPECT_STREQ(first, "root");
+  auto counts = countSyscalls([] {
+    char name[64];
+    gid_t gid = 1;
+    for (int i = 0; i < 1000; i++)
+      if (lio_user_name(0, name, sizeof name) != 0 ||
+          lio_group_name(0, name, sizeof name) != 0 ||
+          lio_group_id("root", &gid) != 0 || gid != 0)
+        return 1;
+    return 0;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  // The group lookups' first calls, in the child the counter forks: a few
+  // opens of /etc/group (and nsswitch.conf), not 2,000.
+  EXPECT_LE(counts[SYS_openat], 4) << counts.summary();
+}
+
+TEST(Names, MissingEntriesAndSmallBuffersFail) {
+  char name[64];
+  uid_t uid = 0;
+  errno = 0;
+  EXPECT_EQ(lio_user_name(987654, name, sizeof name), -1);
+  EXPECT_EQ(errno, ENOENT);
+  EXPECT_EQ(lio_user_name(987654, name, sizeof name), -1); // kept
+  EXPECT_EQ(errno, ENOENT);
+  EXPECT_EQ(lio_user_id("no-such-user-here", &uid), -1);
+  EXPECT_EQ(errno, ENOENT);
+  char small[2];
+  EXPECT_EQ(lio_user_name(0, small, sizeof small), -1);
+  EXPECT_EQ(errno, ERANGE);
+  EXPECT_EQ(lio_user_id("root", &uid), 0);
+  EXPECT_EQ(uid, 0u);
+}
+
+TEST(Names, MisuseIsAnError) {
+  uid_t uid;
+  gid_t gid;
+  EXPECT_EQ(lio_user_name(0, nullptr, 10), -1);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_group_name(0, nullptr, 0), -1);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_user_id(nullptr, &uid), -1);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_group_id("root", nullptr), -1);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(lio_group_id(nullptr, &gid), -1);
+  EXPECT_EQ(errno, EINVAL);
+}
+
 TEST(Ids, EachThreadHasItsOwnTid) {
   pid_t mine = lio_gettid();
   pid_t other = 0, otherPid = 0;

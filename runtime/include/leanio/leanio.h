@@ -15,6 +15,9 @@
  *   per process (per thread), kept until a fork resets them in the child.
  * - lio_fork_generation: tells a child of fork from its parent without a
  *   syscall, where code compares getpid() with a saved pid.
+ * - lio_user_name, lio_group_name, lio_user_id, lio_group_id: the user and
+ *   group database asked once per id or name, for code that names the
+ *   owner of every file or entry it lists.
  * - lio_entry_type: a directory entry's file type from readdir's d_type,
  *   with a stat only for the entries whose type it does not give.
  * - lio_sampler: a /proc or /sys file kept open and read at offset 0 for
@@ -180,6 +183,22 @@ pid_t lio_gettid(void);
  * the handler and keeps its parent's number. If the handler cannot be
  * registered, it is the process id, asked of the kernel on each call. */
 unsigned long lio_fork_generation(void);
+
+/* The name of user \p uid (group \p gid) copied into \p buf, or the id of
+ * the user (group) named \p name in \p *uid (\p *gid): asked of the user
+ * database (getpwuid_r, getgrgid_r, getpwnam_r, getgrnam_r) the first time
+ * and then answered from a small cache (64 entries of each kind, thread
+ * safe), since glibc's files backend opens, reads and closes /etc/passwd or
+ * /etc/group on every call. "No such entry" is kept too. Returns 0, or -1
+ * with errno: ENOENT when there is no such entry, ERANGE when \p buf is too
+ * small for the name, EINVAL for a NULL buffer, name or result, or the
+ * lookup's errno (not kept: the next call asks again). Entries added to
+ * the database while the process runs are not seen for ids and names
+ * already asked about. */
+int lio_user_name(uid_t uid, char *buf, size_t size);
+int lio_group_name(gid_t gid, char *buf, size_t size);
+int lio_user_id(const char *name, uid_t *uid);
+int lio_group_id(const char *name, gid_t *gid);
 
 struct dirent;
 

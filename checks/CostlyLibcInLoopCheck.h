@@ -1,0 +1,35 @@
+//===--- CostlyLibcInLoopCheck.h - syscall-costly-libc-in-loop -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#ifndef SYSCALL_TIDY_CHECKS_COSTLYLIBCINLOOPCHECK_H
+#define SYSCALL_TIDY_CHECKS_COSTLYLIBCINLOOPCHECK_H
+
+#include "analysis/FlowAnalysis.h"
+#include "analysis/StatementShape.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds C library calls that make syscalls on every call, made in every
+/// iteration of a loop (directly, or in a function of the unit that makes
+/// them on every call and is called so): the user and group lookups, whose
+/// files backend reads /etc/passwd or /etc/group anew each time, and the
+/// time calls that stat /etc/localtime each time while TZ is unset.
+class CostlyLibcInLoopCheck : public ClangTidyCheck {
+public:
+  CostlyLibcInLoopCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    Every.clear();
+  }
+
+private:
+  FunctionCache Functions;
+  EveryRun Every;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_COSTLYLIBCINLOOPCHECK_H

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// RUN: %check_syscall_tidy %s syscall-costly-libc-in-loop %t -- -D_GNU_SOURCE -Wall -Werror=unused-variable
+// RUN: %check_syscall_tidy %s syscall-costly-libc-in-loop %t.fortify -- -D_GNU_SOURCE -Wall -Werror=unused-variable -O2 -D_FORTIFY_SOURCE=2
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QUIET(stmt)                                                            \
+  do {                                                                         \
+    stmt;                                                                      \
+  } while (0)
+
+struct entry {
+  const char *name;
+  uid_t uid;
+  gid_t gid;
+  time_t mtime;
+  const char *owner;
+};
+
+// ---------------------------------------------------------------- must flag
+
+// A long listing: the owner and group of every entry of a directory.
+void list_long(DIR *d) {
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    struct stat st;
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+      continue;
+    struct passwd *pw = getpwuid(st.st_uid);
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'getpwuid' in every iteration of the loop: glibc's files backend opens, reads and closes /etc/passwd on every call; keep the answers by id in a small cache (leanio's lio_user_name) [syscall-costly-libc-in-loop]
+    struct group *gr = getgrgid(st.st_gid);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'getgrgid' in every iteration of the loop: glibc's files backend opens, reads and closes /etc/group on every call; keep the answers by id in a small cache (leanio's lio_group_name) [syscall-costly-libc-in-loop]
+    printf("%s %s %s\n", pw ? pw->pw_name : "?", gr ? gr->gr_name : "?",
+           e->d_name);
+  }
+}
+
+// A helper that names an owner, called for every archive entry.
+static const char *owner_name(uid_t uid) {
+  struct passwd *pw = getpwuid(uid);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'getpwuid' in every iteration of a loop: glibc's files backend opens, reads and closes /etc/passwd on every call; keep the answers by id in a small cache (leanio's lio_user_name) [syscall-costly-libc-in-loop]
+  return pw ? pw->pw_name : "?";
+}
+void list_archive(struct entry *entries, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    entries[i].owner = owner_name(entries[i].uid);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: note: 'owner_name' is called in every iteration of this loop
+    printf("%s %s\n", entries[i].owner, entries[i].name);
+  }
+}
+
+// Extraction maps each entry's owner name to an id, with the _r form.
+int map_owners(const char **names, uid_t *ids, size_t n) {
+  char buf[1024];
+  for (size_t i = 0; i < n; i++) {
+    struct passwd pw, *found = NULL;
+    int rc;
+    QUIET(rc = getpwnam_r(names[i], &pw, buf, sizeof buf, &found));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'getpwnam_r' in every iteration of the loop: glibc's files backend opens, reads and closes /etc/passwd on every call; keep the answers by name in a small cache (leanio's lio_user_id) [syscall-costly-libc-in-loop]
+    // CHECK-MESSAGES: :20:5: note: expanded from macro 'QUIET'
+    ids[i] = rc == 0 && found ? found->pw_uid : (uid_t)-1;
+  }
+  return 0;
+}
+
+// A logger that stamps every line with the local time.
+void log_lines(FILE *out, const char **lines, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    time_t now = time(NULL);
+    struct tm *tm = localtime(&now);
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'localtime' in every iteration of the loop: while TZ is unset, glibc stats /etc/localtime on every call to see whether the zone changed; 'localtime_r' reads it once [syscall-costly-libc-in-loop]
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%H:%M:%S", tm);
+    fprintf(out, "%s %s\n", stamp, lines[i]);
+  }
+}
+
+// Modification times of a listing, through ctime.
+void list_times(const struct entry *entries, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    printf("%s %s", entries[i].name, ctime(&entries[i].mtime));
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'ctime' in every iteration of the loop: while TZ is unset, glibc stats /etc/localtime on every call to see whether the zone changed; 'ctime_r' reads it once [syscall-costly-libc-in-loop]
+    i++;
+  }
+}
+
+// Parsing a local date per record.
+long parse_dates(struct tm *dates, size_t n) {
+  long sum = 0;
+  for (size_t i = 0; i < n; i++)
+    sum += (long)mktime(&dates[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'mktime' in every iteration of the loop: while TZ is unset, glibc stats /etc/localtime on every call to see whether the zone changed; set TZ once at start-up (setenv("TZ", ":/etc/localtime", 0)) and it is read once [syscall-costly-libc-in-loop]
+  return sum;
+}
+
+// ------------------------------------------------------------ must not flag
+
+// A one-entry cache: the lookup runs only when the owner changes.
+void list_cached(const struct entry *entries, size_t n) {
+  uid_t last = (uid_t)-1;
+  const char *name = "?";
+  for (size_t i = 0; i < n; i++) {
+    if (entries[i].uid != last) {
+      struct passwd *pw = getpwuid(entries[i].uid);
+      name = pw ? pw->pw_name : "?";
+      last = entries[i].uid;
+    }
+    printf("%s %s\n", name, entries[i].name);
+  }
+}
+
+// A hit skips the rest of the iteration.
+int known(uid_t uid);
+void list_skipping(const struct entry *entries, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (known(entries[i].uid))
+      continue;
+    struct passwd *pw = getpwuid(entries[i].uid);
+    printf("%s\n", pw ? pw->pw_name : "?");
+  }
+}
+
+// A helper with its own cache returns before the lookup.
+static uid_t cached_uid = (uid_t)-1;
+static char cached_name[64];
+static const char *cached_owner(uid_t uid) {
+  if (uid == cached_uid)
+    return cached_name;
+  struct passwd *pw = getpwuid(uid);
+  snprintf(cached_name, sizeof cached_name, "%s", pw ? pw->pw_name : "?");
+  cached_uid = uid;
+  return cached_name;
+}
+void list_through_cache(const struct entry *entries, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    printf("%s %s\n", cached_owner(entries[i].uid), entries[i].name);
+}
+
+// Once, before the loop.
+void list_mine(const struct entry *entries, size_t n) {
+  struct passwd *me = getpwuid(getuid());
+  for (size_t i = 0; i < n; i++)
+    if (me && entries[i].uid == me->pw_uid)
+      printf("%s\n", entries[i].name);
+}
+
+// The reentrant time calls and UTC ones read no zone per call.
+void stamp_all(FILE *out, const time_t *times, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    struct tm tm;
+    char buf[64];
+    localtime_r(&times[i], &tm);
+    strftime(buf, sizeof buf, "%c", &tm);
+    fprintf(out, "%s %s\n", buf, asctime(gmtime(&times[i])));
+  }
+}
+
+// A statement macro's loop runs once.
+const char *group_of(gid_t gid) {
+  struct group *gr = NULL;
+  QUIET(gr = getgrgid(gid));
+  return gr ? gr->gr_name : "?";
+}
+
+// Walking the database itself is one open for the whole walk.
+size_t count_users(void) {
+  size_t n = 0;
+  setpwent();
+  while (getpwent() != NULL)
+    n++;
+  endpwent();
+  return n;
+}
+
+// A helper that no loop calls.
+static const char *login_name(uid_t uid) {
+  struct passwd *pw = getpwuid(uid);
+  return pw ? pw->pw_name : "?";
+}
+void greet(void) { printf("hello %s\n", login_name(getuid())); }
+
+// A lookup on some iterations only.
+void warn_foreign(const struct entry *entries, size_t n, uid_t self) {
+  for (size_t i = 0; i < n; i++)
+    if (entries[i].uid != self && getpwuid(entries[i].uid) == NULL)
+      fprintf(stderr, "unknown owner of %s\n", entries[i].name);
+}
+
+// A loop that grows the buffer of an _r lookup until it fits: one lookup
+// per size, not per item (the EINTR retry inside is no loop of its own).
+int name_of(uid_t uid, char **name) {
+  struct passwd pw, *found = NULL;
+  char *buf = NULL;
+  int rc;
+  for (size_t size = 1024;; size *= 2) {
+    char *bigger = realloc(buf, size);
+    if (bigger == NULL)
+      break;
+    buf = bigger;
+    do
+      rc = getpwuid_r(uid, &pw, buf, size, &found);
+    while (rc == EINTR);
+    if (rc != ERANGE)
+      break;
+  }
+  *name = found ? strdup(found->pw_name) : NULL;
+  free(buf);
+  return rc;
+}

@@ -21,6 +21,8 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
                opened (each helper's callers are looked up in the file)
   fcntl-flags  n fcntl(fd, F_SETFD, FD_CLOEXEC) after one open (each was a
                walk back over all the earlier ones)
+  libc-loop    one loop whose body asks getpwuid and localtime n times each
+  pid-checks   n functions that compare getpid() with the pid one saved
   nested-loops n loops nested in one another, each calling getpid() and
                isatty() and writing (n is the nesting depth)
 """
@@ -113,10 +115,27 @@ def nested_loops(n):
             + "}\n", ".c")
 
 
+def libc_loop(n):
+    return ("#include <pwd.h>\n#include <time.h>\n"
+            "long f(const unsigned *ids, const long *ts, int m) {\n"
+            "  long sum = 0;\n  for (int i = 0; i < m; i++) {\n"
+            + "    sum += getpwuid(ids[i]) != 0;\n"
+              "    sum += localtime(&ts[i]) != 0;\n" * n
+            + "  }\n  return sum;\n}\n", ".c")
+
+
+def pid_checks(n):
+    return ("#include <unistd.h>\nstatic pid_t saved;\n"
+            "void init(void) { saved = getpid(); }\n"
+            + "".join("int check%d(void) { return saved != getpid(); }\n" % i
+                      for i in range(n)), ".c")
+
+
 SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
+          "libc-loop": libc_loop, "pid-checks": pid_checks,
           "nested-loops": nested_loops}
 # Deep nesting needs more than clang's default 256 levels of brackets.
 FLAGS = ["-D_GNU_SOURCE", "-fbracket-depth=4096"]

@@ -107,7 +107,12 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
           Helper = Caller;
           break;
         }
-    if (!Loop || growsBuffer(Loop, Ctx))
+    if (!Loop)
+      continue;
+    auto [Grows, New] = GrowsBuffer.try_emplace(Loop, false);
+    if (New)
+      Grows->second = growsBuffer(Loop, Ctx);
+    if (Grows->second)
       continue;
     {
       auto Diag =

@@ -6,6 +6,7 @@
 #include "analysis/FlowAnalysis.h"
 #include "analysis/StatementShape.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
 
@@ -23,11 +24,15 @@ public:
   void onEndOfTranslationUnit() override {
     Functions.clear();
     Every.clear();
+    GrowsBuffer.clear();
   }
 
 private:
   FunctionCache Functions;
   EveryRun Every;
+  /// Per loop, whether it retries a lookup with a bigger buffer (its text
+  /// is read once, however many lookups it holds).
+  llvm::DenseMap<const Stmt *, bool> GrowsBuffer;
 };
 
 } // namespace clang::tidy::syscall

@@ -107,6 +107,10 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
   // file may be replaced by a new one under the same name, which only a
   // new open sees.
   std::optional<llvm::StringRef> Path = stringValue(Open->Path);
+  if (Path && (*Path == "/dev/urandom" || *Path == "/dev/random")) {
+    checkRandomDevice(*Open, *Path, Func, Ctx);
+    return;
+  }
   if (!Path || llvm::none_of(nameList(RawPathPrefixes), [&](StringRef P) {
         return !P.trim().empty() && startsWith(*Path, P.trim());
       }))
@@ -136,6 +140,36 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
   diag(Close->getBeginLoc(), "closed here, in the same iteration",
        DiagnosticIDs::Note);
   noteRequirement(*this, Call->getBeginLoc(), Open->Needs);
+}
+
+void ReopenInLoopCheck::checkRandomDevice(const OpenCall &Open,
+                                          llvm::StringRef Path,
+                                          const FunctionDecl *Func,
+                                          ASTContext &Ctx) {
+  // A unit that asks getrandom or getentropy reads the device only as
+  // their fallback, for kernels without them.
+  if (!FallbackChecked) {
+    FallbackChecked = true;
+    HasRandomCall = !CallIndex::of(Ctx)
+                         .callsTo({"getrandom", "getentropy", "arc4random_buf"})
+                         .empty();
+  }
+  const VarDecl *Var = heldIn(Open.Call, Functions.parents(Func));
+  if (HasRandomCall || !Var || !Var->isLocalVarDecl() || !Func->getBody())
+    return;
+  const CallExpr *Close =
+      closedInIteration(Var, Open.Call, Func->getBody(), Func, Ctx);
+  if (!Close)
+    return;
+  diag(Open.Call->getBeginLoc(),
+       "'%0' of '%1' to read random bytes, closed again in the same call: "
+       "%select{three|four}2 syscalls per call where getrandom(buf, n, 0) "
+       "makes one (Linux 3.17, glibc 2.25; leanio's lio_random falls back to "
+       "the device on older kernels)")
+      << Open.Function << Path << Open.Mode.IsStream
+      << Open.Call->getSourceRange();
+  diag(Close->getBeginLoc(), "closed here", DiagnosticIDs::Note);
+  noteRequirement(*this, Open.Call->getBeginLoc(), Open.Needs);
 }
 
 } // namespace clang::tidy::syscall

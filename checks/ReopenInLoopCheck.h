@@ -14,7 +14,8 @@ namespace clang::tidy::syscall {
 /// iteration of a loop, read and closed in the iteration: the kernel
 /// makes such files anew on each read from offset 0, so one descriptor
 /// kept across the loop and read with pread(fd, buf, n, 0) (or rewind for
-/// a stream) saves an open and a close per sample.
+/// a stream) saves an open and a close per sample. Also /dev/urandom
+/// opened, read and closed in one call, where getrandom(2) is one syscall.
 class ReopenInLoopCheck : public ClangTidyCheck {
 public:
   ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context);
@@ -26,11 +27,15 @@ public:
   void onEndOfTranslationUnit() override {
     Functions.clear();
     Every.clear();
+    FallbackChecked = HasRandomCall = false;
   }
 
 private:
   void checkOpen(const CallExpr *Call, const FunctionDecl *Func,
                  ASTContext &Ctx);
+  /// /dev/urandom opened, read and closed in one call of \p Func.
+  void checkRandomDevice(const OpenCall &Open, llvm::StringRef Path,
+                         const FunctionDecl *Func, ASTContext &Ctx);
   /// The close of \p Var in \p Loop after \p Open, when the loop also reads
   /// it and makes no other use of it that outlives the iteration; null
   /// otherwise.
@@ -45,6 +50,8 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   EveryRun Every;
+  /// Whether the unit calls getrandom or getentropy, asked once per unit.
+  bool FallbackChecked = false, HasRandomCall = false;
 };
 
 } // namespace clang::tidy::syscall

@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <algorithm>
 #include <vector>
 
 using leanio::test::countSyscalls;
@@ -797,6 +798,32 @@ TEST(Ids, ForkGenerationTellsChildrenAndGrandchildren) {
   ASSERT_EQ(waitpid(child, &status, 0), child);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_EQ(lio_fork_generation(), parent);
+}
+
+// --------------------------------------------------------------- lio_random
+
+TEST(Random, ThousandRequestsAreThousandGetrandoms) {
+  auto counts = countSyscalls([] {
+    unsigned char buf[64];
+    for (int i = 0; i < 1000; i++)
+      if (lio_random(buf, sizeof buf) != static_cast<ssize_t>(sizeof buf))
+        return 1;
+    return 0;
+  });
+  EXPECT_EQ(counts.exitStatus, 0);
+  EXPECT_EQ(counts[SYS_getrandom], 1000) << counts.summary();
+  EXPECT_EQ(counts[SYS_openat], 0) << counts.summary();
+}
+
+TEST(Random, FillsLargeBuffersAndRefusesNull) {
+  std::vector<unsigned char> big(1 << 20, 0);
+  ASSERT_EQ(lio_random(big.data(), big.size()),
+            static_cast<ssize_t>(big.size()));
+  // A megabyte of zeros from the pool would mean nothing was written.
+  EXPECT_NE(std::count(big.begin(), big.end(), 0), static_cast<long>(big.size()));
+  EXPECT_EQ(lio_random(nullptr, 0), 0);
+  EXPECT_EQ(lio_random(nullptr, 1), -1);
+  EXPECT_EQ(errno, EINVAL);
 }
 
 // ------------------------------------------------- lio_user_name and friends

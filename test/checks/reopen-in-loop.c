@@ -195,3 +195,67 @@ void hand_over(int n) {
     close(fd);
   }
 }
+
+// ------------------------------------- the random device, per call (flag)
+
+// A temporary file's random suffix: the device opened, read and closed for
+// each name.
+int random_suffix(unsigned char *buf, size_t n) {
+  int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'open' of '/dev/urandom' to read random bytes, closed again in the same call: three syscalls per call where getrandom(buf, n, 0) makes one (Linux 3.17, glibc 2.25; leanio's lio_random falls back to the device on older kernels) [syscall-reopen-in-loop]
+  if (fd < 0)
+    return -1;
+  ssize_t got = read(fd, buf, n);
+  close(fd);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: closed here
+  return got == (ssize_t)n ? 0 : -1;
+}
+
+// Through stdio, assigned after the declaration.
+unsigned long random_seed(void) {
+  unsigned long seed = 0;
+  FILE *f;
+  f = fopen("/dev/random", "rb");
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'fopen' of '/dev/random' to read random bytes, closed again in the same call: four syscalls per call where getrandom(buf, n, 0) makes one (Linux 3.17, glibc 2.25; leanio's lio_random falls back to the device on older kernels) [syscall-reopen-in-loop]
+  if (f == NULL)
+    return 0;
+  if (fread(&seed, sizeof seed, 1, f) != 1)
+    seed = 0;
+  fclose(f);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: closed here
+  return seed;
+}
+
+// ---------------------------------- the random device, kept (must not flag)
+
+// A descriptor kept for the process.
+static int random_fd = -1;
+int random_open(void) {
+  random_fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  return random_fd;
+}
+
+// A descriptor handed back to the caller.
+int random_handle(void) {
+  int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  return fd;
+}
+
+// Written to: adding entropy, not reading it.
+void add_entropy(const void *data, size_t n) {
+  int fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  if (write(fd, data, n) < 0)
+    perror("urandom");
+  close(fd);
+}
+
+// Opened and closed without a read (a probe that the device exists).
+int have_random_device(void) {
+  int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  close(fd);
+  return 1;
+}

@@ -15,6 +15,8 @@
  *   per process (per thread), kept until a fork resets them in the child.
  * - lio_fork_generation: tells a child of fork from its parent without a
  *   syscall, where code compares getpid() with a saved pid.
+ * - lio_random: random bytes with one getrandom(2), where code opens, reads
+ *   and closes /dev/urandom per request.
  * - lio_user_name, lio_group_name, lio_user_id, lio_group_id: the user and
  *   group database asked once per id or name, for code that names the
  *   owner of every file or entry it lists.
@@ -183,6 +185,13 @@ pid_t lio_gettid(void);
  * the handler and keeps its parent's number. If the handler cannot be
  * registered, it is the process id, asked of the kernel on each call. */
 unsigned long lio_fork_generation(void);
+
+/* Fills \p buf with \p n random bytes from the kernel's pool: getrandom(2)
+ * (EINTR and short returns continued; it blocks only until the pool is
+ * first initialised after boot), or, on a kernel without it (before 3.17),
+ * /dev/urandom opened, read and closed. Returns n, or -1 with errno
+ * (EINVAL for a NULL buffer with n > 0). */
+ssize_t lio_random(void *buf, size_t n);
 
 /* The name of user \p uid (group \p gid) copied into \p buf, or the id of
  * the user (group) named \p name in \p *uid (\p *gid): asked of the user

@@ -145,19 +145,36 @@ void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
     // A stat and then an open of the path: the stat is the one too many
     // (the open answers it); otherwise the later call is.
     bool StatBeforeOpen = Open && !Last.Open;
+    std::string Fix =
+        Proc ? "keep the descriptor and pread at 0 (lio_sampler)"
+        : StatBeforeOpen
+            ? "open it and act on the open's error (or fstat the descriptor)"
+            : "keep the descriptor, or the answer, from the first time";
+    std::string Check = Proc             ? "syscall-reopen-in-loop"
+                        : StatBeforeOpen ? "syscall-access-before-open"
+                                         : "";
+    // Files the C library reads again on each call of one of its own
+    // functions: the checks name the call, not the file.
+    if (Path == "/etc/passwd" || Path == "/etc/group" ||
+        Path == "/etc/nsswitch.conf") {
+      Fix = "keep the user and group names by id (lio_user_name, "
+            "lio_group_name): each getpwuid-style lookup reads the file again";
+      Check = "syscall-costly-libc-in-loop";
+    } else if (Path == "/etc/localtime") {
+      Fix = "localtime_r or ctime_r (or TZ set once): while TZ is unset, "
+            "localtime, ctime and mktime stat the zone file on every call";
+      Check = "syscall-costly-libc-in-loop";
+    } else if (Path == "/dev/urandom" || Path == "/dev/random") {
+      Fix = "getrandom(buf, n, 0): one syscall, no descriptor (lio_random)";
+      Check = "syscall-reopen-in-loop";
+    }
     mark(StatBeforeOpen ? Last.Event : I, "repeated-path",
          "'" + Path + "' " +
              (StatBeforeOpen ? "looked up right before it is opened"
               : Open         ? "opened again with nothing written to it since"
                              : "looked up again with nothing written to it "
                                "since"),
-         Proc ? "keep the descriptor and pread at 0 (lio_sampler)"
-         : StatBeforeOpen
-             ? "open it and act on the open's error (or fstat the descriptor)"
-             : "keep the descriptor, or the answer, from the first time",
-         Proc             ? "syscall-reopen-in-loop"
-         : StatBeforeOpen ? "syscall-access-before-open"
-                          : "");
+         Fix, Check);
   }
   Last = {I, Open, false};
 }

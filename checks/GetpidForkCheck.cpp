@@ -59,23 +59,6 @@ const CXXCtorInitializer *initialiserOf(const FunctionDecl *Func,
   return nullptr;
 }
 
-/// Whether \p S is a call that ends the process: exit, _exit, _Exit,
-/// quick_exit, abort, or a function declared noreturn.
-bool isProcessEnd(const Stmt *S) {
-  while (S && isStatementMacro(S)) { // QUIT(2): do { _exit(2); } while (0)
-    const auto *Body =
-        llvm::dyn_cast<CompoundStmt>(llvm::cast<DoStmt>(S)->getBody());
-    S = Body && !Body->body_empty() ? Body->body_back() : nullptr;
-  }
-  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee)
-    return false;
-  llvm::StringRef Name = calleeName(Call);
-  return Callee->isNoReturn() || Name == "exit" || Name == "_exit" ||
-         Name == "_Exit" || Name == "quick_exit" || Name == "abort";
-}
-
 /// Whether \p Func ends the process: declared noreturn, or its body's last
 /// statement ends it.
 bool endsProcess(const FunctionDecl *Func) {

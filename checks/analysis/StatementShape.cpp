@@ -187,6 +187,29 @@ const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
   return nullptr;
 }
 
+bool isProcessEnd(const Stmt *S) {
+  while (S && isStatementMacro(S)) { // QUIT(2): do { _exit(2); } while (0)
+    const auto *Body =
+        llvm::dyn_cast<CompoundStmt>(llvm::cast<DoStmt>(S)->getBody());
+    S = Body && !Body->body_empty() ? Body->body_back() : nullptr;
+  }
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return false;
+  llvm::StringRef Name = calleeName(Call);
+  return Callee->isNoReturn() || Name == "exit" || Name == "_exit" ||
+         Name == "_Exit" || Name == "quick_exit" || Name == "abort";
+}
+
+bool alwaysLeaves(const Stmt *S) {
+  if (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(S))
+    return !Block->body_empty() && alwaysLeaves(Block->body_back());
+  return llvm::isa_and_nonnull<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(
+             S) ||
+         isProcessEnd(S);
+}
+
 const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
     return For->getBody();

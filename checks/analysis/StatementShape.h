@@ -30,6 +30,15 @@ bool isStatementMacro(const Stmt *S);
 /// retry loops and `do { } while (0)` are not loops here.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
 
+/// Whether \p S is a call that ends the process: exit, _exit, _Exit,
+/// quick_exit, abort, or a function declared noreturn (also inside a
+/// statement macro: `QUIT(2);`).
+bool isProcessEnd(const Stmt *S);
+
+/// Whether \p S always leaves its block: a return, goto, break or continue,
+/// or a process end, as itself or as its block's last statement.
+bool alwaysLeaves(const Stmt *S);
+
 /// The body of a for, while, do or range-for loop.
 const Stmt *loopBody(const Stmt *Loop);
 

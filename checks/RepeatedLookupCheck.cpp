@@ -1,0 +1,303 @@
+//===--- RepeatedLookupCheck.cpp - syscall-repeated-lookup ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "RepeatedLookupCheck.h"
+#include "analysis/CallIndex.h"
+#include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+const llvm::StringRef LookupNames[] = {"stat", "lstat", "stat64", "lstat64",
+                                       "access"};
+
+/// The calls in \p S in source order, lambdas aside.
+void callsIn(const Stmt *S, llvm::SmallVectorImpl<const CallExpr *> &Out) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    Out.push_back(Call);
+  for (const Stmt *Child : S->children())
+    callsIn(Child, Out);
+}
+
+/// Calls that cannot change a file or a path held in a variable: string
+/// and memory functions that only read their arguments, and allocation.
+bool leavesFilesAlone(const CallExpr *Call) {
+  static const llvm::StringRef Names[] = {
+      "strlen", "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "memcmp",
+      "strchr", "strrchr", "strstr",  "malloc",     "calloc",      "free"};
+  return llvm::is_contained(Names, calleeName(Call));
+}
+
+/// Whether \p Cond is true exactly when \p Lookup found the path:
+/// `stat(p, &st) == 0`, `!stat(...)`, `access(p, F_OK) != -1`, `>= 0`.
+bool trueWhenFound(const Expr *Cond, const CallExpr *Lookup, ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond))
+    return Not->getOpcode() == UO_LNot &&
+           underlyingCall(Not->getSubExpr()) == Lookup;
+  const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
+  if (!Cmp || !Cmp->isComparisonOp())
+    return false;
+  bool CallLeft = underlyingCall(Cmp->getLHS()) == Lookup;
+  if (!CallLeft && underlyingCall(Cmp->getRHS()) != Lookup)
+    return false;
+  std::optional<int64_t> V =
+      foldInteger(CallLeft ? Cmp->getRHS() : Cmp->getLHS(), Ctx);
+  if (!V)
+    return false;
+  BinaryOperatorKind Op =
+      CallLeft ? Cmp->getOpcode()
+               : BinaryOperator::reverseComparisonOp(Cmp->getOpcode());
+  return (Op == BO_EQ && *V == 0) || (Op == BO_NE && *V == -1) ||
+         (Op == BO_GE && *V == 0) || (Op == BO_GT && *V == -1);
+}
+
+/// Whether \p A and \p B are the same lookup: the same function, the same
+/// path, and for access the same mode.
+bool sameLookup(const CallExpr *A, const CallExpr *B, ASTContext &Ctx) {
+  if (calleeName(A) != calleeName(B) || A->getNumArgs() < 2 ||
+      B->getNumArgs() < 2 || !sameValue(A->getArg(0), B->getArg(0)))
+    return false;
+  if (calleeName(A) != "access")
+    return true;
+  std::optional<int64_t> MA = foldInteger(A->getArg(1), Ctx),
+                         MB = foldInteger(B->getArg(1), Ctx);
+  return MA && MB && *MA == *MB;
+}
+
+/// The if statement whose condition tests \p Lookup's result (through
+/// parentheses, casts, `!` and one comparison), or null.
+const IfStmt *testingIf(const CallExpr *Lookup, const ParentMap &Parents) {
+  const Stmt *Child = Lookup;
+  for (const Stmt *Up = Parents.getParent(Child); Up;
+       Child = Up, Up = Parents.getParent(Up)) {
+    if (const auto *If = llvm::dyn_cast<IfStmt>(Up))
+      return If->getCond() == Child ? If : nullptr;
+    const auto *Op = llvm::dyn_cast<BinaryOperator>(Up);
+    const auto *Not = llvm::dyn_cast<UnaryOperator>(Up);
+    if (!llvm::isa<ParenExpr, CastExpr>(Up) && !(Op && Op->isComparisonOp()) &&
+        !(Not && Not->getOpcode() == UO_LNot))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// The stat buffer a lookup fills (`st` of `&st`), or null.
+const VarDecl *bufferOf(const CallExpr *Lookup) {
+  if (calleeName(Lookup) == "access" || Lookup->getNumArgs() < 2)
+    return nullptr;
+  const auto *Addr =
+      llvm::dyn_cast<UnaryOperator>(Lookup->getArg(1)->IgnoreParenImpCasts());
+  return Addr && Addr->getOpcode() == UO_AddrOf
+             ? referencedVar(Addr->getSubExpr())
+             : nullptr;
+}
+
+} // namespace
+
+void RepeatedLookupCheck::registerPPCallbacks(const SourceManager &,
+                                              Preprocessor *PP,
+                                              Preprocessor *) {
+  Constants.setPreprocessor(PP);
+}
+
+void RepeatedLookupCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl(), this);
+}
+
+void RepeatedLookupCheck::indexBlock(const CompoundStmt *Block) {
+  if (!Indexed.insert(Block).second)
+    return;
+  const Stmt *Before = nullptr;
+  for (const Stmt *Child : Block->body()) {
+    if (Before) {
+      Next[Before] = Child;
+      Previous[Child] = Before;
+    }
+    Before = Child;
+  }
+}
+
+bool RepeatedLookupCheck::createsExclusively(const CallExpr *Call,
+                                             const Expr *Path,
+                                             ASTContext &Ctx) {
+  llvm::StringRef Name = calleeName(Call);
+  auto PathAt = [&](unsigned I) {
+    return Call->getNumArgs() > I && sameValue(Call->getArg(I), Path);
+  };
+  if (Name == "mkdir" || Name == "mkfifo" || Name == "mknod")
+    return PathAt(0);
+  if (Name == "link" || Name == "symlink")
+    return PathAt(1);
+  std::optional<OpenCall> Open =
+      Opens.classify(Call, Ctx, Constants, /*AcrossUnits=*/false);
+  if (!Open || Open->Call != Call || !Open->Path ||
+      !sameValue(Open->Path, Path))
+    return false;
+  // openat relative to another directory names another file.
+  if (startsWith(Open->Function, "openat")) {
+    std::optional<int64_t> Dir = foldInteger(Call->getArg(0), Ctx);
+    if (!Dir || *Dir != Constants.get("AT_FDCWD"))
+      return false;
+  }
+  if (Open->Mode.IsStream) {
+    std::optional<llvm::StringRef> Mode = Open->modeText();
+    return Mode && Mode->contains('x');
+  }
+  std::optional<int64_t> Flags = Open->Flags;
+  if (!Flags && Open->Mode.FlagsExpr)
+    Flags = foldInteger(Open->Mode.FlagsExpr, Ctx);
+  const int64_t New = Constants.get("O_CREAT") | Constants.get("O_EXCL");
+  return Flags && (*Flags & New) == New;
+}
+
+const CallExpr *RepeatedLookupCheck::exclusiveCreateAfter(
+    const CallExpr *Lookup, const FunctionDecl *Func, ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  const IfStmt *If = testingIf(Lookup, Parents);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      !alwaysLeaves(If->getThen()) ||
+      !trueWhenFound(If->getCond(), Lookup, Ctx))
+    return nullptr;
+  const auto *Block =
+      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+  if (!Block)
+    return nullptr;
+  indexBlock(Block);
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  callsIn(Next.lookup(If), Calls);
+  for (const CallExpr *Call : Calls) {
+    if (createsExclusively(Call, Lookup->getArg(0), Ctx))
+      return Call;
+    if (!leavesFilesAlone(Call))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+const CallExpr *RepeatedLookupCheck::sameLookupBefore(const CallExpr *Lookup,
+                                                      const FunctionDecl *Func,
+                                                      ASTContext &Ctx) {
+  const ParentMap &Parents = Functions.parents(Func);
+  const Stmt *Top = nullptr;
+  const CompoundStmt *Block = enclosingBlock(Lookup, Parents, Top);
+  if (!Block || llvm::isa<LabelStmt>(Top))
+    return nullptr;
+  indexBlock(Block);
+  // Calls of the statement that run before the lookup leave files alone.
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  callsIn(Top, Calls);
+  for (const CallExpr *Call : Calls) {
+    if (Call == Lookup)
+      break;
+    if (!leavesFilesAlone(Call))
+      return nullptr;
+  }
+  for (const Stmt *S = Previous.lookup(Top); S; S = Previous.lookup(S)) {
+    // Another path may join here: a label, a case.
+    if (llvm::isa<LabelStmt, SwitchCase>(S))
+      return nullptr;
+    Calls.clear();
+    callsIn(S, Calls);
+    for (const CallExpr *Call : llvm::reverse(Calls)) {
+      if (sameLookup(Call, Lookup, Ctx))
+        return alwaysEvaluated(Call, S, Parents) &&
+                       !pathChangedBetween(Call, Lookup, Func)
+                   ? Call
+                   : nullptr;
+      if (!leavesFilesAlone(Call))
+        return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+bool RepeatedLookupCheck::pathChangedBetween(const CallExpr *First,
+                                             const CallExpr *Second,
+                                             const FunctionDecl *Func) {
+  const VarDecl *Var = referencedVar(First->getArg(0));
+  if (!Var)
+    return !stringValue(First->getArg(0)); // a literal cannot change
+  const ParentMap &Parents = Functions.parents(Func);
+  const SourceManager &SM = Func->getASTContext().getSourceManager();
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+    if (!SM.isBeforeInTranslationUnit(First->getEndLoc(), Ref->getBeginLoc()) ||
+        !SM.isBeforeInTranslationUnit(Ref->getBeginLoc(),
+                                      Second->getBeginLoc()))
+      continue;
+    // Up through the places reached from it (`path[0]`, `*p`): a store,
+    // an increment or an address taken there changes the path.
+    const Stmt *Child = Ref;
+    const Stmt *Up = Parents.getParent(Ref);
+    while (llvm::isa_and_nonnull<ImplicitCastExpr, ParenExpr,
+                                 ArraySubscriptExpr, MemberExpr>(Up) ||
+           (llvm::isa_and_nonnull<UnaryOperator>(Up) &&
+            llvm::cast<UnaryOperator>(Up)->getOpcode() == UO_Deref)) {
+      Child = Up;
+      Up = Parents.getParent(Up);
+    }
+    if (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(Up))
+      if (Op->isAssignmentOp() && Op->getLHS() == Child)
+        return true;
+    if (const auto *Op = llvm::dyn_cast_or_null<UnaryOperator>(Up))
+      if (Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf)
+        return true;
+  }
+  return false;
+}
+
+void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(LookupNames)) {
+    const CallExpr *Lookup = Site.Call;
+    if (Lookup->getNumArgs() < 2)
+      continue;
+    std::optional<llvm::StringRef> PathText = stringValue(Lookup->getArg(0));
+    std::string Path =
+        PathText
+            ? PathText->str()
+            : Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                       Lookup->getArg(0)->getSourceRange()),
+                                   Ctx.getSourceManager(), Ctx.getLangOpts())
+                  .str();
+    if (const CallExpr *First = sameLookupBefore(Lookup, Site.Func, Ctx)) {
+      diag(Lookup->getBeginLoc(),
+           "'%0' of '%1' again, with nothing between that could change the "
+           "file or the path: the first call's answer still holds, so keep "
+           "it; one syscall saved")
+          << calleeName(Lookup) << Path << Lookup->getSourceRange();
+      diag(First->getBeginLoc(), "first looked up here", DiagnosticIDs::Note);
+      continue;
+    }
+    // An existence test whose only use is to fail: access(F_OK), or a
+    // stat whose buffer nothing reads.
+    bool OnlyExistence =
+        calleeName(Lookup) == "access"
+            ? foldInteger(Lookup->getArg(1), Ctx) == std::optional<int64_t>(0)
+            : bufferOf(Lookup) &&
+                  Functions.uses(Site.Func).of(bufferOf(Lookup)).size() == 1;
+    if (!OnlyExistence)
+      continue;
+    if (const CallExpr *Create = exclusiveCreateAfter(Lookup, Site.Func, Ctx)) {
+      diag(Lookup->getBeginLoc(),
+           "'%0' tests whether '%1' exists only to fail, right before '%2' "
+           "creates it exclusively, which fails with EEXIST by itself: drop "
+           "the test and act on that error; one syscall saved, and no window "
+           "between the test and the create")
+          << calleeName(Lookup) << Path << calleeName(Create)
+          << Lookup->getSourceRange();
+      diag(Create->getBeginLoc(), "created here, failing if it exists",
+           DiagnosticIDs::Note);
+    }
+  }
+}
+
+} // namespace clang::tidy::syscall

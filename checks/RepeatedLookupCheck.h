@@ -1,0 +1,63 @@
+//===--- RepeatedLookupCheck.h - syscall-repeated-lookup -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#ifndef SYSCALL_TIDY_CHECKS_REPEATEDLOOKUPCHECK_H
+#define SYSCALL_TIDY_CHECKS_REPEATEDLOOKUPCHECK_H
+
+#include "analysis/FdTracking.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::syscall {
+
+/// Finds a lookup of a path whose answer the code already has or does not
+/// need: the same stat, lstat or access of the same unchanged path again
+/// with nothing between that could change the file, and an existence test
+/// whose only use is to fail right before a create that fails with EEXIST
+/// by itself (open with O_CREAT | O_EXCL, fopen "x", mkdir, link, symlink,
+/// mknod, mkfifo).
+class RepeatedLookupCheck : public ClangTidyCheck {
+public:
+  RepeatedLookupCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    Indexed.clear();
+    Next.clear();
+    Previous.clear();
+  }
+
+private:
+  /// The exclusive create of \p Lookup's path that the statement after
+  /// the if testing \p Lookup makes, when that if only leaves on the path
+  /// being found; null otherwise.
+  const CallExpr *exclusiveCreateAfter(const CallExpr *Lookup,
+                                       const FunctionDecl *Func,
+                                       ASTContext &Ctx);
+  bool createsExclusively(const CallExpr *Call, const Expr *Path,
+                          ASTContext &Ctx);
+  /// The same lookup of the same path earlier in \p Lookup's block, with
+  /// nothing between that may change the file or the path; null if none.
+  const CallExpr *sameLookupBefore(const CallExpr *Lookup,
+                                   const FunctionDecl *Func, ASTContext &Ctx);
+  /// Whether the path variable of \p First is stored to between the two.
+  bool pathChangedBetween(const CallExpr *First, const CallExpr *Second,
+                          const FunctionDecl *Func);
+  /// Records each statement's neighbours in \p Block, once per block.
+  void indexBlock(const CompoundStmt *Block);
+
+  const OpenFunctionTable Opens{{}, {}};
+  PosixConstants Constants;
+  FunctionCache Functions;
+  llvm::DenseSet<const CompoundStmt *> Indexed;
+  llvm::DenseMap<const Stmt *, const Stmt *> Next, Previous;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_REPEATEDLOOKUPCHECK_H

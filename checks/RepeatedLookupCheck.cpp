@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "RepeatedLookupCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -129,6 +130,7 @@ void RepeatedLookupCheck::indexBlock(const CompoundStmt *Block) {
 bool RepeatedLookupCheck::createsExclusively(const CallExpr *Call,
                                              const Expr *Path,
                                              ASTContext &Ctx) {
+  Needs = {};
   llvm::StringRef Name = calleeName(Call);
   auto PathAt = [&](unsigned I) {
     return Call->getNumArgs() > I && sameValue(Call->getArg(I), Path);
@@ -138,7 +140,7 @@ bool RepeatedLookupCheck::createsExclusively(const CallExpr *Call,
   if (Name == "link" || Name == "symlink")
     return PathAt(1);
   std::optional<OpenCall> Open =
-      Opens.classify(Call, Ctx, Constants, /*AcrossUnits=*/false);
+      Opens.classify(Call, Ctx, Constants, /*AcrossUnits=*/true);
   if (!Open || Open->Call != Call || !Open->Path ||
       !sameValue(Open->Path, Path))
     return false;
@@ -156,6 +158,7 @@ bool RepeatedLookupCheck::createsExclusively(const CallExpr *Call,
   if (!Flags && Open->Mode.FlagsExpr)
     Flags = foldInteger(Open->Mode.FlagsExpr, Ctx);
   const int64_t New = Constants.get("O_CREAT") | Constants.get("O_EXCL");
+  Needs = Open->Needs;
   return Flags && (*Flags & New) == New;
 }
 
@@ -172,13 +175,19 @@ const CallExpr *RepeatedLookupCheck::exclusiveCreateAfter(
   if (!Block)
     return nullptr;
   indexBlock(Block);
+  // The first call after the if that may touch a file, over statements
+  // without one (`int fd;`, `n = strlen(p);`).
   llvm::SmallVector<const CallExpr *, 8> Calls;
-  callsIn(Next.lookup(If), Calls);
-  for (const CallExpr *Call : Calls) {
-    if (createsExclusively(Call, Lookup->getArg(0), Ctx))
-      return Call;
-    if (!leavesFilesAlone(Call))
-      return nullptr;
+  for (const Stmt *S = Next.lookup(If); S && !llvm::isa<LabelStmt>(S);
+       S = Next.lookup(S)) {
+    Calls.clear();
+    callsIn(S, Calls);
+    for (const CallExpr *Call : Calls) {
+      if (createsExclusively(Call, Lookup->getArg(0), Ctx))
+        return Call;
+      if (!leavesFilesAlone(Call))
+        return nullptr;
+    }
   }
   return nullptr;
 }
@@ -256,6 +265,7 @@ bool RepeatedLookupCheck::pathChangedBetween(const CallExpr *First,
 
 void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(LookupNames)) {
     const CallExpr *Lookup = Site.Call;
     if (Lookup->getNumArgs() < 2)
@@ -296,6 +306,7 @@ void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
           << Lookup->getSourceRange();
       diag(Create->getBeginLoc(), "created here, failing if it exists",
            DiagnosticIDs::Note);
+      noteRequirement(*this, Create->getBeginLoc(), Needs);
     }
   }
 }

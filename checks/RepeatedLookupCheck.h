@@ -54,6 +54,9 @@ private:
   const OpenFunctionTable Opens{{}, {}};
   PosixConstants Constants;
   FunctionCache Functions;
+  /// What other units must say for the last create createsExclusively()
+  /// accepted (an open through another unit's wrapper).
+  Requirement Needs;
   llvm::DenseSet<const CompoundStmt *> Indexed;
   llvm::DenseMap<const Stmt *, const Stmt *> Next, Previous;
 };

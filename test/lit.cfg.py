@@ -49,6 +49,9 @@ config.substitutions.append((
 # clang prints line numbers beside its snippets from LLVM 17 on; tests of the
 # rendering read it without them.
 config.available_features.add("llvm-%d" % config.llvm_major)
+# A build of the matrix, run beside the default one (test/CMakeLists.txt).
+if lit_config.params.get("matrix"):
+    config.available_features.add("matrix-build")
 config.substitutions.append(("%llvm_major", str(config.llvm_major)))
 config.substitutions.append(
     ("%plain_snippets", "sed -E 's/^ *[0-9]* [|]( |$)//'"))

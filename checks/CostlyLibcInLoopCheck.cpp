@@ -24,25 +24,26 @@ struct CostlyCall {
   llvm::StringRef Form; ///< leanio's cache, or the reentrant time call
 };
 
+// Counted with strace on Debian 12 (glibc 2.36, TZ unset, files backend):
+// a lookup of root is 6 syscalls a call (more for a later line); localtime,
+// ctime and mktime one newfstatat of /etc/localtime a call, localtime_r,
+// ctime_r, gmtime and strftime none after the first.
+const CostlyCall CostlyCalls[] = {
+    {"getpwuid", false, "passwd", "id", "lio_user_name"},
+    {"getpwuid_r", false, "passwd", "id", "lio_user_name"},
+    {"getpwnam", false, "passwd", "name", "lio_user_id"},
+    {"getpwnam_r", false, "passwd", "name", "lio_user_id"},
+    {"getgrgid", false, "group", "id", "lio_group_name"},
+    {"getgrgid_r", false, "group", "id", "lio_group_name"},
+    {"getgrnam", false, "group", "name", "lio_group_id"},
+    {"getgrnam_r", false, "group", "name", "lio_group_id"},
+    {"localtime", true, "", "", "localtime_r"},
+    {"ctime", true, "", "", "ctime_r"},
+    {"mktime", true, "", "", ""},
+};
+
 const CostlyCall *costlyCall(llvm::StringRef Name) {
-  // Counted with strace on Debian 12 (glibc 2.36, TZ unset, files
-  // backend): a lookup of root is 6 syscalls a call (more for a later
-  // line); localtime, ctime and mktime one newfstatat of /etc/localtime a
-  // call, localtime_r, ctime_r, gmtime and strftime none after the first.
-  static const CostlyCall Table[] = {
-      {"getpwuid", false, "passwd", "id", "lio_user_name"},
-      {"getpwuid_r", false, "passwd", "id", "lio_user_name"},
-      {"getpwnam", false, "passwd", "name", "lio_user_id"},
-      {"getpwnam_r", false, "passwd", "name", "lio_user_id"},
-      {"getgrgid", false, "group", "id", "lio_group_name"},
-      {"getgrgid_r", false, "group", "id", "lio_group_name"},
-      {"getgrnam", false, "group", "name", "lio_group_id"},
-      {"getgrnam_r", false, "group", "name", "lio_group_id"},
-      {"localtime", true, "", "", "localtime_r"},
-      {"ctime", true, "", "", "ctime_r"},
-      {"mktime", true, "", "", ""},
-  };
-  for (const CostlyCall &C : Table)
+  for (const CostlyCall &C : CostlyCalls)
     if (C.Name == Name)
       return &C;
   return nullptr;
@@ -81,10 +82,10 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const CallIndex &Index = CallIndex::of(Ctx);
   std::optional<bool> ZoneSet;
-  for (const CallSite &Site :
-       Index.callsTo({"getpwuid", "getpwuid_r", "getpwnam", "getpwnam_r",
-                      "getgrgid", "getgrgid_r", "getgrnam", "getgrnam_r",
-                      "localtime", "ctime", "mktime"})) {
+  llvm::SmallVector<llvm::StringRef, 16> Names;
+  for (const CostlyCall &C : CostlyCalls)
+    Names.push_back(C.Name);
+  for (const CallSite &Site : Index.callsTo(Names)) {
     const CostlyCall *Costly = costlyCall(calleeName(Site.Call));
     if (!Costly)
       continue;

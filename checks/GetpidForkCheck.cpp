@@ -74,21 +74,11 @@ bool endsProcess(const FunctionDecl *Func) {
 /// Whether a statement after the one that holds \p Call, in the same
 /// block, ends the process: `cleanup(); _exit(2);`.
 bool followedByProcessEnd(const Stmt *Call, const ParentMap &Parents) {
-  const Stmt *S = Call;
-  const Stmt *Up = Parents.getParent(S);
-  // Up to a block, through the blocks of statement macros around the call.
-  auto InMacro = [&](const Stmt *Block) {
-    const Stmt *Around = Parents.getParent(Block);
-    return Around && isStatementMacro(Around);
-  };
-  while (Up && (!llvm::isa<CompoundStmt>(Up) || InMacro(Up))) {
-    S = Up;
-    Up = Parents.getParent(Up);
-  }
-  const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Up);
+  const Stmt *Top = nullptr;
+  const CompoundStmt *Block = enclosingBlock(Call, Parents, Top);
   if (!Block)
     return false;
-  const auto *It = llvm::find(Block->body(), S);
+  const auto *It = llvm::find(Block->body(), Top);
   return std::any_of(std::next(It), Block->body_end(), isProcessEnd);
 }
 

@@ -148,14 +148,14 @@ void ReopenInLoopCheck::checkRandomDevice(const OpenCall &Open,
                                           ASTContext &Ctx) {
   // A unit that asks getrandom or getentropy reads the device only as
   // their fallback, for kernels without them.
-  if (!FallbackChecked) {
-    FallbackChecked = true;
-    HasRandomCall = !CallIndex::of(Ctx)
-                         .callsTo({"getrandom", "getentropy", "arc4random_buf"})
-                         .empty();
-  }
+  if (!AsksKernelForRandom)
+    AsksKernelForRandom =
+        !CallIndex::of(Ctx)
+             .callsTo({"getrandom", "getentropy", "arc4random_buf"})
+             .empty();
   const VarDecl *Var = heldIn(Open.Call, Functions.parents(Func));
-  if (HasRandomCall || !Var || !Var->isLocalVarDecl() || !Func->getBody())
+  if (*AsksKernelForRandom || !Var || !Var->isLocalVarDecl() ||
+      !Func->getBody())
     return;
   const CallExpr *Close =
       closedInIteration(Var, Open.Call, Func->getBody(), Func, Ctx);

@@ -27,7 +27,7 @@ public:
   void onEndOfTranslationUnit() override {
     Functions.clear();
     Every.clear();
-    FallbackChecked = HasRandomCall = false;
+    AsksKernelForRandom.reset();
   }
 
 private:
@@ -51,7 +51,7 @@ private:
   FunctionCache Functions;
   EveryRun Every;
   /// Whether the unit calls getrandom or getentropy, asked once per unit.
-  bool FallbackChecked = false, HasRandomCall = false;
+  std::optional<bool> AsksKernelForRandom;
 };
 
 } // namespace clang::tidy::syscall

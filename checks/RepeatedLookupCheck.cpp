@@ -167,8 +167,7 @@ const CallExpr *RepeatedLookupCheck::exclusiveCreateAfter(
   const ParentMap &Parents = Functions.parents(Func);
   const IfStmt *If = testingIf(Lookup, Parents);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      !alwaysLeaves(If->getThen()) ||
-      !trueWhenFound(If->getCond(), Lookup, Ctx))
+      !onlyFails(If->getThen()) || !trueWhenFound(If->getCond(), Lookup, Ctx))
     return nullptr;
   const auto *Block =
       llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
@@ -270,30 +269,31 @@ void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
     const CallExpr *Lookup = Site.Call;
     if (Lookup->getNumArgs() < 2)
       continue;
-    std::optional<llvm::StringRef> PathText = stringValue(Lookup->getArg(0));
-    std::string Path =
-        PathText
-            ? PathText->str()
-            : Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                       Lookup->getArg(0)->getSourceRange()),
-                                   Ctx.getSourceManager(), Ctx.getLangOpts())
-                  .str();
+    // The path as the message names it, spelled only for a finding.
+    auto Path = [&] {
+      if (std::optional<llvm::StringRef> Text = stringValue(Lookup->getArg(0)))
+        return Text->str();
+      return Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      Lookup->getArg(0)->getSourceRange()),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+    };
     if (const CallExpr *First = sameLookupBefore(Lookup, Site.Func, Ctx)) {
       diag(Lookup->getBeginLoc(),
            "'%0' of '%1' again, with nothing between that could change the "
            "file or the path: the first call's answer still holds, so keep "
            "it; one syscall saved")
-          << calleeName(Lookup) << Path << Lookup->getSourceRange();
+          << calleeName(Lookup) << Path() << Lookup->getSourceRange();
       diag(First->getBeginLoc(), "first looked up here", DiagnosticIDs::Note);
       continue;
     }
     // An existence test whose only use is to fail: access(F_OK), or a
     // stat whose buffer nothing reads.
+    const VarDecl *Buffer = bufferOf(Lookup);
     bool OnlyExistence =
         calleeName(Lookup) == "access"
             ? foldInteger(Lookup->getArg(1), Ctx) == std::optional<int64_t>(0)
-            : bufferOf(Lookup) &&
-                  Functions.uses(Site.Func).of(bufferOf(Lookup)).size() == 1;
+            : Buffer && Functions.uses(Site.Func).of(Buffer).size() == 1;
     if (!OnlyExistence)
       continue;
     if (const CallExpr *Create = exclusiveCreateAfter(Lookup, Site.Func, Ctx)) {
@@ -302,7 +302,7 @@ void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
            "creates it exclusively, which fails with EEXIST by itself: drop "
            "the test and act on that error; one syscall saved, and no window "
            "between the test and the create")
-          << calleeName(Lookup) << Path << calleeName(Create)
+          << calleeName(Lookup) << Path() << calleeName(Create)
           << Lookup->getSourceRange();
       diag(Create->getBeginLoc(), "created here, failing if it exists",
            DiagnosticIDs::Note);

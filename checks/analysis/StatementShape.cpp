@@ -64,6 +64,13 @@ bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
 
 namespace {
 
+/// Whether \p X is EINTR, which is 4 on every Linux architecture and the
+/// BSDs.
+bool isEintr(const Expr *X) {
+  const auto *Lit = llvm::dyn_cast<IntegerLiteral>(X->IgnoreParenCasts());
+  return Lit && Lit->getValue() == 4;
+}
+
 /// Whether \p E tests `errno == EINTR` (alone or in a && / || chain).
 bool testsEintr(const Expr *E) {
   const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
@@ -81,13 +88,8 @@ bool testsEintr(const Expr *E) {
             : nullptr;
     return Call && isErrnoCall(Call);
   };
-  auto IsEintr = [](const Expr *X) {
-    // EINTR is 4 on every Linux architecture and the BSDs.
-    const auto *Lit = llvm::dyn_cast<IntegerLiteral>(X->IgnoreParenCasts());
-    return Lit && Lit->getValue() == 4;
-  };
-  return (IsErrno(BO->getLHS()) && IsEintr(BO->getRHS())) ||
-         (IsErrno(BO->getRHS()) && IsEintr(BO->getLHS()));
+  return (IsErrno(BO->getLHS()) && isEintr(BO->getRHS())) ||
+         (IsErrno(BO->getRHS()) && isEintr(BO->getLHS()));
 }
 
 /// Whether \p Cond tests a call's returned error number for EINTR, as the
@@ -105,12 +107,8 @@ bool returnsEintr(const Expr *Cond, const BinaryOperator *Store) {
     const VarDecl *Var = referencedVar(X);
     return Var && Store && referencedVar(Store->getLHS()) == Var;
   };
-  auto IsEintr = [](const Expr *X) {
-    const auto *Lit = llvm::dyn_cast<IntegerLiteral>(X->IgnoreParenCasts());
-    return Lit && Lit->getValue() == 4;
-  };
-  return (IsResult(BO->getLHS()) && IsEintr(BO->getRHS())) ||
-         (IsResult(BO->getRHS()) && IsEintr(BO->getLHS()));
+  return (IsResult(BO->getLHS()) && isEintr(BO->getRHS())) ||
+         (IsResult(BO->getRHS()) && isEintr(BO->getLHS()));
 }
 
 } // namespace
@@ -200,14 +198,6 @@ bool isProcessEnd(const Stmt *S) {
   llvm::StringRef Name = calleeName(Call);
   return Callee->isNoReturn() || Name == "exit" || Name == "_exit" ||
          Name == "_Exit" || Name == "quick_exit" || Name == "abort";
-}
-
-bool alwaysLeaves(const Stmt *S) {
-  if (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(S))
-    return !Block->body_empty() && alwaysLeaves(Block->body_back());
-  return llvm::isa_and_nonnull<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(
-             S) ||
-         isProcessEnd(S);
 }
 
 const Stmt *loopBody(const Stmt *Loop) {

@@ -35,10 +35,6 @@ const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
 /// statement macro: `QUIT(2);`).
 bool isProcessEnd(const Stmt *S);
 
-/// Whether \p S always leaves its block: a return, goto, break or continue,
-/// or a process end, as itself or as its block's last statement.
-bool alwaysLeaves(const Stmt *S);
-
 /// The body of a for, while, do or range-for loop.
 const Stmt *loopBody(const Stmt *Loop);
 

@@ -3,11 +3,13 @@
 #include "RepeatedLookupCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/FunctionSummary.h"
+#include "analysis/HeldFiles.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang::ast_matchers;
 
@@ -17,25 +19,11 @@ namespace {
 
 const llvm::StringRef LookupNames[] = {"stat", "lstat", "stat64", "lstat64",
                                        "access"};
-
-/// The calls in \p S in source order, lambdas aside.
-void callsIn(const Stmt *S, llvm::SmallVectorImpl<const CallExpr *> &Out) {
-  if (!S || llvm::isa<LambdaExpr>(S))
-    return;
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    Out.push_back(Call);
-  for (const Stmt *Child : S->children())
-    callsIn(Child, Out);
-}
-
-/// Calls that cannot change a file or a path held in a variable: string
-/// and memory functions that only read their arguments, and allocation.
-bool leavesFilesAlone(const CallExpr *Call) {
-  static const llvm::StringRef Names[] = {
-      "strlen", "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "memcmp",
-      "strchr", "strrchr", "strstr",  "malloc",     "calloc",      "free"};
-  return llvm::is_contained(Names, calleeName(Call));
-}
+/// Lookups that fstat answers as well: those that follow links.
+const llvm::StringRef HeldLookupNames[] = {"stat", "stat64"};
+/// Changes by path that have a form on a descriptor.
+const llvm::StringRef ChangeNames[] = {"chmod", "chown",     "utimes",
+                                       "utime", "utimensat", "truncate"};
 
 /// Whether \p Cond is true exactly when \p Lookup found the path:
 /// `stat(p, &st) == 0`, `!stat(...)`, `access(p, F_OK) != -1`, `>= 0`.
@@ -102,7 +90,55 @@ const VarDecl *bufferOf(const CallExpr *Lookup) {
              : nullptr;
 }
 
+/// The f-form of a change by path, made on the descriptor.
+llvm::StringRef descriptorForm(llvm::StringRef Name) {
+  return llvm::StringSwitch<llvm::StringRef>(Name)
+      .Case("chmod", "fchmod")
+      .Case("chown", "fchown")
+      .Case("utimes", "futimes")
+      .Case("truncate", "ftruncate")
+      .Default("futimens"); // utime, utimensat
+}
+
+/// The held file's descriptor as a call by descriptor names it.
+std::string descriptorText(const HeldFile &File) {
+  return File.Stream ? ("fileno(" + File.Var->getName() + ")").str()
+                     : File.Var->getName().str();
+}
+
+/// Whether the code compares two answers about the file on purpose (did
+/// the path stay the file it opened?): it reads the lookup's st_ino or
+/// st_dev, or asks fstat of the descriptor too.
+bool comparesFiles(const CallExpr *Lookup, const VarDecl *Held,
+                   const FunctionDecl *Func, FunctionCache &Functions) {
+  const ParentMap &Parents = Functions.parents(Func);
+  auto Above = [&](const Stmt *S) {
+    const Stmt *Child = S;
+    return skipParensAndCasts(S, Parents, Child);
+  };
+  if (const VarDecl *Buffer = bufferOf(Lookup))
+    for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer))
+      if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Above(Ref)))
+        if (llvm::is_contained({"st_ino", "st_dev"},
+                               Member->getMemberDecl()->getName()))
+          return true;
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Held)) {
+    const Stmt *Up = Above(Ref);
+    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+        Call && calleeName(Call) == "fileno")
+      Up = Above(Call);
+    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+        Call && startsWith(calleeName(Call), "fstat"))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
+
+RepeatedLookupCheck::RepeatedLookupCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Held(HeldLookupNames, ChangeNames) {}
 
 void RepeatedLookupCheck::registerPPCallbacks(const SourceManager &,
                                               Preprocessor *PP,
@@ -265,6 +301,8 @@ bool RepeatedLookupCheck::pathChangedBetween(const CallExpr *First,
 void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   FunctionSummaries::of(Ctx).exportFacts(Constants);
+  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(ChangeNames))
+    reportChangeAfterClose(Site, Ctx);
   for (const CallSite &Site : CallIndex::of(Ctx).callsTo(LookupNames)) {
     const CallExpr *Lookup = Site.Call;
     if (Lookup->getNumArgs() < 2)
@@ -285,6 +323,12 @@ void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
            "it; one syscall saved")
           << calleeName(Lookup) << Path() << Lookup->getSourceRange();
       diag(First->getBeginLoc(), "first looked up here", DiagnosticIDs::Note);
+      continue;
+    }
+    if (const ByPathOnHeld *On =
+            Held.find(Lookup, Site.Func, Opens, Constants, Functions, Ctx);
+        On && !comparesFiles(Lookup, On->File.Var, Site.Func, Functions)) {
+      reportHeldLookup(Lookup, On->File, Path(), Ctx);
       continue;
     }
     // An existence test whose only use is to fail: access(F_OK), or a
@@ -309,6 +353,63 @@ void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
       noteRequirement(*this, Create->getBeginLoc(), Needs);
     }
   }
+}
+
+void RepeatedLookupCheck::reportHeldLookup(const CallExpr *Lookup,
+                                           const HeldFile &File,
+                                           const std::string &Path,
+                                           ASTContext &Ctx) {
+  std::string Fd = descriptorText(File);
+  std::string Form = ("f" + calleeName(Lookup)).str();
+  {
+    auto Diag = diag(Lookup->getBeginLoc(),
+                     "'%0' of '%1' while '%2' holds it open: '%3(%4, ...)' "
+                     "answers for the same file without walking the path "
+                     "again, and for the file the code holds even if "
+                     "another is renamed over the path")
+                << calleeName(Lookup) << Path << File.Var->getName() << Form
+                << Fd << Lookup->getSourceRange();
+    const auto *Callee =
+        llvm::dyn_cast<DeclRefExpr>(Lookup->getCallee()->IgnoreImpCasts());
+    CharSourceRange Name = CharSourceRange::getTokenRange(
+        Callee ? Callee->getSourceRange() : SourceRange());
+    CharSourceRange Arg =
+        CharSourceRange::getTokenRange(Lookup->getArg(0)->getSourceRange());
+    // Only where both are written as they are spelled in the file.
+    if (Callee && !Callee->hasQualifier() && !Name.getBegin().isMacroID() &&
+        !Arg.getBegin().isMacroID() && !Arg.getEnd().isMacroID() &&
+        Lexer::getSourceText(Name, Ctx.getSourceManager(), Ctx.getLangOpts()) ==
+            calleeName(Lookup))
+      Diag << FixItHint::CreateReplacement(Name, Form)
+           << FixItHint::CreateReplacement(Arg, Fd);
+  }
+  diag(File.Open->getBeginLoc(), "opened here", DiagnosticIDs::Note);
+  noteRequirement(*this, File.Open->getBeginLoc(), File.Needs);
+}
+
+void RepeatedLookupCheck::reportChangeAfterClose(const CallSite &Site,
+                                                 ASTContext &Ctx) {
+  const ByPathOnHeld *On =
+      Held.find(Site.Call, Site.Func, Opens, Constants, Functions, Ctx);
+  if (!On || !On->Close)
+    return;
+  llvm::StringRef Name = calleeName(Site.Call);
+  llvm::StringRef Form = descriptorForm(Name);
+  diag(Site.Call->getBeginLoc(),
+       "'%0' of '%1' by path right after '%2' was closed: '%3(%4, ...)' "
+       "before the close does the same without walking the path again, and "
+       "to the file that was opened even if another is renamed over the "
+       "path")
+      << Name
+      << Lexer::getSourceText(
+             CharSourceRange::getTokenRange(On->File.Path->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      << On->File.Var->getName() << Form << descriptorText(On->File)
+      << Site.Call->getSourceRange();
+  diag(On->Close->getBeginLoc(), "closed here: call '%0' before it",
+       DiagnosticIDs::Note)
+      << Form;
+  noteRequirement(*this, On->File.Open->getBeginLoc(), On->File.Needs);
 }
 
 } // namespace clang::tidy::syscall

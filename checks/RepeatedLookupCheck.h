@@ -5,6 +5,7 @@
 
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
+#include "analysis/HeldFiles.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -19,14 +20,14 @@ namespace clang::tidy::syscall {
 /// mknod, mkfifo).
 class RepeatedLookupCheck : public ClangTidyCheck {
 public:
-  RepeatedLookupCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  RepeatedLookupCheck(StringRef Name, ClangTidyContext *Context);
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
     Functions.clear();
+    Held.clear();
     Indexed.clear();
     Next.clear();
     Previous.clear();
@@ -48,12 +49,19 @@ private:
   /// Whether the path variable of \p First is stored to between the two.
   bool pathChangedBetween(const CallExpr *First, const CallExpr *Second,
                           const FunctionDecl *Func);
+  /// A stat by path of a file the function holds open: fstat.
+  void reportHeldLookup(const CallExpr *Lookup, const HeldFile &File,
+                        const std::string &Path, ASTContext &Ctx);
+  /// A change by path right after the descriptor was closed: its f-form
+  /// before the close.
+  void reportChangeAfterClose(const CallSite &Site, ASTContext &Ctx);
   /// Records each statement's neighbours in \p Block, once per block.
   void indexBlock(const CompoundStmt *Block);
 
   const OpenFunctionTable Opens{{}, {}};
   PosixConstants Constants;
   FunctionCache Functions;
+  HeldFiles Held;
   /// What other units must say for the last create createsExclusively()
   /// accepted (an open through another unit's wrapper).
   Requirement Needs;

@@ -74,6 +74,106 @@ int config_readable(void) {
   return a == 0 && b == 0;
 }
 
+// Opened, then its size asked by path: fstat of the descriptor answers.
+long opened_size(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'stat' of 'path' while 'fd' holds it open: 'fstat(fd, ...)' answers for the same file without walking the path again, and for the file the code holds even if another is renamed over the path [syscall-repeated-lookup]
+    // CHECK-MESSAGES: :[[@LINE-6]]:12: note: opened here
+    // CHECK-FIXES: if (fstat(fd, &st) != 0) {
+    close(fd);
+    return -1;
+  }
+  close(fd);
+  return (long)st.st_size;
+}
+
+// A stream opened in the condition, read, then the file's times by path.
+long stream_mtime(const char *name, char *line, int size) {
+  FILE *f;
+  if ((f = fopen(name, "re")) == NULL)
+    return -1;
+  if (!fgets(line, size, f))
+    line[0] = '\0';
+  struct stat sb;
+  int rc = stat(name, &sb);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'stat' of 'name' while 'f' holds it open: 'fstat(fileno(f), ...)' answers
+  // CHECK-MESSAGES: :[[@LINE-7]]:12: note: opened here
+  // CHECK-FIXES: int rc = fstat(fileno(f), &sb);
+  fclose(f);
+  return rc == 0 ? (long)sb.st_mtime : -1;
+}
+
+// Declared, assigned, checked with a goto to the cleanup; a read between.
+long header_and_size(const char *path, char *buf, size_t n) {
+  int fd;
+  long size = -1;
+  fd = open(path, O_RDONLY);
+  if (fd == -1)
+    goto out;
+  if (read(fd, buf, n) < 0)
+    goto done;
+  struct stat st;
+  if (stat(path, &st) == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'stat' of 'path' while 'fd' holds it open
+    // CHECK-MESSAGES: :[[@LINE-8]]:8: note: opened here
+    // CHECK-FIXES: if (fstat(fd, &st) == 0)
+    size = (long)st.st_size;
+done:
+  close(fd);
+out:
+  return size;
+}
+
+// Written, closed, then its mode set by path.
+int save_with_mode(const char *path, const char *text, mode_t mode) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  size_t n = strlen(text);
+  if (write(fd, text, n) != (ssize_t)n) {
+    close(fd);
+    return -1;
+  }
+  if (close(fd) != 0)
+    return -1;
+  return chmod(path, mode);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'chmod' of 'path' by path right after 'fd' was closed: 'fchmod(fd, ...)' before the close does the same without walking the path again, and to the file that was opened even if another is renamed over the path [syscall-repeated-lookup]
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: closed here: call 'fchmod' before it
+}
+
+// A stream written and closed, then its owner and times set by path.
+int save_owned(const char *tmp, uid_t uid, gid_t gid,
+               const struct timespec times[2]) {
+  FILE *out = fopen(tmp, "we");
+  if (!out)
+    return -1;
+  fputs("data\n", out);
+  fclose(out);
+  if (chown(tmp, uid, gid) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'chown' of 'tmp' by path right after 'out' was closed: 'fchown(fileno(out), ...)' before the close
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: closed here: call 'fchown' before it
+    return -1;
+  (void)times;
+  return 0;
+}
+
+// utimensat relative to the working directory, following links.
+int stamp(const char *path, const struct timespec times[2]) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0)
+    return -1;
+  ssize_t w = write(fd, "\n", 1);
+  close(fd);
+  int rc = utimensat(AT_FDCWD, path, times, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'utimensat' of 'path' by path right after 'fd' was closed: 'futimens(fd, ...)'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: closed here: call 'futimens' before it
+  return w == 1 ? rc : -1;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The buffer is read: the stat answers more than existence.
@@ -189,4 +289,153 @@ long created_size(const char *path) {
   if (stat(path, &st) != 0)
     return -1;
   return (long)st.st_size;
+}
+
+// lstat while the file is open asks about the link, not the file.
+int opened_is_link(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  int link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+  close(fd);
+  return link;
+}
+
+// Closed before the stat.
+long size_after_close(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  struct stat st;
+  return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+// Opened without following links: the descriptor may be the link.
+long size_no_follow(const char *path) {
+  int fd = open(path, O_RDONLY | O_NOFOLLOW);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  long size = stat(path, &st) == 0 ? (long)st.st_size : -1;
+  close(fd);
+  return size;
+}
+
+// Did the path stay the file that was opened? Both answers on purpose.
+int still_same_file(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  struct stat held, named;
+  if (fstat(fd, &held) != 0 || stat(path, &named) != 0) {
+    close(fd);
+    return -1;
+  }
+  close(fd);
+  return held.st_ino == named.st_ino && held.st_dev == named.st_dev;
+}
+
+// Renamed between: the path names another file now.
+long size_after_rename(const char *path, const char *old) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  rename(old, path);
+  struct stat st;
+  long size = stat(path, &st) == 0 ? (long)st.st_size : -1;
+  close(fd);
+  return size;
+}
+
+void hand_over(int fd);
+
+// The descriptor is handed to a function that may close it.
+long size_after_hand_over(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  hand_over(fd);
+  struct stat st;
+  return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+// The open is not tested: on failure there is no descriptor to ask.
+long size_unchecked(const char *path) {
+  int fd = open(path, O_RDONLY);
+  struct stat st;
+  long size = stat(path, &st) == 0 ? (long)st.st_size : -1;
+  if (fd >= 0)
+    close(fd);
+  return size;
+}
+
+// Relative to another directory: another file than the path from here.
+long size_in_dir(int dir, const char *name) {
+  int fd = openat(dir, name, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  long size = stat(name, &st) == 0 ? (long)st.st_size : -1;
+  close(fd);
+  return size;
+}
+
+// Another file removed between the close and the chmod.
+int save_then_clean(const char *path, const char *lock) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  unlink(lock);
+  return chmod(path, 0644);
+}
+
+// The mode of another path after the close.
+int save_and_publish(const char *tmp, const char *dst) {
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  return chmod(dst, 0644);
+}
+
+// Renamed before the chmod: the path is the new name's.
+int save_renamed(const char *tmp, const char *dst) {
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  if (rename(tmp, dst) != 0)
+    return -1;
+  return chmod(dst, 0644);
+}
+
+// Times of the link itself: no descriptor form follows it.
+int stamp_link(const char *path, const struct timespec times[2]) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  return utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW);
+}
+
+// The owner of the link itself.
+int own_link(const char *path, uid_t uid) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  return lchown(path, uid, (gid_t)-1);
+}
+
+// Closed on one branch only.
+int maybe_closed(const char *path, int keep) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0600);
+  if (fd < 0)
+    return -1;
+  if (!keep)
+    close(fd);
+  return chmod(path, 0600);
 }

@@ -20,7 +20,37 @@ int create_new(const std::string &path) {
   return fd;
 }
 
+// A descriptor of a std::string path, then its size by the same path.
+long size_of_open(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct stat st {};
+  long size = stat(path.c_str(), &st) == 0 ? static_cast<long>(st.st_size) : -1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'stat' of 'path.c_str()' while 'fd' holds it open: 'fstat(fd, ...)' answers
+  // CHECK-MESSAGES: :[[@LINE-6]]:12: note: opened here
+  // CHECK-FIXES: long size = fstat(fd, &st) == 0 ? static_cast<long>(st.st_size) : -1;
+  ::close(fd);
+  return size;
+}
+
 // ------------------------------------------------------------ must not flag
+
+// The descriptor goes to an owner that may close it before the stat.
+struct Owner {
+  explicit Owner(int fd);
+  ~Owner();
+  void release();
+};
+long size_after_owner(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0)
+    return -1;
+  Owner owner(fd);
+  owner.release();
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 ? static_cast<long>(st.st_size) : -1;
+}
 
 // The string changes between the two lookups.
 bool both_exist(std::string path) {

@@ -80,6 +80,7 @@ void CostlyLibcInLoopCheck::registerMatchers(MatchFinder *Finder) {
 
 void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  Loops.exportFacts(Ctx);
   const CallIndex &Index = CallIndex::of(Ctx);
   std::optional<bool> ZoneSet;
   llvm::SmallVector<llvm::StringRef, 16> Names;
@@ -94,27 +95,18 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     if (Costly->Zone && *ZoneSet)
       continue;
     // In every iteration of a loop of its own function, or on every call
-    // of a function that a loop calls in every iteration.
-    const Stmt *Loop =
-        Every.loopOf(Site.Call, Functions.parents(Site.Func), Ctx);
-    const CallExpr *Helper = nullptr;
-    const auto *Body =
-        llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
-    if (!Loop && Body && !Site.Func->isMain() &&
-        Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx))
-      for (const auto &[Caller, In] :
-           Functions.mainFileUses(Site.Func, Ctx).Calls)
-        if (In && (Loop = Every.loopOf(Caller, Functions.parents(In), Ctx))) {
-          Helper = Caller;
-          break;
-        }
-    if (!Loop)
+    // of a function that a loop calls in every iteration (here or in
+    // another unit).
+    IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
+    if (!In)
       continue;
-    auto [Grows, New] = GrowsBuffer.try_emplace(Loop, false);
-    if (New)
-      Grows->second = growsBuffer(Loop, Ctx);
-    if (Grows->second)
-      continue;
+    if (In.Loop) {
+      auto [Grows, New] = GrowsBuffer.try_emplace(In.Loop, false);
+      if (New)
+        Grows->second = growsBuffer(In.Loop, Ctx);
+      if (Grows->second)
+        continue;
+    }
     {
       auto Diag =
           Costly->Zone
@@ -130,19 +122,20 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                      "glibc's files backend opens, reads and closes "
                      "/etc/%2 on every call; keep the answers by %3 in "
                      "a small cache (leanio's %4)");
-      Diag << Costly->Name << (Helper != nullptr);
+      Diag << Costly->Name << (In.Through || !In.Loop);
       if (Costly->Zone)
         Diag << Costly->Form << Costly->Form.empty();
       else
         Diag << Costly->File << Costly->Key << Costly->Form;
       Diag << Site.Call->getSourceRange();
     } // emitted here, before its note
-    if (Helper)
-      diag(Helper->getBeginLoc(),
+    if (In.Through)
+      diag(In.Through->getBeginLoc(),
            "%0 is called in every iteration of this "
            "loop",
            DiagnosticIDs::Note)
           << Site.Func;
+    noteRequirement(*this, Site.Call->getBeginLoc(), In.Needs);
   }
 }
 

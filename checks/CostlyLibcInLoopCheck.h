@@ -3,18 +3,18 @@
 #ifndef SYSCALL_TIDY_CHECKS_COSTLYLIBCINLOOPCHECK_H
 #define SYSCALL_TIDY_CHECKS_COSTLYLIBCINLOOPCHECK_H
 
-#include "analysis/FlowAnalysis.h"
-#include "analysis/StatementShape.h"
+#include "analysis/LoopCalls.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
 
 /// Finds C library calls that make syscalls on every call, made in every
-/// iteration of a loop (directly, or in a function of the unit that makes
-/// them on every call and is called so): the user and group lookups, whose
-/// files backend reads /etc/passwd or /etc/group anew each time, and the
-/// time calls that stat /etc/localtime each time while TZ is unset.
+/// iteration of a loop (directly, or in a function that makes them on
+/// every call and that a loop of this unit or another calls so): the user and
+/// group lookups, whose files backend reads /etc/passwd or /etc/group anew each
+/// time, and the time calls that stat /etc/localtime each time while TZ is
+/// unset.
 class CostlyLibcInLoopCheck : public ClangTidyCheck {
 public:
   CostlyLibcInLoopCheck(StringRef Name, ClangTidyContext *Context)
@@ -22,14 +22,12 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
-    Functions.clear();
-    Every.clear();
+    Loops.clear();
     GrowsBuffer.clear();
   }
 
 private:
-  FunctionCache Functions;
-  EveryRun Every;
+  LoopCalls Loops;
   /// Per loop, whether it retries a lookup with a bigger buffer (its text
   /// is read once, however many lookups it holds).
   llvm::DenseMap<const Stmt *, bool> GrowsBuffer;

@@ -34,6 +34,90 @@ const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
              : nullptr;
 }
 
+/// Whether \p Path names a file that only changes when someone edits it:
+/// not a device, nor a file of /run or /tmp that programs rewrite as they
+/// run (/proc and /sys have their own rule).
+bool isSteadyFile(llvm::StringRef Path) {
+  static const llvm::StringRef Changing[] = {"/dev/", "/run/",     "/var/run/",
+                                             "/tmp/", "/var/tmp/", "/proc/",
+                                             "/sys/", "/etc/mtab"};
+  return llvm::none_of(Changing,
+                       [&](llvm::StringRef P) { return startsWith(Path, P); });
+}
+
+/// Whether \p Call waits for something outside the process: a loop that
+/// does reads its file again to see what changed meanwhile.
+bool waits(llvm::StringRef Name) {
+  static const llvm::StringRef Names[] = {"sleep",
+                                          "usleep",
+                                          "nanosleep",
+                                          "clock_nanosleep",
+                                          "poll",
+                                          "ppoll",
+                                          "select",
+                                          "pselect",
+                                          "epoll_wait",
+                                          "epoll_pwait",
+                                          "wait",
+                                          "waitpid",
+                                          "wait3",
+                                          "wait4",
+                                          "waitid",
+                                          "pause",
+                                          "sigsuspend",
+                                          "sigwait",
+                                          "sigwaitinfo",
+                                          "sigtimedwait",
+                                          "accept",
+                                          "accept4",
+                                          "recv",
+                                          "recvfrom",
+                                          "recvmsg",
+                                          "sem_wait",
+                                          "pthread_cond_wait",
+                                          "pthread_cond_timedwait"};
+  return llvm::is_contained(Names, Name);
+}
+
+/// Whether \p S makes a call whose callee's name \p Pred accepts.
+bool callsAny(const Stmt *S, llvm::function_ref<bool(llvm::StringRef)> Pred,
+              ASTContext &Ctx) {
+  for (const BoundNodes &N : match(findAll(callExpr().bind("call")), *S, Ctx))
+    if (Pred(calleeName(N.getNodeAs<CallExpr>("call"))))
+      return true;
+  return false;
+}
+
+/// Whether a call in \p S other than \p Open names \p Path: a write, a
+/// rename, an unlink, another open of it.
+bool namesPathElsewhere(const Stmt *S, const CallExpr *Open,
+                        llvm::StringRef Path, ASTContext &Ctx) {
+  for (const BoundNodes &N : match(findAll(callExpr().bind("call")), *S, Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    if (Call != Open && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+          return stringValue(Arg) == std::optional<llvm::StringRef>(Path);
+        }))
+      return true;
+  }
+  return false;
+}
+
+/// Whether \p Loop runs until something inside stops it: `for (;;)`,
+/// `while (1)`, a service loop whose file may be edited while it runs.
+bool runsForever(const Stmt *Loop, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop)) {
+    if (!(Cond = For->getCond()))
+      return true;
+  } else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop)) {
+    Cond = While->getCond();
+  } else if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop)) {
+    Cond = Do->getCond();
+  }
+  std::optional<int64_t> V = Cond ? foldInteger(Cond, Ctx) : std::nullopt;
+  return V && *V != 0;
+}
+
 } // namespace
 
 ReopenInLoopCheck::ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context)
@@ -59,6 +143,7 @@ void ReopenInLoopCheck::registerMatchers(MatchFinder *Finder) {
 void ReopenInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   FunctionSummaries::of(Ctx).exportFacts(Constants);
+  Loops.exportFacts(Ctx);
   for (const CallSite &Site :
        Opens.callsIn(Ctx, Constants, /*AcrossUnits=*/true))
     checkOpen(Site.Call, Site.Func, Ctx);
@@ -69,9 +154,9 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
                                                      const Stmt *Loop,
                                                      const FunctionDecl *Func,
                                                      ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const ParentMap &Parents = Loops.functions().parents(Func);
   // Used after the loop, the descriptor outlives the iteration already.
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var))
+  for (const DeclRefExpr *Ref : Loops.functions().uses(Func).of(Var))
     if (!isWithin(Ref, Loop, Parents))
       return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -111,12 +196,17 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
     checkRandomDevice(*Open, *Path, Func, Ctx);
     return;
   }
-  if (!Path || llvm::none_of(nameList(RawPathPrefixes), [&](StringRef P) {
-        return !P.trim().empty() && startsWith(*Path, P.trim());
-      }))
+  if (!Path)
     return;
-  const ParentMap &Parents = Functions.parents(Func);
-  const Stmt *Loop = Every.loopOf(Call, Parents, Ctx);
+  if (llvm::none_of(nameList(RawPathPrefixes), [&](StringRef P) {
+        return !P.trim().empty() && startsWith(*Path, P.trim());
+      })) {
+    if (isSteadyFile(*Path))
+      checkSteadyFile(*Open, *Path, Func, Ctx);
+    return;
+  }
+  const ParentMap &Parents = Loops.functions().parents(Func);
+  const Stmt *Loop = Loops.every().loopOf(Call, Parents, Ctx);
   const VarDecl *Var = heldIn(Call, Parents);
   if (!Loop || !Var || !Var->isLocalVarDecl())
     return;
@@ -124,10 +214,8 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
   if (!Close)
     return;
   // A child must open /proc/self anew: it is another process.
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Loop, Ctx))
-    if (isForkName(calleeName(N.getNodeAs<CallExpr>("call"))))
-      return;
+  if (callsAny(Loop, isForkName, Ctx))
+    return;
 
   diag(Call->getBeginLoc(),
        "'%0' of '%1' in every iteration of the loop, read and closed there: "
@@ -142,6 +230,45 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
   noteRequirement(*this, Call->getBeginLoc(), Open->Needs);
 }
 
+void ReopenInLoopCheck::checkSteadyFile(const OpenCall &Open,
+                                        llvm::StringRef Path,
+                                        const FunctionDecl *Func,
+                                        ASTContext &Ctx) {
+  const VarDecl *Var = heldIn(Open.Call, Loops.functions().parents(Func));
+  if (!Var || !Var->isLocalVarDecl() || !Func->getBody())
+    return;
+  IterationSite In = Loops.of(Open.Call, Func, Ctx);
+  if (!In)
+    return;
+  // Opened, read and closed in the iteration, or in the call of Func.
+  const Stmt *Scope = In.Loop && !In.Through ? In.Loop : Func->getBody();
+  const CallExpr *Close = closedInIteration(Var, Open.Call, Scope, Func, Ctx);
+  if (!Close || namesPathElsewhere(Scope, Open.Call, Path, Ctx))
+    return;
+  if (In.Loop && (runsForever(In.Loop, Ctx) || callsAny(In.Loop, waits, Ctx) ||
+                  callsAny(In.Loop, isForkName, Ctx) ||
+                  namesPathElsewhere(In.Loop, Open.Call, Path, Ctx)))
+    return;
+  {
+    auto Diag = diag(Open.Call->getBeginLoc(),
+                     "'%0' of '%1' in every iteration of %select{the|a}2 "
+                     "loop, read and closed there, and nothing in the loop "
+                     "writes it or waits: read it once before the loop and "
+                     "keep what it says; an open, a close and the reads "
+                     "saved per iteration")
+                << Open.Function << Path << (In.Through || !In.Loop)
+                << Open.Call->getSourceRange();
+  } // emitted here, before its notes
+  diag(Close->getBeginLoc(), "closed here", DiagnosticIDs::Note);
+  if (In.Through)
+    diag(In.Through->getBeginLoc(),
+         "%0 is called in every iteration of this loop", DiagnosticIDs::Note)
+        << Func;
+  Requirement Needs = Open.Needs;
+  Needs.insert(Needs.end(), In.Needs.begin(), In.Needs.end());
+  noteRequirement(*this, Open.Call->getBeginLoc(), Needs);
+}
+
 void ReopenInLoopCheck::checkRandomDevice(const OpenCall &Open,
                                           llvm::StringRef Path,
                                           const FunctionDecl *Func,
@@ -153,7 +280,7 @@ void ReopenInLoopCheck::checkRandomDevice(const OpenCall &Open,
         !CallIndex::of(Ctx)
              .callsTo({"getrandom", "getentropy", "arc4random_buf"})
              .empty();
-  const VarDecl *Var = heldIn(Open.Call, Functions.parents(Func));
+  const VarDecl *Var = heldIn(Open.Call, Loops.functions().parents(Func));
   if (*AsksKernelForRandom || !Var || !Var->isLocalVarDecl() ||
       !Func->getBody())
     return;

@@ -4,8 +4,7 @@
 #define SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
 
 #include "analysis/FdTracking.h"
-#include "analysis/FlowAnalysis.h"
-#include "analysis/StatementShape.h"
+#include "analysis/LoopCalls.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
@@ -14,8 +13,10 @@ namespace clang::tidy::syscall {
 /// iteration of a loop, read and closed in the iteration: the kernel
 /// makes such files anew on each read from offset 0, so one descriptor
 /// kept across the loop and read with pread(fd, buf, n, 0) (or rewind for
-/// a stream) saves an open and a close per sample. Also /dev/urandom
-/// opened, read and closed in one call, where getrandom(2) is one syscall.
+/// a stream) saves an open and a close per sample. Also a configuration
+/// file opened, read and closed per iteration (read it once), and
+/// /dev/urandom opened, read and closed in one call, where getrandom(2) is
+/// one syscall.
 class ReopenInLoopCheck : public ClangTidyCheck {
 public:
   ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context);
@@ -25,14 +26,18 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
-    Functions.clear();
-    Every.clear();
+    Loops.clear();
     AsksKernelForRandom.reset();
   }
 
 private:
   void checkOpen(const CallExpr *Call, const FunctionDecl *Func,
                  ASTContext &Ctx);
+  /// A file that changes only when edited (a configuration file), opened,
+  /// read and closed in every iteration of a loop, directly or through
+  /// \p Func.
+  void checkSteadyFile(const OpenCall &Open, llvm::StringRef Path,
+                       const FunctionDecl *Func, ASTContext &Ctx);
   /// /dev/urandom opened, read and closed in one call of \p Func.
   void checkRandomDevice(const OpenCall &Open, llvm::StringRef Path,
                          const FunctionDecl *Func, ASTContext &Ctx);
@@ -48,8 +53,7 @@ private:
   const OpenFunctionTable Opens;
   const FdOperationTable Operations{{}, {}};
   PosixConstants Constants;
-  FunctionCache Functions;
-  EveryRun Every;
+  LoopCalls Loops;
   /// Whether the unit calls getrandom or getentropy, asked once per unit.
   std::optional<bool> AsksKernelForRandom;
 };

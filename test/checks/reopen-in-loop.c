@@ -94,6 +94,46 @@ void watch_stat(void) {
   }
 }
 
+// A configuration file read for every item: nothing in the loop writes it.
+int count_allowed(const char **users, int n) {
+  int allowed = 0;
+  for (int i = 0; i < n; i++) {
+    FILE *f = fopen("/etc/example/allow.conf", "r");
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'fopen' of '/etc/example/allow.conf' in every iteration of the loop, read and closed there, and nothing in the loop writes it or waits: read it once before the loop and keep what it says; an open, a close and the reads saved per iteration [syscall-reopen-in-loop]
+    if (!f)
+      continue;
+    char line[128];
+    while (fgets(line, sizeof line, f))
+      if (strncmp(line, users[i], strlen(users[i])) == 0)
+        allowed++;
+    fclose(f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: closed here
+  }
+  return allowed;
+}
+
+// Read on every call of a helper that a loop calls for every item.
+static long read_limit(void) {
+  char buf[32];
+  int fd = open("limits.conf", O_RDONLY | O_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'open' of 'limits.conf' in every iteration of a loop, read and closed there
+  if (fd < 0)
+    return -1;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: closed here
+  buf[n > 0 ? n : 0] = '\0';
+  return atol(buf);
+}
+
+long total_over_limit(const long *sizes, int n) {
+  long over = 0;
+  for (int i = 0; i < n; i++)
+    over += sizes[i] > read_limit();
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: note: 'read_limit' is called in every iteration of this loop
+  return over;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // A path per iteration: each process's own file.
@@ -258,4 +298,103 @@ int have_random_device(void) {
     return 0;
   close(fd);
   return 1;
+}
+
+// ---------------------------------- configuration files (must not flag)
+
+// A service loop: the file may be edited while it runs.
+void serve(void) {
+  for (;;) {
+    FILE *f = fopen("/etc/example/serve.conf", "r");
+    if (!f)
+      return;
+    char line[64];
+    if (fgets(line, sizeof line, f))
+      record(atol(line));
+    fclose(f);
+  }
+}
+
+// The loop waits between reads: it polls the file for a change.
+void watch(int rounds) {
+  for (int i = 0; i < rounds; i++) {
+    int fd = open("/etc/example/level", O_RDONLY);
+    if (fd < 0)
+      return;
+    char c;
+    if (read(fd, &c, 1) == 1)
+      record(c);
+    close(fd);
+    sleep(1);
+  }
+}
+
+// The loop writes the file it reads.
+void bump(int times) {
+  for (int i = 0; i < times; i++) {
+    char buf[32] = "";
+    FILE *f = fopen("counter.txt", "r");
+    if (f) {
+      if (!fgets(buf, sizeof buf, f))
+        buf[0] = '\0';
+      fclose(f);
+    }
+    FILE *w = fopen("counter.txt", "w");
+    if (!w)
+      return;
+    fprintf(w, "%ld\n", atol(buf) + 1);
+    fclose(w);
+  }
+}
+
+// A file another process rewrites as this one runs.
+void follow_status(int n) {
+  for (int i = 0; i < n; i++) {
+    FILE *f = fopen("/run/example/status", "r");
+    if (!f)
+      return;
+    char line[64];
+    if (fgets(line, sizeof line, f))
+      record(atol(line));
+    fclose(f);
+  }
+}
+
+// Opened once per process by each child.
+void per_child(int n) {
+  for (int i = 0; i < n; i++) {
+    if (fork() != 0)
+      continue;
+    FILE *f = fopen("/etc/example/child.conf", "r");
+    if (f)
+      fclose(f);
+    _exit(0);
+  }
+}
+
+// Opened on some iterations only (a cache miss).
+void on_miss(const int *keys, int n) {
+  long cached = -1;
+  for (int i = 0; i < n; i++) {
+    if (cached >= 0 && keys[i] == 0)
+      continue;
+    FILE *f = fopen("/etc/example/table", "r");
+    if (!f)
+      return;
+    char line[64];
+    if (fgets(line, sizeof line, f))
+      cached = atol(line);
+    fclose(f);
+  }
+}
+
+// The descriptor outlives the iteration.
+int keep_last(int n) {
+  int fd = -1;
+  for (int i = 0; i < n; i++) {
+    if (fd >= 0)
+      close(fd);
+    fd = open("/etc/example/keep", O_RDONLY);
+  }
+  return fd;
 }

@@ -1,0 +1,67 @@
+//===--- LoopCalls.cpp - Calls made in every iteration of a loop ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "LoopCalls.h"
+#include "CallIndex.h"
+#include "clang/AST/ASTContext.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+/// The fact that some unit calls the function other units know as
+/// \p Name in every iteration of a loop.
+std::string loopCallFact(llvm::StringRef Name) {
+  return ("every-iteration " + Name).str();
+}
+
+} // namespace
+
+IterationSite LoopCalls::of(const CallExpr *Call, const FunctionDecl *Func,
+                            ASTContext &Ctx) {
+  IterationSite Site;
+  if ((Site.Loop = Every.loopOf(Call, Functions.parents(Func), Ctx)))
+    return Site;
+  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Func->getBody());
+  if (!Body || Func->isMain() ||
+      !Every.ofBlock(Call, Body, Functions.parents(Func), Ctx))
+    return Site;
+  for (const auto &[Caller, In] : Functions.mainFileUses(Func, Ctx).Calls)
+    if (In && (Site.Loop = Every.loopOf(Caller, Functions.parents(In), Ctx))) {
+      Site.Through = Caller;
+      return Site;
+    }
+  std::string Name = crossUnitName(Func);
+  if (!Name.empty() && CrossUnitFacts::current())
+    Site.Needs = {{loopCallFact(Name)}};
+  return Site;
+}
+
+void LoopCalls::exportFacts(ASTContext &Ctx) {
+  CrossUnitFacts *Facts = CrossUnitFacts::current();
+  if (!Facts || Exported)
+    return;
+  Exported = true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
+      continue;
+    std::string Name = crossUnitName(Callee);
+    if (Name.empty())
+      continue;
+    const ParentMap &Parents = Functions.parents(Site.Func);
+    if (Every.loopOf(Site.Call, Parents, Ctx)) {
+      Facts->add(loopCallFact(Name));
+      continue;
+    }
+    // Called on every call of a function that a loop elsewhere may call.
+    const auto *Body =
+        llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
+    std::string Caller = crossUnitName(Site.Func);
+    if (Body && !Caller.empty() && !Site.Func->isMain() &&
+        Every.ofBlock(Site.Call, Body, Parents, Ctx))
+      Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));
+  }
+}
+
+} // namespace clang::tidy::syscall

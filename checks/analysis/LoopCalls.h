@@ -1,0 +1,56 @@
+//===--- LoopCalls.h - Calls made in every iteration of a loop -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#ifndef SYSCALL_TIDY_CHECKS_LOOPCALLS_H
+#define SYSCALL_TIDY_CHECKS_LOOPCALLS_H
+
+#include "CrossUnitFacts.h"
+#include "FlowAnalysis.h"
+#include "StatementShape.h"
+
+namespace clang::tidy::syscall {
+
+/// Where a call runs in every iteration of a loop.
+struct IterationSite {
+  /// The loop: of the call's own function, or of a caller in this file
+  /// (then Through is that caller's call). Null when only a caller in
+  /// another unit is known to loop.
+  const Stmt *Loop = nullptr;
+  const CallExpr *Through = nullptr;
+  /// What other units must say: a loop there calls the function.
+  Requirement Needs;
+  explicit operator bool() const { return Loop || !Needs.empty(); }
+};
+
+/// Finds the loops that run a call in every iteration, directly or
+/// through the function that makes it, in this unit and across units, and
+/// tells other units which of their functions this one calls so.
+class LoopCalls {
+public:
+  /// Where \p Call, of \p Func, runs in every iteration of a loop: a loop
+  /// of \p Func; or, when it runs on every call of \p Func (not main), a
+  /// loop of a caller in this file that calls \p Func in every iteration;
+  /// or, for a function other units can call, a candidate that needs one
+  /// of them to do so.
+  IterationSite of(const CallExpr *Call, const FunctionDecl *Func,
+                   ASTContext &Ctx);
+  /// Once per unit, when the tool gathers facts: which functions other
+  /// units may define this unit calls in every iteration of a loop, and
+  /// which it calls on every call of a function of its own.
+  void exportFacts(ASTContext &Ctx);
+  FunctionCache &functions() { return Functions; }
+  EveryRun &every() { return Every; }
+  void clear() {
+    Functions.clear();
+    Every.clear();
+    Exported = false;
+  }
+
+private:
+  FunctionCache Functions;
+  EveryRun Every;
+  bool Exported = false;
+};
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_LOOPCALLS_H

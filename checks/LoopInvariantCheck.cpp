@@ -12,6 +12,7 @@
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang::ast_matchers;
 
@@ -37,7 +38,7 @@ llvm::ArrayRef<InvariantCall> invariantCalls() {
       {"getgid", "gid_t", "gid", C::Forks | C::Credentials},
       {"getegid", "gid_t", "egid", C::Forks | C::Credentials},
       {"isatty", "int", "is_tty", C::Descriptors},
-      {"sysconf", "long", "", 0},
+      {"sysconf", "long", "", C::Limits},
       {"syscall", "long", "tid", C::Forks}, // syscall(SYS_gettid) only
       // Buffer forms (no local's type): the statement moves.
       {"uname", "", "", 0},
@@ -54,10 +55,13 @@ const InvariantCall *invariantCall(llvm::StringRef Name) {
 }
 
 /// For `sysconf(NAME)`: the local's name when glibc answers NAME with
-/// syscalls and the answer does not change while the process runs
-/// (_SC_NPROCESSORS_ONLN reads /sys, _SC_PHYS_PAGES calls sysinfo), or "".
-/// Most other names are answered without a syscall; _SC_AVPHYS_PAGES
-/// changes.
+/// syscalls and the answer does not change while the process runs, or "".
+/// Counted with strace on Debian 12 (glibc 2.36): _SC_NPROCESSORS_ONLN,
+/// _CONF and _SC_NGROUPS_MAX read a file (openat, read, close),
+/// _SC_PHYS_PAGES calls sysinfo, and the limits (_SC_OPEN_MAX, _SC_ARG_MAX,
+/// _SC_CHILD_MAX, _SC_SIGQUEUE_MAX) call prlimit64, which only a setrlimit
+/// or prlimit in the loop changes. Most other names cost no syscall;
+/// _SC_AVPHYS_PAGES changes.
 llvm::StringRef sysconfLocal(const CallExpr *Call) {
   const auto *Ref =
       llvm::dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
@@ -65,14 +69,16 @@ llvm::StringRef sysconfLocal(const CallExpr *Call) {
       Ref ? llvm::dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
   if (!Constant)
     return "";
-  llvm::StringRef Name = Constant->getName();
-  if (Name == "_SC_NPROCESSORS_ONLN")
-    return "ncpus_online";
-  if (Name == "_SC_NPROCESSORS_CONF")
-    return "ncpus";
-  if (Name == "_SC_PHYS_PAGES")
-    return "phys_pages";
-  return "";
+  return llvm::StringSwitch<llvm::StringRef>(Constant->getName())
+      .Case("_SC_NPROCESSORS_ONLN", "ncpus_online")
+      .Case("_SC_NPROCESSORS_CONF", "ncpus")
+      .Case("_SC_PHYS_PAGES", "phys_pages")
+      .Case("_SC_NGROUPS_MAX", "ngroups_max")
+      .Case("_SC_OPEN_MAX", "open_max")
+      .Case("_SC_ARG_MAX", "arg_max")
+      .Case("_SC_CHILD_MAX", "child_max")
+      .Case("_SC_SIGQUEUE_MAX", "sigqueue_max")
+      .Default("");
 }
 
 /// For `syscall(NR)`: whether NR is SYS_gettid, the raw form of gettid

@@ -162,6 +162,17 @@ void run_batches(int batches, void (*work)(long)) {
 // CHECK-FIXES-NEXT:   for (int b = 0; b < batches; b++) {
 // CHECK-FIXES-NEXT:     long workers = ncpus_online;
 
+// A daemon closing every inherited descriptor: the limit is asked (one
+// prlimit64) on every test of the condition.
+void close_inherited(void) {
+  for (int fd = 3; fd < sysconf(_SC_OPEN_MAX); fd++)
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'sysconf' in every iteration {{.*}} [syscall-loop-invariant]
+    close(fd);
+}
+// CHECK-FIXES: void close_inherited(void) {
+// CHECK-FIXES-NEXT:   const long open_max = sysconf(_SC_OPEN_MAX);
+// CHECK-FIXES-NEXT:   for (int fd = 3; fd < open_max; fd++)
+
 // A statement-like macro that discards a call's result, as projects write
 // them to silence unused-result warnings.
 #define QUIET(call)                                                            \
@@ -286,6 +297,19 @@ long page_sums(int n) {
   for (int i = 0; i < n; i++)
     sum += sysconf(_SC_PAGESIZE) + sysconf(_SC_AVPHYS_PAGES);
   return sum;
+}
+
+// The loop raises the limit it asks for.
+long raise_open_max(long want) {
+  struct rlimit rl;
+  while (sysconf(_SC_OPEN_MAX) < want) {
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= rl.rlim_max)
+      return -1;
+    rl.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+      return -1;
+  }
+  return sysconf(_SC_OPEN_MAX);
 }
 
 // A statement-like logging macro: do { ... } while (0) runs once.

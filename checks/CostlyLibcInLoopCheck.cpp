@@ -3,6 +3,7 @@
 #include "CostlyLibcInLoopCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/FdTracking.h"
+#include "analysis/HeldFiles.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -72,16 +73,200 @@ bool growsBuffer(const Stmt *Loop, const ASTContext &Ctx) {
   return Text.contains("ERANGE");
 }
 
+/// A C library call whose answer depends only on its inputs and on what a
+/// loop can change by calling \p ChangedBy: asked again with the same
+/// inputs, it makes its syscalls for the same answer.
+struct SameAnswerCall {
+  llvm::StringRef Name;
+  unsigned Inputs; ///< bit i: argument i is an input
+  llvm::StringRef Cost;
+  bool Paths; ///< changed by chdir and by changes of directories and links
+};
+
+// Counted with strace on Debian 12 (glibc 2.36): realpath makes a readlink
+// per component (5 for /usr/lib/../bin/ls), getcwd one syscall,
+// getaddrinfo of localhost 14 (a netlink socket, /etc/hosts read),
+// gethostbyname 7.
+const SameAnswerCall SameAnswerCalls[] = {
+    {"realpath", 1u << 0, "a readlink or more per component", true},
+    {"getcwd", 0, "a syscall", true},
+    {"get_current_dir_name", 0, "a stat and a syscall", true},
+    {"getaddrinfo", 7u << 0, "a dozen syscalls or more", false},
+    {"gethostbyname", 1u << 0, "several syscalls or more", false},
+};
+
+const SameAnswerCall *sameAnswerCall(llvm::StringRef Name) {
+  for (const SameAnswerCall &C : SameAnswerCalls)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
+/// Calls that may change what an existing path names or where relative
+/// paths start. (mkdir and link only add names: a path that resolved
+/// still resolves the same.)
+bool changesPaths(llvm::StringRef Name) {
+  static const llvm::StringRef Names[] = {
+      "chdir",     "fchdir", "chroot",   "rename", "renameat",
+      "renameat2", "unlink", "unlinkat", "rmdir",  "symlink",
+      "symlinkat", "mount",  "umount",   "umount2"};
+  return llvm::is_contained(Names, Name);
+}
+
+/// Whether \p S uses the character '/': a loop that walks the components
+/// of one path (`mkdir -p` itself) makes a different directory each time.
+bool walksComponents(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Char = llvm::dyn_cast<CharacterLiteral>(S))
+    return Char->getValue() == '/';
+  for (const Stmt *Child : S->children())
+    if (walksComponents(Child))
+      return true;
+  return false;
+}
+
+/// The calls in \p S, and for a function of the unit it calls, the calls
+/// of its body (one level: a helper that changes directory).
+void callsReached(const Stmt *S, llvm::SmallVectorImpl<const CallExpr *> &Out) {
+  llvm::SmallVector<const CallExpr *, 16> Direct;
+  callsIn(S, Direct);
+  for (const CallExpr *Call : Direct) {
+    Out.push_back(Call);
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->hasBody() &&
+        !Callee->getASTContext().getSourceManager().isInSystemHeader(
+            Callee->getLocation()))
+      callsIn(Callee->getBody(), Out);
+  }
+}
+
+/// Whether \p Arg has the same value in every iteration of \p Loop: a
+/// literal, NULL, or a variable that the loop only hands to calls of
+/// \p Name (as an input), never to anything else that may change it.
+bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
+                          llvm::StringRef Name, FunctionCache &Functions,
+                          const FunctionDecl *Func, ASTContext &Ctx) {
+  Arg = Arg->IgnoreParenImpCasts();
+  // `&hints`: a structure read through a pointer to const.
+  bool Address = false;
+  if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(Arg);
+      Addr && Addr->getOpcode() == UO_AddrOf) {
+    Arg = Addr->getSubExpr()->IgnoreParenImpCasts();
+    Address = true;
+  }
+  if (stringValue(Arg) || foldInteger(Arg, Ctx) ||
+      Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  const VarDecl *Var = referencedVar(Arg);
+  if (!Var)
+    return false;
+  const ParentMap &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+    if (!isWithin(Ref, Loop, Parents))
+      continue;
+    const Stmt *Child = Ref;
+    const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
+    if (const auto *Addr = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+        Address && Addr && Addr->getOpcode() == UO_AddrOf)
+      Up = skipParensAndCasts(Addr, Parents, Child);
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+    if (!Call || calleeName(Call) != Name)
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 void CostlyLibcInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl(), this);
 }
 
+void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
+                                           ASTContext &Ctx) {
+  const SameAnswerCall *What = sameAnswerCall(calleeName(Site.Call));
+  IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
+  if (!What || !In.Loop || In.Through)
+    return;
+  for (unsigned I = 0; I < Site.Call->getNumArgs(); ++I)
+    if ((What->Inputs >> I & 1) &&
+        !sameInEveryIteration(Site.Call->getArg(I), In.Loop, What->Name,
+                              Loops.functions(), Site.Func, Ctx))
+      return;
+  llvm::SmallVector<const CallExpr *, 32> Calls;
+  callsReached(In.Loop, Calls);
+  for (const CallExpr *Call : Calls) {
+    llvm::StringRef Name = calleeName(Call);
+    if (waitsForOthers(Name) || isForkName(Name) ||
+        (What->Paths && changesPaths(Name)))
+      return;
+  }
+  diag(Site.Call->getBeginLoc(),
+       "'%0' with the same %select{inputs|working directory}1 in every "
+       "iteration of the loop, and nothing in the loop %select{waits|changes "
+       "directories, links or the working directory}2: the answer is the "
+       "same each time, so ask once before the loop; %3 saved per iteration")
+      << What->Name << (What->Inputs == 0) << What->Paths << What->Cost
+      << Site.Call->getSourceRange();
+}
+
+void CostlyLibcInLoopCheck::checkDirectoryPerItem(const CallSite &Site,
+                                                  ASTContext &Ctx) {
+  // mkdir(dir, mode) in every iteration, its EEXIST taken for success.
+  IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
+  if (!In || Site.Call->getNumArgs() != 2 ||
+      !acceptsExisting(Site.Call, Site.Func) || walksComponents(In.Loop))
+    return;
+  {
+    auto Diag = diag(Site.Call->getBeginLoc(),
+                     "'mkdir' of each item's directory in every iteration of "
+                     "%select{the|a}0 loop, its EEXIST taken for success: "
+                     "items in one directory make it again and again; "
+                     "remember the last directory made and skip the mkdir "
+                     "while it is the same; one syscall saved per item")
+                << (In.Through || !In.Loop) << Site.Call->getSourceRange();
+  }
+  if (In.Through)
+    diag(In.Through->getBeginLoc(),
+         "%0 is called in every iteration of this loop", DiagnosticIDs::Note)
+        << Site.Func;
+  noteRequirement(*this, Site.Call->getBeginLoc(), In.Needs);
+}
+
+bool CostlyLibcInLoopCheck::acceptsExisting(const CallExpr *Mkdir,
+                                            const FunctionDecl *Func) {
+  const ParentMap &Parents = Loops.functions().parents(Func);
+  const Stmt *Child = Mkdir;
+  const Stmt *Up = skipParensAndCasts(Mkdir, Parents, Child);
+  if (llvm::isa_and_nonnull<CompoundStmt>(Up))
+    return true; // `mkdir(dir, 0755);`: any failure ignored
+  // `if (mkdir(...) != 0 && errno != EEXIST)`, `mkdir(...) == 0 || errno
+  // == EEXIST`: the failure that the code accepts names EEXIST.
+  const Stmt *Condition = Up;
+  while (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(
+             Parents.getParent(Condition)))
+    Condition = Op;
+  if (!Condition)
+    return false;
+  const SourceManager &SM = Func->getASTContext().getSourceManager();
+  llvm::StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(Condition->getSourceRange()), SM,
+      Func->getASTContext().getLangOpts());
+  return Text.contains("EEXIST");
+}
+
 void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   Loops.exportFacts(Ctx);
   const CallIndex &Index = CallIndex::of(Ctx);
+  llvm::SmallVector<llvm::StringRef, 8> InvariantNames;
+  for (const SameAnswerCall &C : SameAnswerCalls)
+    InvariantNames.push_back(C.Name);
+  for (const CallSite &Site : Index.callsTo(InvariantNames))
+    checkInvariant(Site, Ctx);
+  for (const CallSite &Site : Index.callsTo({"mkdir"}))
+    checkDirectoryPerItem(Site, Ctx);
   std::optional<bool> ZoneSet;
   llvm::SmallVector<llvm::StringRef, 16> Names;
   for (const CostlyCall &C : CostlyCalls)

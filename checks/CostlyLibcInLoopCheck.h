@@ -27,6 +27,13 @@ public:
   }
 
 private:
+  /// realpath, getcwd, getaddrinfo, gethostbyname with the same inputs in
+  /// every iteration of a loop that cannot change their answer.
+  void checkInvariant(const CallSite &Site, ASTContext &Ctx);
+  /// mkdir -p per item: a mkdir in every iteration whose EEXIST is success.
+  void checkDirectoryPerItem(const CallSite &Site, ASTContext &Ctx);
+  bool acceptsExisting(const CallExpr *Mkdir, const FunctionDecl *Func);
+
   LoopCalls Loops;
   /// Per loop, whether it retries a lookup with a bigger buffer (its text
   /// is read once, however many lookups it holds).

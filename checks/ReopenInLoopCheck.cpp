@@ -45,40 +45,6 @@ bool isSteadyFile(llvm::StringRef Path) {
                        [&](llvm::StringRef P) { return startsWith(Path, P); });
 }
 
-/// Whether \p Call waits for something outside the process: a loop that
-/// does reads its file again to see what changed meanwhile.
-bool waits(llvm::StringRef Name) {
-  static const llvm::StringRef Names[] = {"sleep",
-                                          "usleep",
-                                          "nanosleep",
-                                          "clock_nanosleep",
-                                          "poll",
-                                          "ppoll",
-                                          "select",
-                                          "pselect",
-                                          "epoll_wait",
-                                          "epoll_pwait",
-                                          "wait",
-                                          "waitpid",
-                                          "wait3",
-                                          "wait4",
-                                          "waitid",
-                                          "pause",
-                                          "sigsuspend",
-                                          "sigwait",
-                                          "sigwaitinfo",
-                                          "sigtimedwait",
-                                          "accept",
-                                          "accept4",
-                                          "recv",
-                                          "recvfrom",
-                                          "recvmsg",
-                                          "sem_wait",
-                                          "pthread_cond_wait",
-                                          "pthread_cond_timedwait"};
-  return llvm::is_contained(Names, Name);
-}
-
 /// Whether \p S makes a call whose callee's name \p Pred accepts.
 bool callsAny(const Stmt *S, llvm::function_ref<bool(llvm::StringRef)> Pred,
               ASTContext &Ctx) {
@@ -245,9 +211,10 @@ void ReopenInLoopCheck::checkSteadyFile(const OpenCall &Open,
   const CallExpr *Close = closedInIteration(Var, Open.Call, Scope, Func, Ctx);
   if (!Close || namesPathElsewhere(Scope, Open.Call, Path, Ctx))
     return;
-  if (In.Loop && (runsForever(In.Loop, Ctx) || callsAny(In.Loop, waits, Ctx) ||
-                  callsAny(In.Loop, isForkName, Ctx) ||
-                  namesPathElsewhere(In.Loop, Open.Call, Path, Ctx)))
+  if (In.Loop &&
+      (runsForever(In.Loop, Ctx) || callsAny(In.Loop, waitsForOthers, Ctx) ||
+       callsAny(In.Loop, isForkName, Ctx) ||
+       namesPathElsewhere(In.Loop, Open.Call, Path, Ctx)))
     return;
   {
     auto Diag = diag(Open.Call->getBeginLoc(),

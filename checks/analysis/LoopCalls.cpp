@@ -16,6 +16,38 @@ std::string loopCallFact(llvm::StringRef Name) {
 
 } // namespace
 
+bool waitsForOthers(llvm::StringRef Name) {
+  static const llvm::StringRef Names[] = {"sleep",
+                                          "usleep",
+                                          "nanosleep",
+                                          "clock_nanosleep",
+                                          "poll",
+                                          "ppoll",
+                                          "select",
+                                          "pselect",
+                                          "epoll_wait",
+                                          "epoll_pwait",
+                                          "wait",
+                                          "waitpid",
+                                          "wait3",
+                                          "wait4",
+                                          "waitid",
+                                          "pause",
+                                          "sigsuspend",
+                                          "sigwait",
+                                          "sigwaitinfo",
+                                          "sigtimedwait",
+                                          "accept",
+                                          "accept4",
+                                          "recv",
+                                          "recvfrom",
+                                          "recvmsg",
+                                          "sem_wait",
+                                          "pthread_cond_wait",
+                                          "pthread_cond_timedwait"};
+  return llvm::is_contained(Names, Name);
+}
+
 IterationSite LoopCalls::of(const CallExpr *Call, const FunctionDecl *Func,
                             ASTContext &Ctx) {
   IterationSite Site;

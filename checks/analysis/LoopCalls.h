@@ -9,6 +9,11 @@
 
 namespace clang::tidy::syscall {
 
+/// Whether a call of \p Name waits for something outside the process (a
+/// sleep, a poll, a child, a connection): a loop that makes one asks its
+/// other questions again to see what changed meanwhile.
+bool waitsForOthers(llvm::StringRef Name);
+
 /// Where a call runs in every iteration of a loop.
 struct IterationSite {
   /// The loop: of the call's own function, or of a caller in this file

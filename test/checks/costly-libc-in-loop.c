@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
+#include <netdb.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +70,7 @@ int map_owners(const char **names, uid_t *ids, size_t n) {
     int rc;
     QUIET(rc = getpwnam_r(names[i], &pw, buf, sizeof buf, &found));
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'getpwnam_r' in every iteration of the loop: glibc's files backend opens, reads and closes /etc/passwd on every call; keep the answers by name in a small cache (leanio's lio_user_id) [syscall-costly-libc-in-loop]
-    // CHECK-MESSAGES: :20:5: note: expanded from macro 'QUIET'
+    // CHECK-MESSAGES: :22:5: note: expanded from macro 'QUIET'
     ids[i] = rc == 0 && found ? found->pw_uid : (uid_t)-1;
   }
   return 0;
@@ -103,6 +105,66 @@ long parse_dates(struct tm *dates, size_t n) {
     sum += (long)mktime(&dates[i]);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'mktime' in every iteration of the loop: while TZ is unset, glibc stats /etc/localtime on every call to see whether the zone changed; set TZ once at start-up (setenv("TZ", ":/etc/localtime", 0)) and it is read once [syscall-costly-libc-in-loop]
   return sum;
+}
+
+// The same base resolved for every entry.
+void list_under(const char *base, const char **names, size_t n) {
+  char real[PATH_MAX];
+  for (size_t i = 0; i < n; i++) {
+    if (!realpath(base, real))
+      // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'realpath' with the same inputs in every iteration of the loop, and nothing in the loop changes directories, links or the working directory: the answer is the same each time, so ask once before the loop; a readlink or more per component saved per iteration [syscall-costly-libc-in-loop]
+      return;
+    printf("%s/%s\n", real, names[i]);
+  }
+}
+
+// The working directory asked for every line of a report.
+void report_paths(const char **names, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd) == NULL)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'getcwd' with the same working directory in every iteration of the loop, and nothing in the loop changes directories, links or the working directory: the answer is the same each time, so ask once before the loop; a syscall saved per iteration [syscall-costly-libc-in-loop]
+      return;
+    printf("%s/%s\n", cwd, names[i]);
+  }
+}
+
+// One host resolved again for every message.
+int send_all(const char *host, const char **msgs, size_t n) {
+  struct addrinfo hints;
+  memset(&hints, 0, sizeof hints);
+  hints.ai_socktype = SOCK_STREAM;
+  for (size_t i = 0; i < n; i++) {
+    struct addrinfo *res;
+    if (getaddrinfo(host, "25", &hints, &res) != 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'getaddrinfo' with the same inputs in every iteration of the loop, and nothing in the loop waits: the answer is the same each time, so ask once before the loop; a dozen syscalls or more saved per iteration [syscall-costly-libc-in-loop]
+      return -1;
+    printf("%s\n", msgs[i]);
+    freeaddrinfo(res);
+  }
+  return 0;
+}
+
+// mkdir -p per file: each file's directory made again, EEXIST accepted.
+int unpack(const char *root, const char **dirs, size_t n) {
+  char path[PATH_MAX];
+  for (size_t i = 0; i < n; i++) {
+    snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+    if (mkdir(path, 0755) != 0 && errno != EEXIST)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'mkdir' of each item's directory in every iteration of the loop, its EEXIST taken for success: items in one directory make it again and again; remember the last directory made and skip the mkdir while it is the same; one syscall saved per item [syscall-costly-libc-in-loop]
+      return -1;
+  }
+  return 0;
+}
+
+// The same through a helper, its result ignored.
+static void ensure_dir(const char *dir) { mkdir(dir, 0755); }
+// CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'mkdir' of each item's directory in every iteration of a loop
+
+void spool_all(const char **dirs, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    ensure_dir(dirs[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: 'ensure_dir' is called in every iteration of this loop
 }
 
 // ------------------------------------------------------------ must not flag
@@ -218,4 +280,80 @@ int name_of(uid_t uid, char **name) {
   *name = found ? strdup(found->pw_name) : NULL;
   free(buf);
   return rc;
+}
+
+// The path changes per item.
+void resolve_each(const char **names, size_t n) {
+  char real[PATH_MAX];
+  for (size_t i = 0; i < n; i++)
+    if (realpath(names[i], real))
+      puts(real);
+}
+
+// The loop changes directory: the working directory differs each time.
+void walk_down(const char **dirs, size_t n) {
+  char cwd[PATH_MAX];
+  for (size_t i = 0; i < n; i++) {
+    if (chdir(dirs[i]) != 0 || !getcwd(cwd, sizeof cwd))
+      return;
+    puts(cwd);
+  }
+}
+
+// The base is rewritten in the loop.
+void resolve_prefixes(char *base, size_t n) {
+  char real[PATH_MAX];
+  for (size_t i = 0; i < n; i++) {
+    base[i] = '\0';
+    if (realpath(base, real))
+      puts(real);
+  }
+}
+
+// A retry loop that waits between lookups: the answer may change.
+struct addrinfo *resolve_retry(const char *host) {
+  struct addrinfo *res = NULL;
+  for (int tries = 0; tries < 5; tries++) {
+    if (getaddrinfo(host, "80", NULL, &res) == 0)
+      break;
+    sleep(1);
+  }
+  return res;
+}
+
+// A symlink made in the loop may change what the path resolves to.
+void link_and_resolve(const char *target, const char **links, size_t n) {
+  char real[PATH_MAX];
+  for (size_t i = 0; i < n; i++) {
+    if (symlink(target, links[i]) != 0)
+      continue;
+    if (realpath("current", real))
+      puts(real);
+  }
+}
+
+// Every mkdir must make a new directory: EEXIST is an error here.
+int make_fresh(const char **dirs, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (mkdir(dirs[i], 0700) != 0)
+      return -1;
+  return 0;
+}
+
+// mkdir -p itself: a different component in each iteration.
+int make_parents(char *path) {
+  for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+    *p = '\0';
+    if (mkdir(path, 0755) != 0 && errno != EEXIST)
+      return -1;
+    *p = '/';
+  }
+  return 0;
+}
+
+// A directory made only when the item asks for one.
+void make_some(const char **dirs, const int *want, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (want[i])
+      mkdir(dirs[i], 0755);
 }

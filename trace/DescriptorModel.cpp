@@ -22,6 +22,39 @@ bool isStatOfPath(llvm::StringRef N) {
                              "faccessat", "faccessat2"},
                             N);
 }
+/// Changes made by path that have a form on a descriptor (fchmod, fchown,
+/// futimens, ftruncate).
+bool isChangeByPath(llvm::StringRef N) {
+  return llvm::is_contained({"chmod", "fchmodat", "chown", "fchownat",
+                             "utimensat", "utimes", "utime", "truncate"},
+                            N);
+}
+/// Calls that make, remove or rename the paths they name.
+bool isPathEdit(llvm::StringRef N) {
+  return llvm::is_contained({"mkdir", "mkdirat", "rmdir", "rename", "renameat",
+                             "renameat2", "unlink", "unlinkat"},
+                            N);
+}
+/// The indexes of the path arguments of a call by path.
+llvm::SmallVector<size_t, 2> pathArgs(llvm::StringRef N) {
+  if (N == "rename")
+    return {0, 1};
+  if (N == "renameat" || N == "renameat2")
+    return {1, 3};
+  if (N.ends_with("at") || N == "utimensat" || N == "statx" ||
+      N == "faccessat2")
+    return {1};
+  return {0};
+}
+/// A file that changes only when edited: not a device, nor one that
+/// programs rewrite as they run (the static check's rule, reopen-in-loop).
+bool steadyFile(llvm::StringRef Path) {
+  static const llvm::StringRef Changing[] = {"/dev/", "/run/",     "/var/run/",
+                                             "/tmp/", "/var/tmp/", "/proc/",
+                                             "/sys/", "/etc/mtab"};
+  return llvm::none_of(Changing,
+                       [&](llvm::StringRef P) { return Path.starts_with(P); });
+}
 bool isProcessCreation(llvm::StringRef N) {
   return llvm::is_contained({"clone", "clone3", "fork", "vfork"}, N);
 }
@@ -60,7 +93,11 @@ struct PathLookup {
 
 struct Process {
   std::map<int, Descriptor> Fds;
-  bool AskedPid = false;
+  bool AskedPid = false, AskedCwd = false;
+  /// Per thread, the path of the descriptor its last traced syscall closed.
+  std::map<int, std::string> JustClosed;
+  /// Directories made (or found made) by mkdir, until removed or renamed.
+  std::set<std::string> Made;
   std::set<int> AskedTid;
   /// Per path, its last open or lookup and whether anything was written
   /// to it since.
@@ -91,6 +128,9 @@ private:
   void settle(Descriptor &D, const Syscall *Next);
   void endSmallRun(Descriptor &D);
   void lookup(size_t I, Process &P, const std::string &Path, bool Open);
+  /// The rules for calls by path: a stat of a file the process holds open,
+  /// a change right after the close, mkdir again, and edits of paths.
+  void byPath(size_t I, Process &P, const std::string &Closed);
   std::string absolute(const Syscall &S, const std::string &Path) const;
 
   const std::vector<Syscall> &Trace;
@@ -167,6 +207,9 @@ void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
     } else if (Path == "/dev/urandom" || Path == "/dev/random") {
       Fix = "getrandom(buf, n, 0): one syscall, no descriptor (lio_random)";
       Check = "syscall-reopen-in-loop";
+    } else if (Open && Last.Open && !Proc && steadyFile(Path)) {
+      Fix = "read it once and keep what it says";
+      Check = "syscall-reopen-in-loop";
     }
     mark(StatBeforeOpen ? Last.Event : I, "repeated-path",
          "'" + Path + "' " +
@@ -179,6 +222,58 @@ void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
   Last = {I, Open, false};
 }
 
+void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
+  const Syscall &S = Trace[I];
+  llvm::StringRef Name = S.Name;
+  std::vector<std::string> Paths;
+  for (size_t K : pathArgs(Name))
+    if (S.Args.size() > K)
+      if (std::optional<std::string> Path = stringArg(S.Args[K]);
+          Path && !Path->empty())
+        Paths.push_back(absolute(S, *Path));
+  if (Paths.empty())
+    return;
+  const std::string &Path = Paths.front();
+  bool NoFollow = llvm::any_of(S.Args, [](const std::string &A) {
+    return llvm::StringRef(A).contains("AT_SYMLINK_NOFOLLOW");
+  });
+  bool Stat = Name == "stat" || Name == "newfstatat" || Name == "statx";
+  if (Stat && !NoFollow)
+    for (const auto &[Fd, Held] : P.Fds)
+      if (Held.Path == Path) {
+        mark(I, "stat-held",
+             "'" + Path + "' stat'ed by path while descriptor " +
+                 std::to_string(Fd) + " of it is open",
+             "fstat the descriptor: the same answer, no path walked again",
+             "syscall-repeated-lookup");
+        break;
+      }
+  if (isChangeByPath(Name) && !NoFollow && Path == Closed)
+    mark(I, "change-after-close",
+         "'" + Path + "' changed by path right after its descriptor closed",
+         "make the change on the descriptor (fchmod, fchown, futimens, "
+         "ftruncate) before the close",
+         "syscall-repeated-lookup");
+  if (Name == "mkdir" || Name == "mkdirat") {
+    if (S.Failed && P.Made.count(Path))
+      mark(I, "repeated-mkdir",
+           "'" + Path +
+               "' made again: it was made, or found made, before "
+               "and nothing removed it",
+           "remember the last directory made and skip the mkdir while it "
+           "is the same",
+           "syscall-costly-libc-in-loop");
+    P.Made.insert(Path);
+    return;
+  }
+  // A removed or renamed path: what was looked up of it no longer holds.
+  if (isPathEdit(Name))
+    for (const std::string &Edited : Paths) {
+      P.LastLookup.erase(Edited);
+      P.Made.erase(Edited);
+    }
+}
+
 void Replay::step(size_t I, Process &P) {
   const Syscall &S = Trace[I];
   llvm::StringRef Name = S.Name;
@@ -187,10 +282,31 @@ void Replay::step(size_t I, Process &P) {
   Descriptor *D = nullptr;
   bool CreatesFd =
       isCreate(Name) || Name == "dup" || Name == "dup2" || Name == "dup3";
+  std::string Closed;
+  if (auto It = P.JustClosed.find(S.Pid); It != P.JustClosed.end()) {
+    Closed = std::move(It->second);
+    P.JustClosed.erase(It);
+  }
   // The first argument of an open or a lookup is a path or a directory;
-  // fstatat(fd, "", AT_EMPTY_PATH) is an fstat of fd.
-  bool EmptyPath = S.Args.size() > 1 && S.Args[1] == "\"\"";
-  if (Arg && ((!isOpen(Name) && !isStatOfPath(Name)) || EmptyPath)) {
+  // fstatat(fd, "", AT_EMPTY_PATH) is an fstat of fd, utimensat(fd, NULL,
+  // ...) a futimens.
+  bool EmptyPath =
+      S.Args.size() > 1 &&
+      (S.Args[1] == "\"\"" || (Name == "utimensat" && S.Args[1] == "NULL"));
+  bool ByPath = isOpen(Name) || isStatOfPath(Name) || isChangeByPath(Name) ||
+                isPathEdit(Name);
+  if (!EmptyPath &&
+      (isStatOfPath(Name) || isChangeByPath(Name) || isPathEdit(Name)))
+    byPath(I, P, Closed);
+  if (Name == "getcwd" || Name == "chdir" || Name == "fchdir") {
+    if (Name == "getcwd" && P.AskedCwd)
+      mark(I, "repeated-getcwd",
+           "the working directory asked again with no chdir in between",
+           "ask once and keep the answer", "syscall-costly-libc-in-loop");
+    P.AskedCwd = Name == "getcwd";
+    return;
+  }
+  if (Arg && (!ByPath || EmptyPath)) {
     D = &P.Fds[Arg->Fd];
     if (D->Path.empty())
       D->Path = Arg->Path;
@@ -198,7 +314,7 @@ void Replay::step(size_t I, Process &P) {
   }
 
   if (isProcessCreation(Name) || Name == "execve") {
-    P.AskedPid = false;
+    P.AskedPid = P.AskedCwd = false;
     P.AskedTid.clear();
     // A new program cannot keep what the old one looked up or asked.
     if (Name == "execve") {
@@ -213,7 +329,11 @@ void Replay::step(size_t I, Process &P) {
     if (Again)
       mark(I, "repeated-" + Name.str(),
            "asked again with no fork in between: the answer cannot change",
-           "ask once and keep the answer", "syscall-loop-invariant");
+           "ask once and keep the answer (to notice a fork: a fork "
+           "generation counter, lio_fork_generation)",
+           Name == "getpid"
+               ? "syscall-loop-invariant, syscall-getpid-fork-check"
+               : "syscall-loop-invariant");
     if (Name == "getpid")
       P.AskedPid = true;
     else
@@ -270,6 +390,8 @@ void Replay::step(size_t I, Process &P) {
   D->Seek.reset();
 
   if (Name == "close") {
+    if (!S.Failed)
+      P.JustClosed[S.Pid] = D->Path;
     P.Fds.erase(Arg->Fd);
     return;
   }

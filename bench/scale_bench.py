@@ -13,7 +13,8 @@ log-log over the sizes). With --max-exponent, exits 1 when any exponent of
 a check that takes measurable time exceeds E (the CI test uses 1.3).
 
   seek-write   n straight-line lseek + write pairs on one descriptor
-  open-stat    n { open; fstat; S_ISDIR } blocks
+  open-stat    n { open; fstat; S_ISDIR; stat by path; close; chmod by
+               path } blocks
   switch-seek  a switch of n cases, each a seek and a write
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
@@ -21,7 +22,8 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
                opened (each helper's callers are looked up in the file)
   fcntl-flags  n fcntl(fd, F_SETFD, FD_CLOEXEC) after one open (each was a
                walk back over all the earlier ones)
-  libc-loop    one loop whose body asks getpwuid and localtime n times each
+  libc-loop    one loop whose body asks getpwuid, localtime and realpath,
+               makes a directory and reads a configuration file n times each
   pid-checks   n functions that compare getpid() with the pid one saved
   nested-loops n loops nested in one another, each calling getpid() and
                isatty() and writing (n is the nesting depth)
@@ -50,10 +52,12 @@ def seek_write(n):
 
 def open_stat(n):
     block = ("  {\n    int fd = open(p, O_WRONLY | O_CREAT, 0644);\n"
+             "    if (fd < 0)\n      return -1;\n"
              "    struct stat st;\n"
              "    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {\n"
              "      close(fd);\n      return -1;\n    }\n"
-             "    close(fd);\n  }\n")
+             "    if (stat(p, &st) != 0)\n      return -1;\n"
+             "    close(fd);\n    chmod(p, 0644);\n  }\n")
     return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
             "int make(const char *p) {\n" + block * n + "  return 0;\n}\n",
             ".c")
@@ -116,11 +120,18 @@ def nested_loops(n):
 
 
 def libc_loop(n):
-    return ("#include <pwd.h>\n#include <time.h>\n"
-            "long f(const unsigned *ids, const long *ts, int m) {\n"
+    return ("#include <pwd.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+            "#include <sys/stat.h>\n#include <time.h>\n"
+            "long f(const unsigned *ids, const long *ts, const char *base,\n"
+            "       const char **dirs, char *buf, int m) {\n"
             "  long sum = 0;\n  for (int i = 0; i < m; i++) {\n"
-            + "    sum += getpwuid(ids[i]) != 0;\n"
-              "    sum += localtime(&ts[i]) != 0;\n" * n
+            + ("    sum += getpwuid(ids[i]) != 0;\n"
+               "    sum += localtime(&ts[i]) != 0;\n"
+               "    sum += realpath(base, buf) != 0;\n"
+               "    mkdir(dirs[i], 0755);\n"
+               "    {\n      FILE *f = fopen(\"/etc/example.conf\", \"r\");\n"
+               "      if (f) {\n        sum += fgetc(f);\n"
+               "        fclose(f);\n      }\n    }\n") * n
             + "  }\n  return sum;\n}\n", ".c")
 
 

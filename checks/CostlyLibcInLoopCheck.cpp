@@ -102,17 +102,6 @@ const SameAnswerCall *sameAnswerCall(llvm::StringRef Name) {
   return nullptr;
 }
 
-/// Calls that may change what an existing path names or where relative
-/// paths start. (mkdir and link only add names: a path that resolved
-/// still resolves the same.)
-bool changesPaths(llvm::StringRef Name) {
-  static const llvm::StringRef Names[] = {
-      "chdir",     "fchdir", "chroot",   "rename", "renameat",
-      "renameat2", "unlink", "unlinkat", "rmdir",  "symlink",
-      "symlinkat", "mount",  "umount",   "umount2"};
-  return llvm::is_contained(Names, Name);
-}
-
 /// Whether \p S uses the character '/': a loop that walks the components
 /// of one path (`mkdir -p` itself) makes a different directory each time.
 bool walksComponents(const Stmt *S) {
@@ -126,27 +115,13 @@ bool walksComponents(const Stmt *S) {
   return false;
 }
 
-/// The calls in \p S, and for a function of the unit it calls, the calls
-/// of its body (one level: a helper that changes directory).
-void callsReached(const Stmt *S, llvm::SmallVectorImpl<const CallExpr *> &Out) {
-  llvm::SmallVector<const CallExpr *, 16> Direct;
-  callsIn(S, Direct);
-  for (const CallExpr *Call : Direct) {
-    Out.push_back(Call);
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Callee && Callee->hasBody() &&
-        !Callee->getASTContext().getSourceManager().isInSystemHeader(
-            Callee->getLocation()))
-      callsIn(Callee->getBody(), Out);
-  }
-}
-
 /// Whether \p Arg has the same value in every iteration of \p Loop: a
 /// literal, NULL, or a variable that the loop only hands to calls of
 /// \p Name (as an input), never to anything else that may change it.
 bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
-                          llvm::StringRef Name, FunctionCache &Functions,
-                          const FunctionDecl *Func, ASTContext &Ctx) {
+                          llvm::StringRef Name, SameValueMemo &Memo,
+                          FunctionCache &Functions, const FunctionDecl *Func,
+                          ASTContext &Ctx) {
   Arg = Arg->IgnoreParenImpCasts();
   // `&hints`: a structure read through a pointer to const.
   bool Address = false;
@@ -161,6 +136,9 @@ bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
   const VarDecl *Var = referencedVar(Arg);
   if (!Var)
     return false;
+  auto [Known, New] = Memo.try_emplace({Var, Loop}, true);
+  if (!New)
+    return Known->second;
   const ParentMap &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
     if (!isWithin(Ref, Loop, Parents))
@@ -172,7 +150,7 @@ bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
       Up = skipParensAndCasts(Addr, Parents, Child);
     const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
     if (!Call || calleeName(Call) != Name)
-      return false;
+      return Memo[{Var, Loop}] = false;
   }
   return true;
 }
@@ -191,17 +169,12 @@ void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
     return;
   for (unsigned I = 0; I < Site.Call->getNumArgs(); ++I)
     if ((What->Inputs >> I & 1) &&
-        !sameInEveryIteration(Site.Call->getArg(I), In.Loop, What->Name,
+        !sameInEveryIteration(Site.Call->getArg(I), In.Loop, What->Name, Same,
                               Loops.functions(), Site.Func, Ctx))
       return;
-  llvm::SmallVector<const CallExpr *, 32> Calls;
-  callsReached(In.Loop, Calls);
-  for (const CallExpr *Call : Calls) {
-    llvm::StringRef Name = calleeName(Call);
-    if (waitsForOthers(Name) || isForkName(Name) ||
-        (What->Paths && changesPaths(Name)))
-      return;
-  }
+  const CallsSummary &Calls = Loops.summary(In.Loop);
+  if (Calls.Waits || Calls.Forks || (What->Paths && Calls.ChangesPaths))
+    return;
   diag(Site.Call->getBeginLoc(),
        "'%0' with the same %select{inputs|working directory}1 in every "
        "iteration of the loop, and nothing in the loop %select{waits|changes "
@@ -216,7 +189,12 @@ void CostlyLibcInLoopCheck::checkDirectoryPerItem(const CallSite &Site,
   // mkdir(dir, mode) in every iteration, its EEXIST taken for success.
   IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
   if (!In || Site.Call->getNumArgs() != 2 ||
-      !acceptsExisting(Site.Call, Site.Func) || walksComponents(In.Loop))
+      !acceptsExisting(Site.Call, Site.Func))
+    return;
+  auto [Walks, New] = WalksComponents.try_emplace(In.Loop, false);
+  if (New)
+    Walks->second = walksComponents(In.Loop);
+  if (Walks->second)
     return;
   {
     auto Diag = diag(Site.Call->getBeginLoc(),

@@ -9,6 +9,11 @@
 
 namespace clang::tidy::syscall {
 
+/// Per variable and loop, whether the loop only hands the variable to the
+/// call asked about (its value is the same in every iteration).
+using SameValueMemo =
+    llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, bool>;
+
 /// Finds C library calls that make syscalls on every call, made in every
 /// iteration of a loop (directly, or in a function that makes them on
 /// every call and that a loop of this unit or another calls so): the user and
@@ -24,6 +29,8 @@ public:
   void onEndOfTranslationUnit() override {
     Loops.clear();
     GrowsBuffer.clear();
+    Same.clear();
+    WalksComponents.clear();
   }
 
 private:
@@ -35,9 +42,12 @@ private:
   bool acceptsExisting(const CallExpr *Mkdir, const FunctionDecl *Func);
 
   LoopCalls Loops;
+  SameValueMemo Same;
   /// Per loop, whether it retries a lookup with a bigger buffer (its text
   /// is read once, however many lookups it holds).
   llvm::DenseMap<const Stmt *, bool> GrowsBuffer;
+  /// Per loop, whether it uses the character '/' (read once per loop).
+  llvm::DenseMap<const Stmt *, bool> WalksComponents;
 };
 
 } // namespace clang::tidy::syscall

@@ -425,7 +425,8 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
   // in one fix, since the declarations go to the same place.
   std::string Declarations;
   llvm::SmallVector<FixItHint, 4> Fixes;
-  llvm::SmallVector<std::string, 2> Names;
+  llvm::SmallVector<std::string, 2> &Names = LocalsGiven[Hoists.front().Func];
+  size_t NamesBefore = Names.size();
   std::string Indent = indentationOf(Loop->getBeginLoc(), SM);
   for (const Hoist &H : Hoists) {
     if (H.Moved) {
@@ -439,7 +440,7 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
       continue;
     }
     std::string Local;
-    for (const char *Suffix : {"", "_once"}) {
+    for (const char *Suffix : {"", "_once", "_once2", "_once3"}) {
       std::string Name = H.Local + Suffix;
       if (!mentionsIdentifier(Func, SM, LO, Name) &&
           !isDeclaredOrDefined(Name, Ctx, Constants) &&
@@ -450,7 +451,8 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
     }
     if (Local.empty() && Unfixable.empty())
       Unfixable = "the names '" + H.Local + "' and '" + H.Local +
-                  "_once' are taken in this function";
+                  "_once' to '" + H.Local +
+                  "_once3' are taken in this function";
     Names.push_back(Local);
     for (const CallExpr *Member : H.Calls) {
       CharSourceRange Range = Lexer::makeFileCharRange(
@@ -467,6 +469,8 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
   }
   Fixes.insert(Fixes.begin(),
                FixItHint::CreateInsertion(Loop->getBeginLoc(), Declarations));
+  if (!Unfixable.empty())
+    Names.resize(NamesBefore); // nothing declared after all
 
   const CallExpr *First = Hoists.front().Calls.front();
   {

@@ -90,6 +90,10 @@ private:
   llvm::DenseMap<const FunctionDecl *, unsigned> Changers;
   llvm::DenseMap<const Stmt *, unsigned> LoopChanges;
   llvm::DenseMap<std::pair<const Stmt *, unsigned>, const Stmt *> Outermost;
+  /// The locals earlier fixes in a function declare: a later loop's fix
+  /// in the same function picks another name.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<std::string, 2>>
+      LocalsGiven;
 };
 
 } // namespace clang::tidy::syscall

@@ -45,29 +45,6 @@ bool isSteadyFile(llvm::StringRef Path) {
                        [&](llvm::StringRef P) { return startsWith(Path, P); });
 }
 
-/// Whether \p S makes a call whose callee's name \p Pred accepts.
-bool callsAny(const Stmt *S, llvm::function_ref<bool(llvm::StringRef)> Pred,
-              ASTContext &Ctx) {
-  for (const BoundNodes &N : match(findAll(callExpr().bind("call")), *S, Ctx))
-    if (Pred(calleeName(N.getNodeAs<CallExpr>("call"))))
-      return true;
-  return false;
-}
-
-/// Whether a call in \p S other than \p Open names \p Path: a write, a
-/// rename, an unlink, another open of it.
-bool namesPathElsewhere(const Stmt *S, const CallExpr *Open,
-                        llvm::StringRef Path, ASTContext &Ctx) {
-  for (const BoundNodes &N : match(findAll(callExpr().bind("call")), *S, Ctx)) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
-    if (Call != Open && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
-          return stringValue(Arg) == std::optional<llvm::StringRef>(Path);
-        }))
-      return true;
-  }
-  return false;
-}
-
 /// Whether \p Loop runs until something inside stops it: `for (;;)`,
 /// `while (1)`, a service loop whose file may be edited while it runs.
 bool runsForever(const Stmt *Loop, ASTContext &Ctx) {
@@ -121,16 +98,16 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
                                                      const FunctionDecl *Func,
                                                      ASTContext &Ctx) {
   const ParentMap &Parents = Loops.functions().parents(Func);
+  llvm::ArrayRef<const DeclRefExpr *> Refs =
+      Loops.functions().uses(Func).of(Var);
   // Used after the loop, the descriptor outlives the iteration already.
-  for (const DeclRefExpr *Ref : Loops.functions().uses(Func).of(Var))
+  for (const DeclRefExpr *Ref : Refs)
     if (!isWithin(Ref, Loop, Parents))
       return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   const CallExpr *Close = nullptr;
   bool Reads = false;
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Loop, Ctx)) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
+  for (const CallExpr *Call : callsTaking(Refs, Parents)) {
     std::optional<OffsetEffect> Effect = Operations.effectOn(Call, Var);
     if (!Effect || *Effect == OffsetEffect::None ||
         *Effect == OffsetEffect::Seeks || *Effect == OffsetEffect::Tells)
@@ -180,7 +157,7 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
   if (!Close)
     return;
   // A child must open /proc/self anew: it is another process.
-  if (callsAny(Loop, isForkName, Ctx))
+  if (Loops.summary(Loop).Forks)
     return;
 
   diag(Call->getBeginLoc(),
@@ -209,13 +186,17 @@ void ReopenInLoopCheck::checkSteadyFile(const OpenCall &Open,
   // Opened, read and closed in the iteration, or in the call of Func.
   const Stmt *Scope = In.Loop && !In.Through ? In.Loop : Func->getBody();
   const CallExpr *Close = closedInIteration(Var, Open.Call, Scope, Func, Ctx);
-  if (!Close || namesPathElsewhere(Scope, Open.Call, Path, Ctx))
+  // The open names the path once; another call that names it writes,
+  // renames or opens it again.
+  if (!Close || Loops.summary(Scope).Named.lookup(Path) > 1)
     return;
-  if (In.Loop &&
-      (runsForever(In.Loop, Ctx) || callsAny(In.Loop, waitsForOthers, Ctx) ||
-       callsAny(In.Loop, isForkName, Ctx) ||
-       namesPathElsewhere(In.Loop, Open.Call, Path, Ctx)))
-    return;
+  if (In.Loop) {
+    const CallsSummary &Calls = Loops.summary(In.Loop);
+    unsigned OwnOpen = In.Through ? 0 : 1; // a caller's loop names it not
+    if (runsForever(In.Loop, Ctx) || Calls.Waits || Calls.Forks ||
+        Calls.Named.lookup(Path) > OwnOpen)
+      return;
+  }
   {
     auto Diag = diag(Open.Call->getBeginLoc(),
                      "'%0' of '%1' in every iteration of %select{the|a}2 "

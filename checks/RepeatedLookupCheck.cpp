@@ -119,8 +119,8 @@ bool comparesFiles(const CallExpr *Lookup, const VarDecl *Held,
   if (const VarDecl *Buffer = bufferOf(Lookup))
     for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer))
       if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Above(Ref)))
-        if (llvm::is_contained({"st_ino", "st_dev"},
-                               Member->getMemberDecl()->getName()))
+        if (llvm::StringRef Field = Member->getMemberDecl()->getName();
+            Field == "st_ino" || Field == "st_dev")
           return true;
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Held)) {
     const Stmt *Up = Above(Ref);

@@ -72,11 +72,15 @@ std::optional<OpenCall> SmallReadsCheck::fileOpen(const VarDecl *Var,
 
 bool SmallReadsCheck::readsAlone(const VarDecl *Var, const Stmt *Loop,
                                  const FunctionDecl *Func, ASTContext &Ctx) {
+  auto [Memo, New] = ReadsAlone.try_emplace({Var, Loop}, false);
+  if (!New)
+    return Memo->second;
   const ParentMap &Parents = Functions.parents(Func);
   const SourceManager &SM = Ctx.getSourceManager();
+  llvm::ArrayRef<const DeclRefExpr *> Refs = Functions.uses(Func).of(Var);
   // After the loop, only a close: a header read up to its delimiter and
   // the rest handed on would lose what a buffer read ahead.
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+  for (const DeclRefExpr *Ref : Refs) {
     if (isWithin(Ref, Loop, Parents) ||
         !SM.isBeforeInTranslationUnit(Loop->getEndLoc(), Ref->getBeginLoc()))
       continue;
@@ -88,15 +92,14 @@ bool SmallReadsCheck::readsAlone(const VarDecl *Var, const Stmt *Loop,
     if (!Effect || *Effect != OffsetEffect::Closes)
       return false;
   }
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Loop, Ctx)) {
-    std::optional<OffsetEffect> Effect =
-        Operations.effectOn(N.getNodeAs<CallExpr>("call"), Var);
+  for (const CallExpr *Call : callsTaking(Refs, Parents)) {
+    std::optional<OffsetEffect> Effect = Operations.effectOn(Call, Var);
     if (Effect && *Effect != OffsetEffect::Reads &&
-        *Effect != OffsetEffect::None && *Effect != OffsetEffect::Closes)
+        *Effect != OffsetEffect::None && *Effect != OffsetEffect::Closes &&
+        isWithin(Call, Loop, Parents))
       return false; // a seek, a write, a hand-over in between
   }
-  return true;
+  return ReadsAlone[{Var, Loop}] = true;
 }
 
 void SmallReadsCheck::checkRead(const CallExpr *Call, const FunctionDecl *Func,
@@ -136,22 +139,7 @@ void SmallReadsCheck::checkGetc(const CallExpr *Call, const FunctionDecl *Func,
     return;
   // Made unbuffered before the loop: stdio's own buffer is what makes
   // getc cheap.
-  const SourceManager &SM = Ctx.getSourceManager();
-  const CallExpr *Unbuffering = nullptr;
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
-    const auto *C = N.getNodeAs<CallExpr>("call");
-    llvm::StringRef Name = calleeName(C);
-    bool Unbuffers =
-        (Name == "setvbuf" && C->getNumArgs() == 4 &&
-         foldInteger(C->getArg(2), Ctx) == Constants.get("_IONBF")) ||
-        (Name == "setbuf" && C->getNumArgs() == 2 &&
-         C->getArg(1)->isNullPointerConstant(
-             Ctx, Expr::NPC_ValueDependentIsNotNull));
-    if (Unbuffers && referencedVar(C->getArg(0)) == Stream &&
-        SM.isBeforeInTranslationUnit(C->getBeginLoc(), Loop->getBeginLoc()))
-      Unbuffering = C;
-  }
+  const CallExpr *Unbuffering = unbufferingOf(Stream, Loop, Func, Ctx);
   if (!Unbuffering)
     return;
   diag(Call->getBeginLoc(),
@@ -161,6 +149,35 @@ void SmallReadsCheck::checkGetc(const CallExpr *Call, const FunctionDecl *Func,
       << calleeName(Call) << Call->getSourceRange();
   diag(Unbuffering->getBeginLoc(), "made unbuffered here", DiagnosticIDs::Note);
   noteRequirement(*this, Call->getBeginLoc(), Open->Needs);
+}
+
+const CallExpr *SmallReadsCheck::unbufferingOf(const VarDecl *Stream,
+                                               const Stmt *Loop,
+                                               const FunctionDecl *Func,
+                                               ASTContext &Ctx) {
+  if (!Unbufferings) {
+    Unbufferings.emplace();
+    for (const CallSite &Site :
+         CallIndex::of(Ctx).callsTo({"setvbuf", "setbuf"})) {
+      const CallExpr *C = Site.Call;
+      bool Unbuffers =
+          (calleeName(C) == "setvbuf" && C->getNumArgs() == 4 &&
+           foldInteger(C->getArg(2), Ctx) == Constants.get("_IONBF")) ||
+          (calleeName(C) == "setbuf" && C->getNumArgs() == 2 &&
+           C->getArg(1)->isNullPointerConstant(
+               Ctx, Expr::NPC_ValueDependentIsNotNull));
+      if (const VarDecl *Var =
+              Unbuffers ? referencedVar(C->getArg(0)) : nullptr)
+        (*Unbufferings)[Var].push_back(Site);
+    }
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CallExpr *Last = nullptr;
+  for (const CallSite &Site : Unbufferings->lookup(Stream))
+    if (Site.Func == Func && SM.isBeforeInTranslationUnit(
+                                 Site.Call->getBeginLoc(), Loop->getBeginLoc()))
+      Last = Site.Call;
+  return Last;
 }
 
 void SmallReadsCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,

@@ -21,7 +21,11 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Functions.clear(); }
+  void onEndOfTranslationUnit() override {
+    Functions.clear();
+    ReadsAlone.clear();
+    Unbufferings.reset();
+  }
 
 private:
   void checkRead(const CallExpr *Call, const FunctionDecl *Func,
@@ -43,6 +47,10 @@ private:
   /// ahead then takes nothing from anyone.
   bool readsAlone(const VarDecl *Var, const Stmt *Loop,
                   const FunctionDecl *Func, ASTContext &Ctx);
+  /// The `setvbuf(s, 0, _IONBF, 0)` or `setbuf(s, NULL)` of \p Stream in
+  /// \p Func before \p Loop; null if none.
+  const CallExpr *unbufferingOf(const VarDecl *Stream, const Stmt *Loop,
+                                const FunctionDecl *Func, ASTContext &Ctx);
 
   const unsigned SmallReadLimit;
   const std::string RawOpenLikeFunctions;
@@ -50,6 +58,10 @@ private:
   const FdOperationTable Operations{{}, {}};
   PosixConstants Constants;
   FunctionCache Functions;
+  llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, bool> ReadsAlone;
+  /// The unbuffering calls of the unit by stream, found once per unit.
+  std::optional<llvm::DenseMap<const VarDecl *, llvm::SmallVector<CallSite, 1>>>
+      Unbufferings;
 };
 
 } // namespace clang::tidy::syscall

@@ -512,6 +512,10 @@ bool FunctionFlow::reachable(
   }
   if (Start.Block == Target.Block && Start.Index < Target.Index)
     return true;
+  // A path only ever descends in the order: a later component cannot reach
+  // an earlier one, whatever is blocked.
+  if (componentOrder(Start.Block) < componentOrder(Target.Block))
+    return false;
   llvm::DenseSet<const CFGBlock *> Visited;
   llvm::SmallVector<const CFGBlock *, 16> Work;
   auto Follow = [&](const CFGBlock *Block) {
@@ -535,6 +539,61 @@ bool FunctionFlow::reachable(
     Follow(Block);
   }
   return false;
+}
+
+unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
+  if (!ComponentOrder.empty())
+    return ComponentOrder[Block->getBlockID()];
+  // Tarjan's algorithm without recursion, over every block (unreachable
+  // ones too) and skipping pruned edges; components complete sinks first.
+  unsigned N = Graph->getNumBlockIDs();
+  ComponentOrder.assign(N, 0);
+  std::vector<unsigned> Index(N, 0), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<const CFGBlock *> Stack;
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Calls;
+  unsigned Next = 1, Order = 0;
+  for (const CFGBlock *Root : *Graph) {
+    if (Index[Root->getBlockID()])
+      continue;
+    Calls.push_back({Root, 0});
+    while (!Calls.empty()) {
+      auto &[B, Edge] = Calls.back();
+      unsigned Id = B->getBlockID();
+      if (Edge == 0 && !Index[Id]) {
+        Index[Id] = Low[Id] = Next++;
+        Stack.push_back(B);
+        OnStack[Id] = true;
+      }
+      if (Edge < B->succ_size()) {
+        const CFGBlock *Succ = *(B->succ_begin() + Edge++);
+        if (!Succ)
+          continue;
+        unsigned S = Succ->getBlockID();
+        if (!Index[S])
+          Calls.push_back({Succ, 0});
+        else if (OnStack[S])
+          Low[Id] = std::min(Low[Id], Index[S]);
+        continue;
+      }
+      if (Low[Id] == Index[Id]) {
+        const CFGBlock *Member;
+        do {
+          Member = Stack.back();
+          Stack.pop_back();
+          OnStack[Member->getBlockID()] = false;
+          ComponentOrder[Member->getBlockID()] = Order;
+        } while (Member != B);
+        ++Order;
+      }
+      Calls.pop_back();
+      if (!Calls.empty()) {
+        unsigned Parent = Calls.back().first->getBlockID();
+        Low[Parent] = std::min(Low[Parent], Low[Id]);
+      }
+    }
+  }
+  return ComponentOrder[Block->getBlockID()];
 }
 
 const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,

@@ -115,6 +115,11 @@ private:
     const CFGBlock *Block;
     unsigned Index;
   };
+  /// Per block, its strongly connected component's place in reverse
+  /// topological order (an edge never goes to a higher number), so most
+  /// unreachable targets are answered without a walk. Built on first use.
+  unsigned componentOrder(const CFGBlock *Block) const;
+  mutable std::vector<unsigned> ComponentOrder;
   /// Reaching definitions of one variable, solved lazily per block and
   /// kept: each block's work is done once per variable however many uses
   /// ask.

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LoopCalls.h"
 #include "CallIndex.h"
+#include "HeldFiles.h"
+#include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 
 namespace clang::tidy::syscall {
@@ -46,6 +48,41 @@ bool waitsForOthers(llvm::StringRef Name) {
                                           "pthread_cond_wait",
                                           "pthread_cond_timedwait"};
   return llvm::is_contained(Names, Name);
+}
+
+bool changesPaths(llvm::StringRef Name) {
+  static const llvm::StringRef Names[] = {
+      "chdir",     "fchdir", "chroot",   "rename", "renameat",
+      "renameat2", "unlink", "unlinkat", "rmdir",  "symlink",
+      "symlinkat", "mount",  "umount",   "umount2"};
+  return llvm::is_contained(Names, Name);
+}
+
+const CallsSummary &LoopCalls::summary(const Stmt *S) {
+  std::unique_ptr<CallsSummary> &Entry = Summaries[S];
+  if (Entry)
+    return *Entry;
+  Entry = std::make_unique<CallsSummary>();
+  llvm::SmallVector<const CallExpr *, 32> Direct, Reached;
+  callsIn(S, Direct);
+  for (const CallExpr *Call : Direct) {
+    Reached.push_back(Call);
+    for (const Expr *Arg : Call->arguments())
+      if (std::optional<llvm::StringRef> Text = stringValue(Arg))
+        ++Entry->Named[*Text];
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->hasBody() &&
+        !Callee->getASTContext().getSourceManager().isInSystemHeader(
+            Callee->getLocation()))
+      callsIn(Callee->getBody(), Reached);
+  }
+  for (const CallExpr *Call : Reached) {
+    llvm::StringRef Name = calleeName(Call);
+    Entry->Waits |= waitsForOthers(Name);
+    Entry->Forks |= isForkName(Name);
+    Entry->ChangesPaths |= changesPaths(Name);
+  }
+  return *Entry;
 }
 
 IterationSite LoopCalls::of(const CallExpr *Call, const FunctionDecl *Func,

@@ -6,6 +6,8 @@
 #include "CrossUnitFacts.h"
 #include "FlowAnalysis.h"
 #include "StatementShape.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
 
 namespace clang::tidy::syscall {
 
@@ -13,6 +15,20 @@ namespace clang::tidy::syscall {
 /// sleep, a poll, a child, a connection): a loop that makes one asks its
 /// other questions again to see what changed meanwhile.
 bool waitsForOthers(llvm::StringRef Name);
+
+/// Whether a call of \p Name may change what an existing path names or
+/// where relative paths start (chdir, rename, unlink, rmdir, symlink,
+/// mount...). mkdir and link only add names.
+bool changesPaths(llvm::StringRef Name);
+
+/// What the calls of a statement (a loop, a function's body) do, with the
+/// calls of the unit's functions it calls one level down.
+struct CallsSummary {
+  bool Waits = false, Forks = false, ChangesPaths = false;
+  /// For each string literal, how many of the statement's own calls take
+  /// it as an argument.
+  llvm::StringMap<unsigned> Named;
+};
 
 /// Where a call runs in every iteration of a loop.
 struct IterationSite {
@@ -42,17 +58,21 @@ public:
   /// units may define this unit calls in every iteration of a loop, and
   /// which it calls on every call of a function of its own.
   void exportFacts(ASTContext &Ctx);
+  /// What \p S's calls do, found once per statement.
+  const CallsSummary &summary(const Stmt *S);
   FunctionCache &functions() { return Functions; }
   EveryRun &every() { return Every; }
   void clear() {
     Functions.clear();
     Every.clear();
+    Summaries.clear();
     Exported = false;
   }
 
 private:
   FunctionCache Functions;
   EveryRun Every;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<CallsSummary>> Summaries;
   bool Exported = false;
 };
 

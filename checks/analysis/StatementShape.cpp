@@ -6,6 +6,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::syscall {
 
@@ -325,6 +326,30 @@ const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
     P = Parents.getParent(P);
   }
   return P;
+}
+
+llvm::SmallVector<const CallExpr *, 4>
+callsTaking(llvm::ArrayRef<const DeclRefExpr *> Refs,
+            const ParentMap &Parents) {
+  auto ArgumentOf = [&](const Stmt *S) -> const CallExpr * {
+    const Stmt *P = Parents.getParent(S);
+    while (llvm::isa_and_nonnull<ParenExpr, CastExpr, ExprWithCleanups>(P)) {
+      S = P;
+      P = Parents.getParent(P);
+    }
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(P);
+    return Call && llvm::is_contained(Call->arguments(), S) ? Call : nullptr;
+  };
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  llvm::SmallPtrSet<const CallExpr *, 4> Seen;
+  for (const DeclRefExpr *Ref : Refs) {
+    const CallExpr *Call = ArgumentOf(Ref);
+    if (Call && calleeName(Call) == "fileno")
+      Call = ArgumentOf(Call);
+    if (Call && Seen.insert(Call).second)
+      Calls.push_back(Call);
+  }
+  return Calls;
 }
 
 const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child) {

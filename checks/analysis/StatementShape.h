@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 
 namespace clang::tidy::syscall {
@@ -84,6 +85,13 @@ bool isRetryLoop(const Stmt *Loop);
 /// casts around it; \p Child is the outermost of those (or \p S).
 const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
                                const Stmt *&Child);
+
+/// The calls that take one of \p Refs (a variable's references) as an
+/// argument, directly, cast, or as `fileno(var)`: the calls whose effect on
+/// the variable FdOperationTable::effectOn() tells, found from the
+/// variable's uses instead of a walk of the code around them.
+llvm::SmallVector<const CallExpr *, 4>
+callsTaking(llvm::ArrayRef<const DeclRefExpr *> Refs, const ParentMap &Parents);
 
 /// The variable the value of \p Child is stored in, where \p Up is the
 /// parent skipParensAndCasts() found above it: `T v = child;` (a single

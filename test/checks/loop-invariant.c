@@ -141,6 +141,27 @@ void worker(const char **jobs, int n) {
 // CHECK-FIXES-NEXT:   do {
 // CHECK-FIXES-NEXT:     printf("%d/%d %s\n", (int)tid_once, tid, jobs[tid]);
 
+// Two loops of one function, each fixed: the second local takes another
+// name than the first's (both are declared in the same block).
+int chown_all(const char **paths, int n, const char **links, int m) {
+  int failed = 0;
+  for (int i = 0; i < n; i++)
+    failed += chown(paths[i], getuid(), -1) != 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'getuid' in every iteration {{.*}} [syscall-loop-invariant]
+  for (int i = 0; i < m; i++)
+    failed += lchown(links[i], getuid(), -1) != 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'getuid' in every iteration {{.*}} [syscall-loop-invariant]
+  return failed;
+}
+// CHECK-FIXES: int chown_all(const char **paths, int n, const char **links, int m) {
+// CHECK-FIXES-NEXT:   int failed = 0;
+// CHECK-FIXES-NEXT:   const uid_t uid = getuid();
+// CHECK-FIXES-NEXT:   for (int i = 0; i < n; i++)
+// CHECK-FIXES-NEXT:     failed += chown(paths[i], uid, -1) != 0;
+// CHECK-FIXES:        const uid_t uid_once = getuid();
+// CHECK-FIXES-NEXT:   for (int i = 0; i < m; i++)
+// CHECK-FIXES-NEXT:     failed += lchown(links[i], uid_once, -1) != 0;
+
 // Spelled by a logging macro: a finding, no fix.
 void log_items(const char **items, int n) {
   for (int i = 0; i < n; i++)

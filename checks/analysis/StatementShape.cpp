@@ -267,6 +267,14 @@ bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch,
 
 } // namespace
 
+void EveryRun::numberBlock(const CompoundStmt *Block) {
+  if (Position.count(Block->body_front()))
+    return;
+  unsigned Index = 0;
+  for (const Stmt *Child : Block->body())
+    Position[Child] = Index++;
+}
+
 bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
                        const ParentMap &Parents, const ASTContext &Ctx) {
   const Stmt *Top = S;
@@ -276,16 +284,56 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
     return false;
   auto [It, New] = FirstExit.try_emplace(Block, Block->size());
   if (New) {
+    numberBlock(Block);
     unsigned Index = 0;
     for (const Stmt *Child : Block->body()) {
-      Position[Child] = Index;
-      if (It->second == Block->size() && mayLeave(Child, false, false, Ctx))
+      if (mayLeave(Child, false, false, Ctx)) {
         It->second = Index;
+        break;
+      }
       ++Index;
     }
   }
   // Top itself may leave after S ran: only the statements before it count.
   return Position.lookup(Top) <= It->second;
+}
+
+bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
+                                const ParentMap &Parents, const ASTContext &Ctx,
+                                bool UnderFilter) {
+  if (const auto *If = llvm::dyn_cast<IfStmt>(S);
+      If && If->getCond() && !If->getInit() && !If->getConditionVariable() &&
+      Filters.filters(If->getCond(), Loop, Parents, Ctx))
+    return leavesUnfiltered(If->getThen(), Loop, Parents, Ctx, true) ||
+           (If->getElse() &&
+            leavesUnfiltered(If->getElse(), Loop, Parents, Ctx, true));
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(Block->body(), [&](const Stmt *Child) {
+      return leavesUnfiltered(Child, Loop, Parents, Ctx, UnderFilter);
+    });
+  // `continue;` under a filter skips an item; under anything else (a
+  // cache hit) it is what makes the rest conditional.
+  if (UnderFilter && llvm::isa<ContinueStmt, BreakStmt, ReturnStmt>(S))
+    return false;
+  return mayLeave(S, false, false, Ctx);
+}
+
+bool EveryRun::beforeItemExit(const Stmt *Child, const CompoundStmt *Block,
+                              const Stmt *Loop, const ParentMap &Parents,
+                              const ASTContext &Ctx) {
+  auto [It, New] = FirstItemExit.try_emplace(Block, Block->size());
+  if (New) {
+    numberBlock(Block);
+    unsigned Index = 0;
+    for (const Stmt *S : Block->body()) {
+      if (leavesUnfiltered(S, Loop, Parents, Ctx, false)) {
+        It->second = Index;
+        break;
+      }
+      ++Index;
+    }
+  }
+  return Position.lookup(Child) <= It->second;
 }
 
 const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
@@ -294,12 +342,30 @@ const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
   if (!Loop || runsOnce(Loop, Ctx))
     return nullptr;
   const Stmt *Body = loopBody(Loop);
-  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Body))
-    return ofBlock(S, Block, Parents, Ctx) ? Loop : nullptr;
-  // A body of one statement: `for (...) sum += f(x[i]);`.
-  return isWithin(S, Body, Parents) && alwaysEvaluated(S, Body, Parents)
-             ? Loop
-             : nullptr;
+  // Up from S to the body: the expression around it always evaluates it,
+  // every block on the way runs it unless it left before, and every `if`
+  // on the way is an item filter.
+  const Stmt *From = S;
+  for (const Stmt *Child = S; Child != Body;) {
+    const Stmt *P = Parents.getParent(Child);
+    if (!P)
+      return nullptr;
+    if (const auto *If = llvm::dyn_cast<IfStmt>(P);
+        If && (Child == If->getThen() || Child == If->getElse())) {
+      if (!alwaysEvaluated(From, Child, Parents) || If->getInit() ||
+          If->getConditionVariable() ||
+          !Filters.filters(If->getCond(), Loop, Parents, Ctx))
+        return nullptr;
+      From = If;
+    } else if (const auto *Block = llvm::dyn_cast<CompoundStmt>(P)) {
+      if (!alwaysEvaluated(From, Child, Parents) ||
+          !beforeItemExit(Child, Block, Loop, Parents, Ctx))
+        return nullptr;
+      From = Block;
+    }
+    Child = P;
+  }
+  return alwaysEvaluated(From, Body, Parents) ? Loop : nullptr;
 }
 
 const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,

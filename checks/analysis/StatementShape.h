@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
 #define SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
 
+#include "ItemFilters.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
@@ -51,18 +52,38 @@ public:
   bool ofBlock(const Stmt *S, const CompoundStmt *Block,
                const ParentMap &Parents, const ASTContext &Ctx);
   /// The innermost loop (enclosingLoop(), not one that runsOnce()) in
-  /// whose every iteration \p S runs; null if none.
+  /// whose every iteration \p S runs; null if none. Iterations that an
+  /// item filter skips (ItemFilters: `if (name[0] == '.') continue;`,
+  /// `if (verbose) { ... }`) still count: the call runs per item.
   const Stmt *loopOf(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx);
   void clear() {
     FirstExit.clear();
+    FirstItemExit.clear();
     Position.clear();
+    Filters.clear();
   }
 
 private:
+  /// Whether \p Child, a statement of \p Block in \p Loop, comes before
+  /// any statement that may leave the block other than through an item
+  /// filter.
+  bool beforeItemExit(const Stmt *Child, const CompoundStmt *Block,
+                      const Stmt *Loop, const ParentMap &Parents,
+                      const ASTContext &Ctx);
+  /// Whether \p S may leave its block other than on an error path or
+  /// under an item filter of \p Loop (\p UnderFilter: S is in one).
+  bool leavesUnfiltered(const Stmt *S, const Stmt *Loop,
+                        const ParentMap &Parents, const ASTContext &Ctx,
+                        bool UnderFilter);
+  void numberBlock(const CompoundStmt *Block);
+
   /// The index of the first statement of a block that may leave it (its
   /// size if none), and each statement's index in its block.
   llvm::DenseMap<const CompoundStmt *, unsigned> FirstExit;
+  /// The same, item filters aside.
+  llvm::DenseMap<const CompoundStmt *, unsigned> FirstItemExit;
   llvm::DenseMap<const Stmt *, unsigned> Position;
+  ItemFilters Filters;
 };
 
 /// The innermost block whose statement \p Top holds \p S, seen through

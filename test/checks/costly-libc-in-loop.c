@@ -167,6 +167,40 @@ void spool_all(const char **dirs, size_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: 'ensure_dir' is called in every iteration of this loop
 }
 
+// Guards that only filter items leave the lookup per item: a failed lstat
+// skips its entry, a flag the loop never changes picks the long format
+// (a directory listing's reply, made in a helper its loop calls).
+static char *long_line(const char *name, const struct stat *st) {
+  char when[32], *line = NULL;
+  struct tm *tm = localtime(&st->st_mtime);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'localtime' in every iteration of a loop: {{.*}} [syscall-costly-libc-in-loop]
+  strftime(when, sizeof when, "%b %d %H:%M", tm);
+  if (asprintf(&line, "%s %s", when, name) < 0)
+    return NULL;
+  return line;
+}
+int list_replies(DIR *dir, const char *path, int long_view, char **lines) {
+  struct dirent *dp;
+  int count = 0, r;
+  while ((dp = readdir(dir)) != NULL) {
+    char full[PATH_MAX];
+    struct stat st;
+    if (dp->d_name[0] == '.' && strcmp(dp->d_name, "..") != 0)
+      continue;
+    snprintf(full, sizeof full, "%s/%s", path, dp->d_name);
+    r = lstat(full, &st);
+    if (r == -1)
+      continue;
+    if (long_view) {
+      lines[count] = long_line(dp->d_name, &st);
+      // CHECK-MESSAGES: :[[@LINE-1]]:22: note: 'long_line' is called in every iteration of this loop
+    }
+    if (++count == 100)
+      break;
+  }
+  return count;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // A one-entry cache: the lookup runs only when the owner changes.
@@ -252,6 +286,48 @@ static const char *login_name(uid_t uid) {
   return pw ? pw->pw_name : "?";
 }
 void greet(void) { printf("hello %s\n", login_name(getuid())); }
+
+// A filter on what the loop keeps is a cache: the lookup runs when it
+// misses only (the guard reads what a later statement changes).
+struct last_owner {
+  uid_t uid;
+  const char *name;
+};
+void list_remembered(const struct entry *entries, size_t n,
+                     struct last_owner *seen) {
+  for (size_t i = 0; i < n; i++) {
+    if (seen->uid == entries[i].uid)
+      continue;
+    struct passwd *pw = getpwuid(entries[i].uid);
+    seen->uid = entries[i].uid;
+    seen->name = pw ? pw->pw_name : "?";
+    printf("%s\n", seen->name);
+  }
+}
+
+// Marked as looked up in an array the loop fills.
+void list_marked(const struct entry *entries, size_t n) {
+  char done[1024] = {0};
+  for (size_t i = 0; i < n; i++) {
+    if (entries[i].uid < 1024 && done[entries[i].uid])
+      continue;
+    struct passwd *pw = getpwuid(entries[i].uid);
+    if (entries[i].uid < 1024)
+      done[entries[i].uid] = 1;
+    printf("%s\n", pw ? pw->pw_name : "?");
+  }
+}
+
+// A guard on a global another function may set.
+extern int want_owners;
+void list_if_wanted(const struct entry *entries, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (want_owners) {
+      struct passwd *pw = getpwuid(entries[i].uid);
+      printf("%s\n", pw ? pw->pw_name : "?");
+    }
+  }
+}
 
 // A lookup on some iterations only.
 void warn_foreign(const struct entry *entries, size_t n, uid_t self) {

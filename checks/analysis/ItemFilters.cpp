@@ -1,0 +1,189 @@
+//===--- ItemFilters.cpp - Guards that filter items, not caches ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "ItemFilters.h"
+#include "StringHelpers.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace clang::tidy::syscall {
+
+namespace {
+
+/// Whether \p Ref may change its variable, or memory reached through it:
+/// the target of an assignment or increment, a pointer to it or through it
+/// handed to a call as a pointer to non-const (free aside) or copied into
+/// another variable, a non-const member function called on it.
+bool mayChange(const DeclRefExpr *Ref, const ParentMap &Parents) {
+  const Stmt *Child = Ref;
+  for (const Stmt *P = Parents.getParent(Ref); P;
+       Child = P, P = Parents.getParent(P)) {
+    bool Pointer = llvm::cast<Expr>(Child)->getType()->isPointerType();
+    if (const auto *Cast = llvm::dyn_cast<ImplicitCastExpr>(P);
+        Cast && Cast->getCastKind() == CK_LValueToRValue &&
+        !Cast->getType()->isPointerType())
+      return false; // a value read
+    if (llvm::isa<ParenExpr, CastExpr, MemberExpr, ExprWithCleanups>(P))
+      continue;
+    if (const auto *Sub = llvm::dyn_cast<ArraySubscriptExpr>(P)) {
+      if (Sub->getIdx() == Child)
+        return false;
+      continue;
+    }
+    if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(P)) {
+      // `&x` is a pointer like any other: what takes it decides.
+      if (Unary->getOpcode() == UO_Deref || Unary->getOpcode() == UO_AddrOf)
+        continue;
+      return Unary->isIncrementDecrementOp();
+    }
+    if (const auto *Binary = llvm::dyn_cast<BinaryOperator>(P)) {
+      if (Binary->isAssignmentOp())
+        return Binary->getLHS() == Child || Pointer;
+      if (Binary->isAdditiveOp() && Binary->getType()->isPointerType())
+        continue; // `*(p + 1) = x`
+      return false;
+    }
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(P)) {
+      const CXXMethodDecl *Method = Member->getMethodDecl();
+      if (Member->getCallee() == Child)
+        return !Method || !Method->isConst();
+    }
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(P)) {
+      if (Call->getCallee() == Child || calleeName(Call) == "free")
+        return false;
+      // By its parameter's type; a variadic argument is read (printf).
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        if (Call->getArg(I) != Child)
+          continue;
+        if (Callee && I >= Callee->getNumParams())
+          return false;
+        QualType T = Callee ? Callee->getParamDecl(I)->getType()
+                            : llvm::cast<Expr>(Child)->getType();
+        if (T->isPointerType())
+          return !T->getPointeeType().isConstQualified();
+        return T->isReferenceType() &&
+               !T.getNonReferenceType().isConstQualified();
+      }
+      return false;
+    }
+    // Copied into another variable: an alias the walk does not follow.
+    return Pointer && llvm::isa<DeclStmt, InitListExpr>(P);
+  }
+  return false;
+}
+
+/// Whether \p Ref, a loop's counter, reaches the loop's item: the index of
+/// a subscript (`d[n]`), or a pointer dereferenced (`p->next`, `*p`).
+bool reachesItem(const DeclRefExpr *Ref, const ParentMap &Parents) {
+  const Stmt *P = Parents.getParent(Ref);
+  while (llvm::isa_and_nonnull<ParenExpr, CastExpr>(P))
+    P = Parents.getParent(P);
+  if (llvm::isa_and_nonnull<ArraySubscriptExpr>(P))
+    return true;
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(P))
+    return Member->isArrow();
+  const auto *Unary = llvm::dyn_cast_or_null<UnaryOperator>(P);
+  return Unary && Unary->getOpcode() == UO_Deref;
+}
+
+/// C library calls that only read their arguments.
+bool isPureTest(llvm::StringRef Name) {
+  static const llvm::StringRef Names[] = {"strcmp",
+                                          "strncmp",
+                                          "strcasecmp",
+                                          "strncasecmp",
+                                          "strlen",
+                                          "strnlen",
+                                          "memcmp",
+                                          "strchr",
+                                          "strrchr",
+                                          "strstr",
+                                          "strspn",
+                                          "strcspn",
+                                          "__ctype_b_loc",
+                                          "__builtin_expect",
+                                          "__ctype_tolower_loc",
+                                          "__ctype_toupper_loc"};
+  return llvm::is_contained(Names, Name);
+}
+
+} // namespace
+
+const ItemFilters::ChangeMap &ItemFilters::changesIn(const Stmt *Root,
+                                                     const ParentMap &Parents) {
+  std::unique_ptr<ChangeMap> &Map = Changes[Root];
+  if (Map)
+    return *Map;
+  Map = std::make_unique<ChangeMap>();
+  llvm::SmallVector<const Stmt *, 64> Work{Root};
+  // Children are pushed in reverse, so that references come in source order.
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+          Var && mayChange(Ref, Parents))
+        (*Map)[Var].push_back(Ref);
+    llvm::SmallVector<const Stmt *, 8> Children;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Children.push_back(Child);
+    Work.append(Children.rbegin(), Children.rend());
+  }
+  return *Map;
+}
+
+bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
+                          const ParentMap &Parents, const ASTContext &Ctx) {
+  const Stmt *Root = Loop;
+  while (const Stmt *Up = Parents.getParent(Root))
+    Root = Up;
+  const ChangeMap &Changed = changesIn(Root, Parents);
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  const auto *For = llvm::dyn_cast<ForStmt>(Loop);
+  const Stmt *Increment = For ? For->getInc() : nullptr;
+  SourceLocation LoopEnd = Loop->getEndLoc();
+  llvm::SmallVector<const Stmt *, 16> Work{Cond};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(S);
+        Call && !isPureTest(calleeName(Call)))
+      return false;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl())) {
+        if (!Var->hasLocalStorage() && !Var->getType().isConstQualified())
+          return false;
+        auto It = Changed.find(Var);
+        if (It == Changed.end())
+          continue;
+        auto FirstFrom = [&](SourceLocation From) {
+          return llvm::partition_point(
+              It->second, [&](const DeclRefExpr *Change) {
+                return Before(Change->getBeginLoc(), From);
+              });
+        };
+        // Changed at or after the guard, in the loop: for the next item.
+        if (const auto *Next = FirstFrom(Cond->getBeginLoc());
+            Next != It->second.end() &&
+            !Before(LoopEnd, (*Next)->getBeginLoc()))
+          return false;
+        // The loop's counter: fine as the way to the item (`d[n]->name`,
+        // `p->flags`), not tested itself (`i % 10 == 0` samples).
+        if (const auto *Step =
+                Increment ? FirstFrom(Increment->getBeginLoc()) : nullptr;
+            Step && Step != It->second.end() &&
+            !Before(Increment->getEndLoc(), (*Step)->getBeginLoc()) &&
+            !reachesItem(Ref, Parents))
+          return false;
+      }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return true;
+}
+
+} // namespace clang::tidy::syscall

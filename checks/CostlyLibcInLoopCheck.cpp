@@ -5,6 +5,7 @@
 #include "analysis/FdTracking.h"
 #include "analysis/HeldFiles.h"
 #include "analysis/MainFileUses.h"
+#include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -61,6 +62,46 @@ bool setsZone(const CallIndex &Index) {
       return true; // a variable we cannot read may be TZ
   }
   return false;
+}
+
+/// Whether the id or name \p Key a lookup asks by may repeat from item to
+/// item, so that a cache by it saves lookups. Not when it is a field whose
+/// name says nothing of an owner (a tree's `entry->id`) or a local that a
+/// call fills through its address (an id parsed from a peer's request):
+/// such ids are as often distinct for each item. A file's owner or group
+/// (`st.st_uid`, `hdr->uname`), a parameter, an accessor's result: may.
+bool mayRepeat(const Expr *Key, const FunctionDecl *Func,
+               FunctionCache &Functions, unsigned Depth = 0) {
+  Key = Key->IgnoreParenCasts();
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(Key)) {
+    std::string Name = Member->getMemberDecl()->getName().lower();
+    return llvm::any_of(
+        std::initializer_list<llvm::StringRef>{"uid", "gid", "owner", "user",
+                                               "group", "uname", "gname"},
+        [&](llvm::StringRef Part) {
+          return llvm::StringRef(Name).contains(Part);
+        });
+  }
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Key);
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->isLocalVarDecl() || Depth > 2 || !Func->getBody())
+    return true;
+  if (Var->getInit() && !mayRepeat(Var->getInit(), Func, Functions, Depth + 1))
+    return false;
+  const ParentMap &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Use : Functions.uses(Func).of(Var)) {
+    const Stmt *Child = nullptr;
+    const Stmt *Up = skipParensAndCasts(Use, Parents, Child);
+    if (const auto *Unary = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+        Unary && Unary->getOpcode() == UO_AddrOf)
+      return false;
+    if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+        Assign && Assign->getOpcode() == BO_Assign &&
+        Assign->getLHS() == Child &&
+        !mayRepeat(Assign->getRHS(), Func, Functions, Depth + 1))
+      return false;
+  }
+  return true;
 }
 
 /// Whether \p Loop retries a lookup with a bigger buffer: an `_r` call
@@ -261,7 +302,8 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     // of a function that a loop calls in every iteration (here or in
     // another unit).
     IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
-    if (!In)
+    if (!In || (!Costly->Zone && Site.Call->getNumArgs() > 0 &&
+                !mayRepeat(Site.Call->getArg(0), Site.Func, Loops.functions())))
       continue;
     if (In.Loop) {
       auto [Grows, New] = GrowsBuffer.try_emplace(In.Loop, false);

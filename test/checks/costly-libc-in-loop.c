@@ -329,6 +329,29 @@ void list_if_wanted(const struct entry *entries, size_t n) {
   }
 }
 
+// Ids that are distinct for each item, where a cache by id saves nothing:
+// a peer's list of ids parsed one by one (the reply to a batch request),
+// and the entries of a tree keyed by id.
+int next_u32(void *msg, unsigned *out);
+int reply_names(void *msg, void (*put)(const char *)) {
+  unsigned n;
+  while (next_u32(msg, &n) == 0) {
+    struct passwd *pw = getpwuid((uid_t)n);
+    put(pw ? pw->pw_name : "");
+  }
+  return 0;
+}
+struct acl_entry {
+  unsigned id;
+  struct acl_entry *next;
+};
+void show_acl(const struct acl_entry *list) {
+  for (const struct acl_entry *e = list; e != NULL; e = e->next) {
+    struct group *gr = getgrgid(e->id);
+    printf("%s\n", gr ? gr->gr_name : "unknown");
+  }
+}
+
 // A lookup on some iterations only.
 void warn_foreign(const struct entry *entries, size_t n, uid_t self) {
   for (size_t i = 0; i < n; i++)

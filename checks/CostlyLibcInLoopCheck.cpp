@@ -68,7 +68,8 @@ bool setsZone(const CallIndex &Index) {
 /// item, so that a cache by it saves lookups. Not when it is a field whose
 /// name says nothing of an owner (a tree's `entry->id`) or a local that a
 /// call fills through its address (an id parsed from a peer's request):
-/// such ids are as often distinct for each item. A file's owner or group
+/// such ids are as often distinct for each item; nor an element of the
+/// list getgrouplist or getgroups filled (a set). A file's owner or group
 /// (`st.st_uid`, `hdr->uname`), a parameter, an accessor's result: may.
 bool mayRepeat(const Expr *Key, const FunctionDecl *Func,
                FunctionCache &Functions, unsigned Depth = 0) {
@@ -81,6 +82,18 @@ bool mayRepeat(const Expr *Key, const FunctionDecl *Func,
         [&](llvm::StringRef Part) {
           return llvm::StringRef(Name).contains(Part);
         });
+  }
+  // The groups getgrouplist or getgroups gave: a set, each id once.
+  if (const auto *Element = llvm::dyn_cast<ArraySubscriptExpr>(Key)) {
+    const VarDecl *Array = referencedVar(Element->getBase());
+    for (const CallSite &Site : CallIndex::of(Func->getASTContext())
+                                    .callsTo({"getgrouplist", "getgroups"})) {
+      unsigned Arg = calleeName(Site.Call) == "getgroups" ? 1 : 2;
+      if (Array && Site.Func == Func && Arg < Site.Call->getNumArgs() &&
+          referencedVar(Site.Call->getArg(Arg)) == Array)
+        return false;
+    }
+    return true;
   }
   const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Key);
   const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;

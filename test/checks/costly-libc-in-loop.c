@@ -352,6 +352,20 @@ void show_acl(const struct acl_entry *list) {
   }
 }
 
+// The user's groups, a set: each gid once.
+int group_names(const char *user, gid_t base, char **names) {
+  gid_t gids[64];
+  int n = 64, j = 0;
+  if (getgrouplist(user, base, gids, &n) == -1)
+    return -1;
+  for (int i = 0; i < n; i++) {
+    struct group *gr = getgrgid(gids[i]);
+    if (gr != NULL)
+      names[j++] = gr->gr_name;
+  }
+  return j;
+}
+
 // A lookup on some iterations only.
 void warn_foreign(const struct entry *entries, size_t n, uid_t self) {
   for (size_t i = 0; i < n; i++)

@@ -151,6 +151,12 @@ std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
   return Joined.str().str();
 }
 
+/// Whether two syscalls were made from the same stack: the same call site
+/// again (a loop's), not two sites of one pass (metadata, then data).
+bool sameSite(const Syscall &A, const Syscall &B) {
+  return A.Stack && A.Stack == B.Stack;
+}
+
 void Replay::endSmallRun(Descriptor &D) {
   if (D.SmallWrites.size() >= Limits.SmallRun)
     for (size_t K = 1; K < D.SmallWrites.size(); ++K)
@@ -207,7 +213,8 @@ void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
     } else if (Path == "/dev/urandom" || Path == "/dev/random") {
       Fix = "getrandom(buf, n, 0): one syscall, no descriptor (lio_random)";
       Check = "syscall-reopen-in-loop";
-    } else if (Open && Last.Open && !Proc && steadyFile(Path)) {
+    } else if (Open && Last.Open && !Proc && steadyFile(Path) &&
+               sameSite(Trace[Last.Event], Trace[I])) {
       Fix = "read it once and keep what it says";
       Check = "syscall-reopen-in-loop";
     }

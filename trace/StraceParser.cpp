@@ -1,6 +1,7 @@
 //===--- StraceParser.cpp - strace's output as syscall records -----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StraceParser.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace syscall_tidy::trace {
@@ -133,6 +134,15 @@ bool StraceParser::finish(int Pid, llvm::StringRef Text,
   S.Frames = std::move(Frames);
   Done.push_back(std::move(S));
   return true;
+}
+
+uint64_t stackHash(const std::vector<Frame> &Frames) {
+  if (Frames.empty())
+    return 0;
+  llvm::hash_code Hash = llvm::hash_value(Frames.size());
+  for (const Frame &F : Frames)
+    Hash = llvm::hash_combine(Hash, F.Module, F.Address);
+  return static_cast<uint64_t>(Hash) | 1; // never 0
 }
 
 bool StraceParser::feed(llvm::StringRef Line) {

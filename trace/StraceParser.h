@@ -32,7 +32,13 @@ struct Syscall {
   std::string ResultPath;    ///< "3</tmp/x>": what -y says the result is
   double Seconds = 0;        ///< time in the syscall (-T)
   std::vector<Frame> Frames; ///< innermost first
+  /// stackHash(Frames), kept when the frames are dropped after attribution;
+  /// 0 without frames.
+  uint64_t Stack = 0;
 };
+
+/// One number per distinct stack (module and address of every frame).
+uint64_t stackHash(const std::vector<Frame> &Frames);
 
 /// An argument "3</tmp/x>" (or "3"): the descriptor and what -y named.
 struct DescriptorArg {

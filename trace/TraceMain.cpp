@@ -97,6 +97,7 @@ int main(int Argc, const char **Argv) {
   auto AttributeUpTo = [&](size_t End) {
     for (size_t I = AllSites.size(); I < End; ++I) {
       AllSites.push_back(Attribute.siteOf(All[I]));
+      All[I].Stack = stackHash(All[I].Frames);
       std::vector<Frame>().swap(All[I].Frames);
     }
   };

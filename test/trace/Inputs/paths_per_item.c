@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Paths asked again per item: a stat of a file held open, a chmod by path
 // after the close, the item's directory made again, the working directory
-// asked again, and a configuration file read again, for four items.
+// asked again, and a configuration file read again, for four items; then
+// one file opened at two sites.
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -36,6 +37,17 @@ int main(int argc, char **argv) {
     close(fd);
     chmod(path, 0644); // CHMOD
   }
+  // One file opened at two sites once each, its metadata and then its
+  // data: no loop opens it again (the second open has no check yet).
+  int meta = open("data.bin", O_RDONLY | O_CLOEXEC); // META
+  struct stat ms;
+  if (meta < 0 || fstat(meta, &ms) != 0)
+    return 1;
+  close(meta);
+  int data = open("data.bin", O_RDONLY | O_CLOEXEC); // DATA
+  if (data < 0 || read(data, line, sizeof line) < 0)
+    return 1;
+  close(data);
   printf("%ld\n", sizes);
   return 0;
 }

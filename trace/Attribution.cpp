@@ -116,6 +116,16 @@ Site Attribution::symbolize(const Frame &F, bool ReturnAddress) {
   return S;
 }
 
+std::string Attribution::libraryCall(const Syscall &S) const {
+  std::string Entry;
+  for (const Frame &F : S.Frames) {
+    if (!skipped(F.Module))
+      break;
+    Entry = llvm::StringRef(F.Symbol).split('+').first.str();
+  }
+  return Entry;
+}
+
 std::optional<Site> Attribution::siteOf(const Syscall &S) {
   // The innermost frame with a line; a static binary's libc, or a library
   // built without -g, has none and stands for its caller.

@@ -46,6 +46,12 @@ public:
   /// The site of \p S; none when no frame is in the program's code.
   std::optional<Site> siteOf(const Syscall &S);
 
+  /// The runtime function the program called to make \p S: the symbol of
+  /// the outermost skipped frame under the program's first one (`lseek64`
+  /// for a seek of its own, `getpwuid_r` for one the C library's user
+  /// lookup makes); empty when no frame is skipped.
+  std::string libraryCall(const Syscall &S) const;
+
 private:
   bool skipped(llvm::StringRef Module) const;
   Site symbolize(const Frame &F, bool ReturnAddress);

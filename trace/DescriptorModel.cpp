@@ -10,6 +10,26 @@ namespace syscall_tidy::trace {
 
 namespace {
 
+/// The checks whose rules are about a descriptor's own calls.
+bool descriptorCheck(llvm::StringRef Check) {
+  return Check == "syscall-lseek-before-write" ||
+         Check == "syscall-fstat-after-write-open" ||
+         Check == "syscall-fcntl-after-open";
+}
+
+/// Whether \p Function (a C library symbol) is the wrapper of syscall
+/// \p Name: `lseek64` of lseek, `__fstat64` of fstat, `fstatat64` of
+/// newfstatat, `__libc_fcntl64` of fcntl.
+bool wrapperOf(llvm::StringRef Function, llvm::StringRef Name) {
+  Function.consume_front("__GI_");
+  Function = Function.ltrim('_');
+  Function.consume_front("libc_");
+  Function.consume_back("_nocancel");
+  Function.consume_back("64");
+  Name.consume_front("new");
+  return Function == Name || (Function == "llseek" && Name == "lseek");
+}
+
 bool isCreate(llvm::StringRef N) {
   return llvm::is_contained(
       {"open", "openat", "openat2", "creat", "socket", "accept", "accept4"}, N);
@@ -119,9 +139,19 @@ public:
 
 private:
   void mark(size_t Event, llvm::StringRef Kind, std::string Why,
-            llvm::StringRef Fix, llvm::StringRef Check) {
+            std::string Fix, llvm::StringRef Check) {
+    // A descriptor rule's fix edits the call the program made; one the C
+    // library made inside another call (an lseek in a user lookup, an
+    // fstat in fopen) is that call's cost, and no check's shape.
+    const std::string &Via = Trace[Event].Via;
+    if (descriptorCheck(Check) && !Via.empty() &&
+        !wrapperOf(Via, Trace[Event].Name)) {
+      Why += " (made inside '" + Via + "')";
+      Fix = "call '" + Via + "' less often";
+      Check = "";
+    }
     Found.push_back(
-        {Event, Kind.str(), std::move(Why), Fix.str(), Check.str()});
+        {Event, Kind.str(), std::move(Why), std::move(Fix), Check.str()});
   }
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.

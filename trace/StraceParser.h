@@ -35,6 +35,8 @@ struct Syscall {
   /// stackHash(Frames), kept when the frames are dropped after attribution;
   /// 0 without frames.
   uint64_t Stack = 0;
+  /// The runtime function the program called (Attribution::libraryCall).
+  std::string Via;
 };
 
 /// One number per distinct stack (module and address of every frame).

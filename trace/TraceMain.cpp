@@ -98,6 +98,7 @@ int main(int Argc, const char **Argv) {
     for (size_t I = AllSites.size(); I < End; ++I) {
       AllSites.push_back(Attribute.siteOf(All[I]));
       All[I].Stack = stackHash(All[I].Frames);
+      All[I].Via = Attribute.libraryCall(All[I]);
       std::vector<Frame>().swap(All[I].Frames);
     }
   };

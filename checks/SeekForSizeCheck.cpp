@@ -26,7 +26,7 @@ struct SeekCall {
 
 std::optional<SeekCall> seekOf(const Stmt *S, const Place &Where,
                                ASTContext &Ctx) {
-  const auto *Call = llvm::dyn_cast<CallExpr>(S);
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
   if (!Call || Call->getNumArgs() != 3)
     return std::nullopt;
   llvm::StringRef Name = calleeName(Call);
@@ -128,8 +128,8 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
           Back = S->Call;
           return Step::EndPath;
         }
-        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
-        if (!Call || Call == End)
+        const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Element);
+        if (!Call || Call == End || Call->getNumArgs() == 0)
           return Step::Continue;
         if (Stream && calleeName(Call) == "rewind" &&
             Where->denotes(Call->getArg(0))) {

@@ -150,9 +150,14 @@ private:
       Fix = "call '" + Via + "' less often";
       Check = "";
     }
+    // One syscall redundant twice for the same rule (a stat repeated and
+    // right before the open) is one syscall the fix removes.
+    if (!Marked.insert({Event, Kind.str()}).second)
+      return;
     Found.push_back(
         {Event, Kind.str(), std::move(Why), std::move(Fix), Check.str()});
   }
+  std::set<std::pair<size_t, std::string>> Marked;
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.
   void settle(Descriptor &D, const Syscall *Next);

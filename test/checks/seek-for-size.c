@@ -126,6 +126,15 @@ int blob_measure(struct blob *b) {
 
 // ------------------------------------------------------------ must not flag
 
+// Back to an offset computed, not one a SEEK_CUR saved: the size is not
+// all it learns.
+off_t size_then_back(int fd, off_t base) {
+  off_t at = base + 4;
+  off_t end = lseek(fd, 0, SEEK_END);
+  lseek(fd, at, SEEK_SET);
+  return end;
+}
+
 // A descriptor from the caller: its offset before is unknown.
 off_t size_of(int fd) {
   off_t n = lseek(fd, 0, SEEK_END);

@@ -86,6 +86,38 @@ bool reachesItem(const DeclRefExpr *Ref, const ParentMap &Parents) {
   return Unary && Unary->getOpcode() == UO_Deref;
 }
 
+/// Whether \p S calls a function of the program's own (or one through a
+/// pointer): what it answers may be a cache's (`hit = in_cache(uid);`).
+bool callsProgram(const Stmt *S, const SourceManager &SM) {
+  if (!S)
+    return false;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || (!Callee->getBuiltinID() &&
+                    !SM.isInSystemHeader(Callee->getLocation())))
+      return true;
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return callsProgram(Child, SM);
+  });
+}
+
+/// Whether the change \p Change of a variable stores what a call of the
+/// program's answers: `v = f(...)`, or `f(..., &v)`.
+bool storesProgramAnswer(const DeclRefExpr *Change, const ParentMap &Parents,
+                         const SourceManager &SM) {
+  const Stmt *Child = Change;
+  const Stmt *P = Parents.getParent(Change);
+  while (llvm::isa_and_nonnull<ParenExpr, CastExpr, UnaryOperator>(P)) {
+    Child = P;
+    P = Parents.getParent(P);
+  }
+  if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(P);
+      Assign && Assign->isAssignmentOp() && Assign->getLHS() == Child)
+    return callsProgram(Assign->getRHS(), SM);
+  return llvm::isa_and_nonnull<CallExpr>(P) && callsProgram(P, SM);
+}
+
 /// C library calls that only read their arguments.
 bool isPureTest(llvm::StringRef Name) {
   static const llvm::StringRef Names[] = {"strcmp",
@@ -156,6 +188,13 @@ bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
       if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl())) {
         if (!Var->hasLocalStorage() && !Var->getType().isConstQualified())
           return false;
+        // A value the iteration got from the program's own function before
+        // the guard may be a cache's answer (`int hit = in_cache(uid);`);
+        // one from the C library (`r = lstat(...)`) is the item's.
+        if (Before(Loop->getBeginLoc(), Var->getLocation()) &&
+            Before(Var->getLocation(), LoopEnd) &&
+            callsProgram(Var->getInit(), SM))
+          return false;
         auto It = Changed.find(Var);
         if (It == Changed.end())
           continue;
@@ -165,6 +204,12 @@ bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
                 return Before(Change->getBeginLoc(), From);
               });
         };
+        for (const auto *Change = FirstFrom(Loop->getBeginLoc());
+             Change != It->second.end() &&
+             Before((*Change)->getBeginLoc(), Cond->getBeginLoc());
+             ++Change)
+          if (storesProgramAnswer(*Change, Parents, SM))
+            return false;
         // Changed at or after the guard, in the loop: for the next item.
         if (const auto *Next = FirstFrom(Cond->getBeginLoc());
             Next != It->second.end() &&

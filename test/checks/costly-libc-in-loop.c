@@ -366,6 +366,30 @@ int group_names(const char *user, gid_t base, char **names) {
   return j;
 }
 
+// The cache's answer asked before the guard, by the program's own function:
+// kept in a local, or filled through its address.
+int in_cache(uid_t uid);
+void cache_get(uid_t uid, const char **name);
+void list_checked(const struct entry *entries, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    int hit = in_cache(entries[i].uid);
+    if (hit)
+      continue;
+    struct passwd *pw = getpwuid(entries[i].uid);
+    printf("%s\n", pw ? pw->pw_name : "?");
+  }
+}
+void list_filled(const struct entry *entries, size_t n) {
+  const char *name;
+  for (size_t i = 0; i < n; i++) {
+    cache_get(entries[i].uid, &name);
+    if (name != NULL)
+      continue;
+    struct passwd *pw = getpwuid(entries[i].uid);
+    printf("%s\n", pw ? pw->pw_name : "?");
+  }
+}
+
 // A lookup on some iterations only.
 void warn_foreign(const struct entry *entries, size_t n, uid_t self) {
   for (size_t i = 0; i < n; i++)

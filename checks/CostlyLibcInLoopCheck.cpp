@@ -204,7 +204,7 @@ bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
       Up = skipParensAndCasts(Addr, Parents, Child);
     const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
     if (!Call || calleeName(Call) != Name)
-      return Memo[{Var, Loop}] = false;
+      return Known->second = false;
   }
   return true;
 }

@@ -99,7 +99,7 @@ bool SmallReadsCheck::readsAlone(const VarDecl *Var, const Stmt *Loop,
         isWithin(Call, Loop, Parents))
       return false; // a seek, a write, a hand-over in between
   }
-  return ReadsAlone[{Var, Loop}] = true;
+  return Memo->second = true; // nothing above adds to ReadsAlone
 }
 
 void SmallReadsCheck::checkRead(const CallExpr *Call, const FunctionDecl *Func,

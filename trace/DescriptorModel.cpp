@@ -140,6 +140,10 @@ public:
 private:
   void mark(size_t Event, llvm::StringRef Kind, std::string Why,
             std::string Fix, llvm::StringRef Check) {
+    // One syscall redundant twice for the same rule (a stat repeated and
+    // right before the open) is one syscall the fix removes.
+    if (!Marked.insert({Event, Kind.str()}).second)
+      return;
     // A descriptor rule's fix edits the call the program made; one the C
     // library made inside another call (an lseek in a user lookup, an
     // fstat in fopen) is that call's cost, and no check's shape.
@@ -150,14 +154,9 @@ private:
       Fix = "call '" + Via + "' less often";
       Check = "";
     }
-    // One syscall redundant twice for the same rule (a stat repeated and
-    // right before the open) is one syscall the fix removes.
-    if (!Marked.insert({Event, Kind.str()}).second)
-      return;
     Found.push_back(
         {Event, Kind.str(), std::move(Why), std::move(Fix), Check.str()});
   }
-  std::set<std::pair<size_t, std::string>> Marked;
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.
   void settle(Descriptor &D, const Syscall *Next);
@@ -170,6 +169,8 @@ private:
 
   const std::vector<Syscall> &Trace;
   const ModelLimits &Limits;
+  /// The syscalls marked so far, by rule.
+  std::set<std::pair<size_t, std::string>> Marked;
 };
 
 std::string Replay::absolute(const Syscall &S, const std::string &Path) const {

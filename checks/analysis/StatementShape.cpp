@@ -267,12 +267,21 @@ bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch,
 
 } // namespace
 
-void EveryRun::numberBlock(const CompoundStmt *Block) {
-  if (Position.count(Block->body_front()))
-    return;
+unsigned
+EveryRun::firstLeaving(const CompoundStmt *Block,
+                       llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
+                       llvm::function_ref<bool(const Stmt *)> Leaves) {
+  auto [It, New] = Memo.try_emplace(Block, Block->size());
+  if (!New)
+    return It->second;
   unsigned Index = 0;
-  for (const Stmt *Child : Block->body())
-    Position[Child] = Index++;
+  for (const Stmt *Child : Block->body()) {
+    Position.try_emplace(Child, Index);
+    if (It->second == Block->size() && Leaves(Child))
+      It->second = Index;
+    ++Index;
+  }
+  return It->second;
 }
 
 bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
@@ -282,28 +291,24 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
     Top = Parents.getParent(Top);
   if (!Top || !alwaysEvaluated(S, Top, Parents))
     return false;
-  auto [It, New] = FirstExit.try_emplace(Block, Block->size());
-  if (New) {
-    numberBlock(Block);
-    unsigned Index = 0;
-    for (const Stmt *Child : Block->body()) {
-      if (mayLeave(Child, false, false, Ctx)) {
-        It->second = Index;
-        break;
-      }
-      ++Index;
-    }
-  }
+  unsigned Exit = firstLeaving(Block, FirstExit, [&](const Stmt *Child) {
+    return mayLeave(Child, false, false, Ctx);
+  });
   // Top itself may leave after S ran: only the statements before it count.
-  return Position.lookup(Top) <= It->second;
+  return Position.lookup(Top) <= Exit;
+}
+
+bool EveryRun::isItemFilter(const IfStmt *If, const Stmt *Loop,
+                            const ParentMap &Parents, const ASTContext &Ctx) {
+  return If->getCond() && !If->getInit() && !If->getConditionVariable() &&
+         Filters.filters(If->getCond(), Loop, Parents, Ctx);
 }
 
 bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
                                 const ParentMap &Parents, const ASTContext &Ctx,
                                 bool UnderFilter) {
   if (const auto *If = llvm::dyn_cast<IfStmt>(S);
-      If && If->getCond() && !If->getInit() && !If->getConditionVariable() &&
-      Filters.filters(If->getCond(), Loop, Parents, Ctx))
+      If && isItemFilter(If, Loop, Parents, Ctx))
     return leavesUnfiltered(If->getThen(), Loop, Parents, Ctx, true) ||
            (If->getElse() &&
             leavesUnfiltered(If->getElse(), Loop, Parents, Ctx, true));
@@ -316,24 +321,6 @@ bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
   if (UnderFilter && llvm::isa<ContinueStmt, BreakStmt, ReturnStmt>(S))
     return false;
   return mayLeave(S, false, false, Ctx);
-}
-
-bool EveryRun::beforeItemExit(const Stmt *Child, const CompoundStmt *Block,
-                              const Stmt *Loop, const ParentMap &Parents,
-                              const ASTContext &Ctx) {
-  auto [It, New] = FirstItemExit.try_emplace(Block, Block->size());
-  if (New) {
-    numberBlock(Block);
-    unsigned Index = 0;
-    for (const Stmt *S : Block->body()) {
-      if (leavesUnfiltered(S, Loop, Parents, Ctx, false)) {
-        It->second = Index;
-        break;
-      }
-      ++Index;
-    }
-  }
-  return Position.lookup(Child) <= It->second;
 }
 
 const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
@@ -352,14 +339,17 @@ const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
       return nullptr;
     if (const auto *If = llvm::dyn_cast<IfStmt>(P);
         If && (Child == If->getThen() || Child == If->getElse())) {
-      if (!alwaysEvaluated(From, Child, Parents) || If->getInit() ||
-          If->getConditionVariable() ||
-          !Filters.filters(If->getCond(), Loop, Parents, Ctx))
+      if (!alwaysEvaluated(From, Child, Parents) ||
+          !isItemFilter(If, Loop, Parents, Ctx))
         return nullptr;
       From = If;
     } else if (const auto *Block = llvm::dyn_cast<CompoundStmt>(P)) {
+      unsigned Exit =
+          firstLeaving(Block, FirstItemExit, [&](const Stmt *Statement) {
+            return leavesUnfiltered(Statement, Loop, Parents, Ctx, false);
+          });
       if (!alwaysEvaluated(From, Child, Parents) ||
-          !beforeItemExit(Child, Block, Loop, Parents, Ctx))
+          Position.lookup(Child) > Exit)
         return nullptr;
       From = Block;
     }

@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -64,18 +65,20 @@ public:
   }
 
 private:
-  /// Whether \p Child, a statement of \p Block in \p Loop, comes before
-  /// any statement that may leave the block other than through an item
-  /// filter.
-  bool beforeItemExit(const Stmt *Child, const CompoundStmt *Block,
-                      const Stmt *Loop, const ParentMap &Parents,
-                      const ASTContext &Ctx);
+  /// The index in \p Block of its first statement that \p Leaves (its
+  /// size if none), memoised in \p Memo; numbers the block's statements in
+  /// Position.
+  unsigned firstLeaving(const CompoundStmt *Block,
+                        llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
+                        llvm::function_ref<bool(const Stmt *)> Leaves);
+  /// Whether \p If's condition is an item filter of \p Loop (ItemFilters).
+  bool isItemFilter(const IfStmt *If, const Stmt *Loop,
+                    const ParentMap &Parents, const ASTContext &Ctx);
   /// Whether \p S may leave its block other than on an error path or
   /// under an item filter of \p Loop (\p UnderFilter: S is in one).
   bool leavesUnfiltered(const Stmt *S, const Stmt *Loop,
                         const ParentMap &Parents, const ASTContext &Ctx,
                         bool UnderFilter);
-  void numberBlock(const CompoundStmt *Block);
 
   /// The index of the first statement of a block that may leave it (its
   /// size if none), and each statement's index in its block.

@@ -142,12 +142,91 @@ def pid_checks(n):
                       for i in range(n)), ".c")
 
 
+# One statement for each check (its finding, or a look-alike), cycled through
+# the layouts below: every check sees every layout at every size. %(i)d is the
+# statement's number, so no two are the same expression.
+MIX = [
+    "lseek(fd, %(i)d, SEEK_SET);\nwrite(fd, buf, 8);",
+    "if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))\n  return -1;",
+    "fcntl(fd, F_SETFD, FD_CLOEXEC);",
+    "ftruncate(fd, %(i)d);",
+    'fprintf(f, "%%d\\n", k + %(i)d);\nfflush(f);',
+    "if (getpid() == %(i)d)\n  return -2;",
+    "if (access(p, F_OK) == 0)\n  close(open(p, O_RDONLY));",
+    "size += lseek(fd, 0, SEEK_END);\nlseek(fd, %(i)d, SEEK_SET);",
+    "read(fd, &c, 1);",
+    "if (stat(p, &st) == 0 && st.st_size > %(i)d)\n  size += stat(p, &st);",
+    "for (int j = 0; j < k; j++)\n  size += getpwuid(ids[j]) != 0 && "
+    "localtime(&ts[j]) != 0;",
+    "for (struct dirent *e; (e = readdir(d)) != 0;)\n"
+    "  size += stat(e->d_name, &st);",
+    'for (int j = 0; j < k; j++) {\n  FILE *g = fopen("/etc/example.conf", '
+    '"r");\n  if (g) {\n    size += fgetc(g);\n    fclose(g);\n  }\n}',
+    "if (fstat(fd, &st) == 0 && st.st_size > %(i)d)\n  size += st.st_blksize;",
+]
+MIX_HEAD = ("#include <dirent.h>\n#include <fcntl.h>\n#include <pwd.h>\n"
+            "#include <stdio.h>\n#include <sys/stat.h>\n#include <time.h>\n"
+            "#include <unistd.h>\n")
+MIX_PARAMS = ("const char *p, const char *buf, int k, FILE *f, DIR *d,\n"
+              "         const unsigned *ids, const time_t *ts")
+MIX_LOCALS = ("  int fd = open(p, O_WRONLY | O_CREAT, 0644);\n"
+              "  if (fd < 0)\n    return -1;\n"
+              "  struct stat st;\n  long size = 0;\n  char c;\n")
+
+
+def indent(text, depth):
+    return "".join(" " * depth + line + "\n" for line in text.split("\n"))
+
+
+def mix_statement(i, depth):
+    return indent(MIX[i % len(MIX)] % {"i": i}, depth)
+
+
+def mix_body(layout, n):
+    if layout == "straight":
+        return "".join(mix_statement(i, 2) for i in range(n))
+    if layout == "switch":
+        return ("  switch (k) {\n" + "".join(
+            "  case %d: {\n%s    break;\n  }\n" % (i, mix_statement(i, 4))
+            for i in range(n)) + "  }\n")
+    if layout == "if-chain":
+        # else-if chains nest in the AST: a chain of n is n levels deep.
+        return "".join("  %sif (k == %d) {\n%s  }" % (
+            "" if i == 0 else " else ", i, mix_statement(i, 4))
+            for i in range(n)) + "\n"
+    if layout == "goto":
+        return "".join("%s  if (k == %d)\n    goto out;\n"
+                       % (mix_statement(i, 2), i) for i in range(n))
+    if layout == "loop":
+        return ("  for (int i = 0; i < k; i++) {\n"
+                + "".join(mix_statement(i, 4) for i in range(n)) + "  }\n")
+    raise KeyError(layout)
+
+
+def mix(layout):
+    """n statements of MIX in one function, laid out as `layout`; or, for
+    `functions`, n functions of one statement each."""
+    def generate(n):
+        if layout == "functions":
+            return (MIX_HEAD + "".join(
+                "int f%d(%s) {\n%s%s  close(fd);\n  return size + c;\n}\n"
+                % (i, MIX_PARAMS, MIX_LOCALS, mix_statement(i, 2))
+                for i in range(n)), ".c")
+        tail = "out:\n" if layout == "goto" else ""
+        return (MIX_HEAD + "int f(%s) {\n%s%s%s  close(fd);\n"
+                "  return size + c;\n}\n"
+                % (MIX_PARAMS, MIX_LOCALS, mix_body(layout, n), tail), ".c")
+    return generate
+
+
 SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,
           "nested-loops": nested_loops}
+SHAPES.update({"mix-" + layout: mix(layout) for layout in
+               ("straight", "switch", "if-chain", "goto", "loop", "functions")})
 # Deep nesting needs more than clang's default 256 levels of brackets.
 FLAGS = ["-D_GNU_SOURCE", "-fbracket-depth=4096"]
 ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")

@@ -204,7 +204,6 @@ void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
   Functions.clear();
   Helpers.clear();
   MakersWithFlag.clear();
-  RightAfter.clear();
   FcntlCallers.clear();
   FlagConditionals.clear();
 }
@@ -304,37 +303,32 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
 
 bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
                                           const Place &Where,
-                                          const FunctionFlow &Flow) {
-  using Step = FunctionFlow::Step;
-  std::string Key = Where.key();
-  if (auto It = RightAfter.find({Key, Call}); It != RightAfter.end())
-    return It->second;
-  bool Right = Flow.walkBackward(
-      Call,
-      [&](const Stmt *Element) {
-        Definition Def;
-        if (definesPlace(Element, Where, Def))
-          return Step::EndPath;
-        if (copiesPlace(Element, Where))
-          return Step::Fail;
-        const auto *C = llvm::dyn_cast<CallExpr>(Element);
-        if (C && (spawns(C) ||
-                  (C != Call && !isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
-                   llvm::any_of(C->arguments(), [&](const Expr *A) {
-                     return Where.denotes(A);
-                   }))))
-          return Step::Fail;
-        // An earlier flag call of the place that this walk passes through
-        // decides every path on from it: its kept answer is the rest of
-        // this walk.
-        if (auto Known = RightAfter.find({Key, C});
-            C && Known != RightAfter.end())
-          return Known->second ? Step::EndPath : Step::Fail;
-        return Step::Continue;
-      },
-      [] { return Step::Fail; });
-  RightAfter[{Key, Call}] = Right;
-  return Right;
+                                          const FunctionFlow &Flow,
+                                          ASTContext &Ctx) {
+  // What made the place, or what spoils the question on the way back from
+  // the flag call (a copy, a spawn, another call handed it: a definition
+  // with no Site). fcntl calls and FIOCLEX pass: a flag call asks the same
+  // question of what came before it.
+  auto IsEvent = [&](const Stmt *Element, Definition &Def) {
+    if (definesPlace(Element, Where, Def))
+      return true;
+    const auto *C = llvm::dyn_cast<CallExpr>(Element);
+    const Expr *Fd = nullptr;
+    bool Spoils = copiesPlace(Element, Where) ||
+                  (C && (spawns(C) ||
+                         (!isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
+                          !(isNamed(C, {"ioctl"}) && flagSetBy(C, Fd, Ctx)) &&
+                          llvm::any_of(C->arguments(), [&](const Expr *A) {
+                            return Where.denotes(A);
+                          }))));
+    if (Spoils)
+      Def = Definition{};
+    return Spoils;
+  };
+  llvm::SmallVector<Definition, 2> Defs;
+  return Flow.reachingDefinitions("right-after-maker:" + Where.key(), Call,
+                                  IsEvent, Defs) &&
+         llvm::all_of(Defs, [](const Definition &D) { return D.Site; });
 }
 
 static bool isPairMaker(llvm::StringRef Name) {
@@ -355,7 +349,7 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
     if (Other && Where.isPairedElement(*Other) &&
         Flow.reachingDefinitions(*Other, Site.Call, Defs) && Defs.size() == 1 &&
         Defs[0].Value && underlyingCall(Defs[0].Value) == Maker &&
-        rightAfterMaker(Site.Call, *Other, Flow))
+        rightAfterMaker(Site.Call, *Other, Flow, Ctx))
       return Site.Call;
   }
   return nullptr;
@@ -461,7 +455,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!AllHave && makesWithFlag(Func, *Kind, Ctx))
     return;
 
-  if (!rightAfterMaker(Call, *Where, *Flow))
+  if (!rightAfterMaker(Call, *Where, *Flow, Ctx))
     return;
   const ParentMap &Parents = Functions.parents(Func);
 

@@ -54,11 +54,10 @@ private:
   bool makesWithFlag(const FunctionDecl *Func, FlagKind Kind, ASTContext &Ctx);
   /// Whether the flag call \p Call on \p Where comes right after the call
   /// that made it: nothing hands the descriptor on, or forks, in between.
-  /// Kept per place and call, and a walk stops at an earlier flag call of
-  /// the same place whose answer is kept: N flag calls after one open cost
-  /// N steps, not N^2.
+  /// Asked of the flow as reaching definitions, solved once per place and
+  /// block: N flag calls after one open, in any shape, cost N steps.
   bool rightAfterMaker(const CallExpr *Call, const Place &Where,
-                       const FunctionFlow &Flow);
+                       const FunctionFlow &Flow, ASTContext &Ctx);
 
   const std::string RawCloexecFunctions;
   PosixConstants Constants;
@@ -66,7 +65,6 @@ private:
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Helpers;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
       MakersWithFlag;
-  std::map<std::pair<std::string, const CallExpr *>, bool> RightAfter;
   /// The unit's functions that call fcntl: the only candidate helpers.
   llvm::DenseSet<const FunctionDecl *> FcntlCallers;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or

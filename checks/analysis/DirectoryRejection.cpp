@@ -105,16 +105,16 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
                                          int Depth) {
   if (Depth > 3)
     return false;
-  for (const DeclRefExpr *Ref : Uses.of(Var)) {
+  llvm::SmallVector<const DeclRefExpr *, 8> Refs =
+      IsCopy ? llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Var))
+             : statReaders(Var);
+  for (const DeclRefExpr *Ref : Refs) {
     const Stmt *P = parentIgnoringParens(Ref);
-    if (!IsCopy && isBeforeTheStat(Ref))
-      continue; // another call's result in the same buffer
-    // The stat call's own `&buf` argument.
     if (!IsCopy && P && llvm::isa<UnaryOperator>(P) &&
         llvm::cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf) {
-      if (AddressUses++ > 0)
+      if (parentIgnoringParens(P) != Stat)
         return false; // Passed elsewhere too.
-      continue;
+      continue;       // The stat call's own `&buf` argument.
     }
     const Expr *ModeUse = Ref;
     if (!IsCopy) {
@@ -146,19 +146,19 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
   return true;
 }
 
-bool DirectoryRejection::isBeforeTheStat(const DeclRefExpr *Ref) const {
-  if (!Flow || !Stat)
-    return false;
-  // Only a use written before the stat can run only before it; the walk
-  // of the graph is paid for those alone (an earlier lstat), not for every
-  // use after the stat.
-  if (!Ctx.getSourceManager().isBeforeInTranslationUnit(Ref->getBeginLoc(),
-                                                        Stat->getBeginLoc()))
-    return false;
-  for (const Stmt *S = Ref; S; S = Parents.getParent(S))
-    if (S == Stat)
-      return false; // the stat's own argument
-  return !Flow->reachable(Stat, Ref, [](const Expr *, bool) { return false; });
+llvm::SmallVector<const DeclRefExpr *, 8>
+DirectoryRejection::statReaders(const VarDecl *Buffer) const {
+  if (!Flow)
+    return llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Buffer));
+  // The uses the stat's value reaches, and those that may read any value.
+  const FunctionFlow::BufferReaders &Readers =
+      Flow->bufferReaders(Buffer, Uses.of(Buffer));
+  llvm::SmallVector<const DeclRefExpr *, 8> Result;
+  for (const Stmt *Writer :
+       {static_cast<const Stmt *>(Stat), static_cast<const Stmt *>(nullptr)})
+    if (auto It = Readers.find(Writer); It != Readers.end())
+      Result.append(It->second.begin(), It->second.end());
+  return Result;
 }
 
 bool DirectoryRejection::endsPath(const Stmt *S) const {
@@ -382,7 +382,6 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
   Tracked = TrackedPlace;
   Stat = StatCall;
   RemovedVars = {Buffer};
-  AddressUses = 0;
   FallThroughRejection = false;
   if (!collectModeUses(Buffer, ModeField, /*IsCopy=*/false, 0) ||
       DirectoryTests.empty())
@@ -467,8 +466,11 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
   if (Result)
     Removed.push_back(Result);
   for (const VarDecl *Var : Removed)
-    for (const DeclRefExpr *Ref : Uses.of(Var))
-      if (!Inside(Ref) && !(Var == Buffer && isBeforeTheStat(Ref)) &&
+    for (const DeclRefExpr *Ref :
+         Var == Buffer
+             ? statReaders(Var)
+             : llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Var)))
+      if (!Inside(Ref) &&
           (!StillUsed || Ctx.getSourceManager().isBeforeInTranslationUnit(
                              Ref->getBeginLoc(), StillUsed->getBeginLoc())))
         StillUsed = Ref;

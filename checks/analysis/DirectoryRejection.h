@@ -36,8 +36,9 @@ struct RejectionPlan {
 class DirectoryRejection {
 public:
   /// \p Parents and \p Uses are the function's, built once for all the
-  /// stat calls in it. With \p Flow, uses of the buffer that cannot run
-  /// after the stat (an earlier `lstat` into the same buffer) are not its.
+  /// stat calls in it. With \p Flow, uses of the buffer that the stat's
+  /// value cannot reach (an earlier `lstat` into the same buffer) are not
+  /// its.
   DirectoryRejection(const Stmt *Body, const ParentMap &Parents,
                      const VariableUses &Uses, ASTContext &Ctx,
                      const PosixConstants &Constants,
@@ -78,7 +79,11 @@ private:
   bool isRejection(llvm::ArrayRef<const Stmt *> Body);
   bool isFailureValue(const Expr *E) const;
   bool endsPath(const Stmt *S) const;
-  bool isBeforeTheStat(const DeclRefExpr *Ref) const;
+  /// The uses of \p Buffer that may read what the stat wrote: with a flow
+  /// graph, those its value reaches (not an earlier `lstat`'s into the same
+  /// buffer), else all of them.
+  llvm::SmallVector<const DeclRefExpr *, 8>
+  statReaders(const VarDecl *Buffer) const;
   bool refersToRemovedVar(const Stmt *S) const;
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
 
@@ -96,7 +101,6 @@ private:
   llvm::SmallVector<const Expr *, 4> DirectoryTests;
   llvm::SmallVector<const DeclStmt *, 2> CopyDecls;
   std::string Unsafe;
-  int AddressUses = 0;
   bool FallThroughRejection = false;
 };
 

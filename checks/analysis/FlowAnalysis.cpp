@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
+#include <queue>
 
 namespace clang::tidy::syscall {
 
@@ -266,7 +267,7 @@ bool FunctionFlow::walkForward(const Stmt *From,
   return true;
 }
 
-int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const Place &P,
+int FunctionFlow::lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
                                        const CFGBlock *Block,
                                        unsigned Index) const {
   auto [It, New] = V.LastBefore.try_emplace(Block);
@@ -279,7 +280,7 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const Place &P,
       Before[At++] = Last;
       if (auto S = Element.getAs<CFGStmt>()) {
         Definition Def;
-        if (definesPlace(S->getStmt(), P, Def)) {
+        if (IsDefinition(S->getStmt(), Def)) {
           Last = V.Defs.size();
           V.Defs.push_back(Def);
         }
@@ -291,7 +292,7 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, const Place &P,
 }
 
 const llvm::SmallVector<unsigned, 4> &
-FunctionFlow::definitionsAtEntry(VariableFlow &V, const Place &Where,
+FunctionFlow::definitionsAtEntry(VariableFlow &V, Defines IsDefinition,
                                  const CFGBlock *Block) const {
   if (auto It = V.In.find(Block); It != V.In.end())
     return It->second;
@@ -300,7 +301,8 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, const Place &Where,
   // Each block is solved once per variable, so the uses of a variable cost
   // the blocks between them and its definitions, not the function.
   auto OutKnown = [&](const CFGBlock *P) {
-    return V.In.count(P) || lastDefinitionBefore(V, Where, P, P->size()) >= 0;
+    return V.In.count(P) ||
+           lastDefinitionBefore(V, IsDefinition, P, P->size()) >= 0;
   };
   llvm::SmallVector<const CFGBlock *, 16> Region{Block}, Stack{Block};
   llvm::DenseSet<const CFGBlock *> InRegion{Block};
@@ -318,27 +320,47 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, const Place &Where,
   }
   llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> Solved;
   auto Out = [&](const CFGBlock *P) -> llvm::SmallVector<unsigned, 4> {
-    int Last = lastDefinitionBefore(V, Where, P, P->size());
+    int Last = lastDefinitionBefore(V, IsDefinition, P, P->size());
     if (Last >= 0)
       return {static_cast<unsigned>(Last)};
     if (auto It = V.In.find(P); It != V.In.end())
       return It->second;
     return Solved.lookup(P);
   };
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const CFGBlock *X : Region) {
-      llvm::SmallVector<unsigned, 4> &In = Solved[X];
-      size_t Before = In.size();
-      if (X == &Graph->getEntry() && !llvm::is_contained(In, V.Outside))
-        In.push_back(V.Outside);
-      for (const CFGBlock *P : X->preds())
-        if (P)
-          for (unsigned D : Out(P))
-            if (!llvm::is_contained(Solved[X], D))
-              Solved[X].push_back(D);
-      Changed |= Solved[X].size() != Before;
-    }
+  // A worklist in flow order (components before those they reach, then
+  // clang's block numbers, which fall along the flow): a block is solved
+  // again only when a predecessor's set grew, so a loop body of n blocks
+  // costs n steps, not n rounds of n.
+  auto FlowsLater = [&](const CFGBlock *A, const CFGBlock *B) {
+    unsigned OrderA = componentOrder(A), OrderB = componentOrder(B);
+    if (OrderA != OrderB)
+      return OrderA < OrderB;
+    return A->getBlockID() < B->getBlockID();
+  };
+  std::priority_queue<const CFGBlock *, std::vector<const CFGBlock *>,
+                      decltype(FlowsLater)>
+      Queue(FlowsLater,
+            std::vector<const CFGBlock *>(Region.begin(), Region.end()));
+  llvm::DenseSet<const CFGBlock *> Queued = InRegion;
+  while (!Queue.empty()) {
+    const CFGBlock *X = Queue.top();
+    Queue.pop();
+    Queued.erase(X);
+    llvm::SmallVector<unsigned, 4> &In = Solved[X];
+    size_t Before = In.size();
+    if (X == &Graph->getEntry() && !llvm::is_contained(In, V.Outside))
+      In.push_back(V.Outside);
+    for (const CFGBlock *P : X->preds())
+      if (P)
+        for (unsigned D : Out(P))
+          if (!llvm::is_contained(In, D))
+            In.push_back(D);
+    if (In.size() == Before ||
+        lastDefinitionBefore(V, IsDefinition, X, X->size()) >= 0)
+      continue;
+    for (const CFGBlock *S : X->succs())
+      if (S && InRegion.count(S) && Queued.insert(S).second)
+        Queue.push(S);
   }
   for (auto &[X, Defs] : Solved)
     V.In[X] = std::move(Defs);
@@ -365,17 +387,81 @@ bool FunctionFlow::reachingDefinitions(
       P.isVariable() ? Variables[P.base()] : Places[P.key()];
   if (!V)
     V = std::make_unique<VariableFlow>();
-  int Last = lastDefinitionBefore(*V, P, It->second.Block, It->second.Index);
-  if (Last >= 0) {
-    Defs.push_back(V->Defs[Last]);
-    return true;
-  }
-  // Copied: solving may grow the maps that hold the set.
-  llvm::SmallVector<unsigned, 4> Reaching =
-      definitionsAtEntry(*V, P, It->second.Block);
-  for (unsigned D : Reaching)
+  auto IsDefinition = [&](const Stmt *S, Definition &Def) {
+    return definesPlace(S, P, Def);
+  };
+  for (unsigned D : definitionsAt(*V, IsDefinition, It->second))
     Defs.push_back(V->Defs[D]);
   return true;
+}
+
+bool FunctionFlow::reachingDefinitions(
+    llvm::StringRef Key, const Stmt *Use, Defines IsDefinition,
+    llvm::SmallVectorImpl<Definition> &Defs) const {
+  auto It = Where.find(Use);
+  if (It == Where.end())
+    return false;
+  std::unique_ptr<VariableFlow> &V = Keyed[Key];
+  if (!V)
+    V = std::make_unique<VariableFlow>();
+  for (unsigned D : definitionsAt(*V, IsDefinition, It->second))
+    Defs.push_back(V->Defs[D]);
+  return true;
+}
+
+llvm::SmallVector<unsigned, 4> FunctionFlow::definitionsAt(VariableFlow &V,
+                                                           Defines IsDefinition,
+                                                           Position At) const {
+  int Last = lastDefinitionBefore(V, IsDefinition, At.Block, At.Index);
+  if (Last >= 0)
+    return {static_cast<unsigned>(Last)};
+  // Copied: solving may grow the maps that hold the set.
+  return definitionsAtEntry(V, IsDefinition, At.Block);
+}
+
+const FunctionFlow::BufferReaders &
+FunctionFlow::bufferReaders(const VarDecl *Buffer,
+                            llvm::ArrayRef<const DeclRefExpr *> Uses) const {
+  auto [Found, New] = Readers.try_emplace(Buffer);
+  if (!New)
+    return Found->second;
+  // Each call handed `&Buffer`, and the declaration, starts a new value.
+  auto IsDefinition = [&](const Stmt *S, Definition &Def) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(S);
+    bool Fills = Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+                   const auto *Address = llvm::dyn_cast<UnaryOperator>(
+                       Arg->IgnoreParenImpCasts());
+                   return Address && Address->getOpcode() == UO_AddrOf &&
+                          referencedVar(Address->getSubExpr()) == Buffer;
+                 });
+    if (!Fills &&
+        !(llvm::isa<DeclStmt>(S) &&
+          llvm::is_contained(llvm::cast<DeclStmt>(S)->decls(), Buffer)))
+      return false;
+    Def = Definition{nullptr, S};
+    return true;
+  };
+  VariableFlow V;
+  // Every use is located and solved before the index is filled: solving
+  // grows V.Defs.
+  llvm::SmallVector<
+      std::pair<const DeclRefExpr *, llvm::SmallVector<unsigned, 4>>, 16>
+      Reached;
+  for (const DeclRefExpr *Use : Uses) {
+    auto At = Where.find(Use);
+    if (At == Where.end())
+      Reached.push_back({Use, {}});
+    else
+      Reached.push_back({Use, definitionsAt(V, IsDefinition, At->second)});
+  }
+  BufferReaders &Index = Found->second;
+  for (auto &[Use, Defs] : Reached) {
+    if (Defs.empty())
+      Index[nullptr].push_back(Use); // outside the graph: any value's
+    for (unsigned D : Defs)
+      Index[V.Defs[D].Site].push_back(Use);
+  }
+  return Index;
 }
 
 bool FunctionFlow::constantValues(const VarDecl *Var, const Stmt *Use,

@@ -66,6 +66,17 @@ public:
   bool reachingDefinitions(const Place &P, const Stmt *Use,
                            llvm::SmallVectorImpl<Definition> &Defs) const;
 
+  /// Reaching definitions under a caller's own notion of what starts a
+  /// value: \p IsDefinition, the same for every query with one \p Key,
+  /// says which statements do and what they give (a caller may mark a
+  /// statement that spoils its question as a definition with no Site).
+  /// The value from outside the function is one with no Site. Solved
+  /// lazily and kept per key, as for variables.
+  using Defines = llvm::function_ref<bool(const Stmt *, Definition &)>;
+  bool reachingDefinitions(llvm::StringRef Key, const Stmt *Use,
+                           Defines IsDefinition,
+                           llvm::SmallVectorImpl<Definition> &Defs) const;
+
   /// Every constant value \p Var may hold at \p Use, path by path: its
   /// constant initialisers and assignments, and `|=`/`&=` of constants on
   /// top of what reaches them (`flags = O_WRONLY; if (a) flags |= O_APPEND;`).
@@ -100,6 +111,21 @@ public:
   /// The graph, for analyses that run their own dataflow over it.
   const CFG &graph() const { return *Graph; }
 
+  /// For a local buffer filled through its address (`fstat(fd, &st)`),
+  /// per call handed `&Buffer` (or the buffer's declaration): the uses of
+  /// \p Uses, all the buffer's references, that it reaches before the next
+  /// such call. That next call is taken to fill the buffer whether or not
+  /// it does; its own `&Buffer` is a use the earlier value reaches, so a
+  /// caller that gives up at any other call handed the buffer loses
+  /// nothing. Under null: the uses that may read a value from outside, and
+  /// those outside the graph, which a caller counts as every value's.
+  /// Built once per buffer, in one pass over its uses.
+  using BufferReaders =
+      llvm::DenseMap<const Stmt *, llvm::SmallVector<const DeclRefExpr *, 4>>;
+  const BufferReaders &
+  bufferReaders(const VarDecl *Buffer,
+                llvm::ArrayRef<const DeclRefExpr *> Uses) const;
+
   /// The block and element index of \p S; false when it is not in the CFG.
   bool locate(const Stmt *S, const CFGBlock *&Block, unsigned &Index) const {
     auto It = Where.find(S);
@@ -132,11 +158,14 @@ private:
     /// Per block: the definitions that reach its entry.
     llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> In;
   };
-  int lastDefinitionBefore(VariableFlow &V, const Place &P,
+  int lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
                            const CFGBlock *Block, unsigned Index) const;
   const llvm::SmallVector<unsigned, 4> &
-  definitionsAtEntry(VariableFlow &V, const Place &Where,
+  definitionsAtEntry(VariableFlow &V, Defines IsDefinition,
                      const CFGBlock *Block) const;
+  /// The definitions (indices into V.Defs) that reach \p At.
+  llvm::SmallVector<unsigned, 4>
+  definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
 
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, Position> Where;
@@ -144,6 +173,8 @@ private:
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Places;
+  mutable llvm::DenseMap<const VarDecl *, BufferReaders> Readers;
+  mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
   const Stmt *Body = nullptr;
 };
 

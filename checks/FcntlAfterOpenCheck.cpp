@@ -201,7 +201,6 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
-  Functions.clear();
   Helpers.clear();
   MakersWithFlag.clear();
   FcntlCallers.clear();

@@ -23,7 +23,6 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
-    Functions.clear();
     Fields.clear();
     DirectoryTests.clear();
   }

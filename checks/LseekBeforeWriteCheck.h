@@ -22,10 +22,7 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    Functions.clear();
-    Fields.clear();
-  }
+  void onEndOfTranslationUnit() override { Fields.clear(); }
 
 private:
   void checkSeek(const CallExpr *Call, const FunctionDecl *Func,

@@ -26,7 +26,6 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
-    Functions.clear();
     Held.clear();
     Indexed.clear();
     Next.clear();

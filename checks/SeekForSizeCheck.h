@@ -20,7 +20,6 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Functions.clear(); }
 
 private:
   void checkSeekToEnd(const CallExpr *End, const FunctionDecl *Func,

@@ -22,7 +22,6 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
-    Functions.clear();
     ReadsAlone.clear();
     Unbufferings.reset();
   }

@@ -25,10 +25,7 @@ public:
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    Functions.clear();
-    Loops.clear();
-  }
+  void onEndOfTranslationUnit() override { Loops.clear(); }
 
   /// Where output to a stream goes, as far as the code tells.
   enum class Destination { File, Memory, Stdout, Stderr, Device, Unknown };

@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
+#include <mutex>
 #include <queue>
 
 namespace clang::tidy::syscall {
@@ -682,9 +683,28 @@ unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
   return ComponentOrder[Block->getBlockID()];
 }
 
+FunctionCache::Store &FunctionCache::store(const ASTContext &Ctx) {
+  // Dropped when the context is destroyed: its address may be reused by
+  // the next unit's. The lock guards the map only.
+  static std::mutex Lock;
+  static llvm::DenseMap<const ASTContext *, std::unique_ptr<Store>> Stores;
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::unique_ptr<Store> &Found = Stores[&Ctx];
+  if (!Found) {
+    Found = std::make_unique<Store>();
+    const_cast<ASTContext &>(Ctx).AddDeallocation(
+        [](void *Key) {
+          std::lock_guard<std::mutex> Guard(Lock);
+          Stores.erase(static_cast<const ASTContext *>(Key));
+        },
+        const_cast<ASTContext *>(&Ctx));
+  }
+  return *Found;
+}
+
 const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
                                         ASTContext &Ctx) {
-  Entry &E = Entries[Func];
+  Entry &E = store(Ctx).Entries[Func];
   if (!E.FlowBuilt) {
     E.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
     E.FlowBuilt = true;
@@ -693,7 +713,7 @@ const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
 }
 
 const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
-  Entry &E = Entries[Func];
+  Entry &E = store(Func->getASTContext()).Entries[Func];
   if (!E.Parents)
     E.Parents = std::make_unique<ParentMap>(Func->getBody());
   return *E.Parents;
@@ -701,13 +721,14 @@ const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
 
 const MainFileUses &FunctionCache::mainFileUses(const ValueDecl *D,
                                                 ASTContext &Ctx) {
-  if (!MainFile)
-    MainFile = std::make_unique<MainFileIndex>(Ctx);
-  return MainFile->of(D);
+  Store &S = store(Ctx);
+  if (!S.MainFile)
+    S.MainFile = std::make_unique<MainFileIndex>(Ctx);
+  return S.MainFile->of(D);
 }
 
 const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
-  Entry &E = Entries[Func];
+  Entry &E = store(Func->getASTContext()).Entries[Func];
   if (!E.Uses)
     E.Uses = std::make_unique<VariableUses>(Func->getBody());
   return *E.Uses;

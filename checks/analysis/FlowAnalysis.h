@@ -202,8 +202,10 @@ std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
 bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
                     ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values);
 
-/// The flow graph and parent map of each function a check looks into, each
-/// built once, on first use, and kept until the translation unit ends.
+/// The flow graph, parent map and variable uses of each function a check
+/// looks into, each built once, on first use, and shared by every check of
+/// the translation unit (each check building its own was a dozen CFGs of
+/// every big function); kept until the unit's context is destroyed.
 class FunctionCache {
 public:
   /// The flow graph of \p Func; null when clang cannot build one.
@@ -213,10 +215,6 @@ public:
   /// Where \p D is used in the main file (a static helper's callers, a
   /// static stream's assignments), from one index of the translation unit.
   const MainFileUses &mainFileUses(const ValueDecl *D, ASTContext &Ctx);
-  void clear() {
-    Entries.clear();
-    MainFile.reset();
-  }
 
 private:
   struct Entry {
@@ -225,8 +223,12 @@ private:
     std::unique_ptr<ParentMap> Parents;
     std::unique_ptr<VariableUses> Uses;
   };
-  llvm::DenseMap<const FunctionDecl *, Entry> Entries;
-  std::unique_ptr<MainFileIndex> MainFile;
+  struct Store {
+    llvm::DenseMap<const FunctionDecl *, Entry> Entries;
+    std::unique_ptr<MainFileIndex> MainFile;
+  };
+  /// The store of \p Ctx's unit; other threads' units have their own.
+  static Store &store(const ASTContext &Ctx);
 };
 
 } // namespace clang::tidy::syscall

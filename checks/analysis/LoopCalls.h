@@ -63,7 +63,6 @@ public:
   FunctionCache &functions() { return Functions; }
   EveryRun &every() { return Every; }
   void clear() {
-    Functions.clear();
     Every.clear();
     Summaries.clear();
     Exported = false;

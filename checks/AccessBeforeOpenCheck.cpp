@@ -100,7 +100,7 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
   }
 
   // What follows opens the same path and checks it, in any spelling.
-  const auto *Next = llvm::find(Test.Block->body(), TestIf);
+  const auto *Next = FunctionCache::positionIn(Test.Block, TestIf, Ctx);
   std::optional<CheckedStore> Store =
       Next == Test.Block->body_end()
           ? std::nullopt

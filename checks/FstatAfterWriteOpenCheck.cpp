@@ -326,7 +326,7 @@ std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
     ASTContext &Ctx) const {
   const Expr *Path = Stat->getArg(0);
   const VarDecl *PathVar = trackedVariable(Path);
-  auto It = llvm::find(Plan.Block->body(), Plan.Statements.back());
+  auto It = FunctionCache::positionIn(Plan.Block, Plan.Statements.back(), Ctx);
   for (++It; It != Plan.Block->body_end(); ++It) {
     const Stmt *S = *It;
     for (const BoundNodes &N :

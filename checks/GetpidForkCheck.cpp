@@ -72,14 +72,23 @@ bool endsProcess(const FunctionDecl *Func) {
 }
 
 /// Whether a statement after the one that holds \p Call, in the same
-/// block, ends the process: `cleanup(); _exit(2);`.
-bool followedByProcessEnd(const Stmt *Call, const ParentMap &Parents) {
+/// block, ends the process: `cleanup(); _exit(2);`. \p LastEnd keeps, per
+/// block, the position after its last statement that ends the process (0:
+/// none), so that the calls of one block cost its length once.
+bool followedByProcessEnd(
+    const Stmt *Call, const ParentMap &Parents, const ASTContext &Ctx,
+    llvm::DenseMap<const CompoundStmt *, unsigned> &LastEnd) {
   const Stmt *Top = nullptr;
   const CompoundStmt *Block = enclosingBlock(Call, Parents, Top);
   if (!Block)
     return false;
-  const auto *It = llvm::find(Block->body(), Top);
-  return std::any_of(std::next(It), Block->body_end(), isProcessEnd);
+  auto [Kept, New] = LastEnd.try_emplace(Block, 0);
+  if (New)
+    for (unsigned I = Block->size(); I > 0 && !Kept->second; --I)
+      if (isProcessEnd(Block->body_begin()[I - 1]))
+        Kept->second = I;
+  return FunctionCache::positionIn(Block, Top, Ctx) - Block->body_begin() + 1 <
+         static_cast<long>(Kept->second);
 }
 
 /// A pid comparison of the program: `kept != getpid()`.
@@ -245,6 +254,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
     if (isForkName(calleeName(Site.Call)))
       Once.insert(Site.Func->getCanonicalDecl());
   llvm::DenseMap<const FunctionDecl *, bool> Known;
+  llvm::DenseMap<const CompoundStmt *, unsigned> LastEnd;
   std::function<bool(const FunctionDecl *)> RunsOnce =
       [&](const FunctionDecl *F) {
         F = F->getCanonicalDecl();
@@ -260,7 +270,8 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
                      const FunctionDecl *Caller = Site.second;
                      return Caller &&
                             (followedByProcessEnd(Site.first,
-                                                  Functions.parents(Caller)) ||
+                                                  Functions.parents(Caller),
+                                                  Ctx, LastEnd) ||
                              (!Caller->isMain() && RunsOnce(Caller)));
                    });
         }

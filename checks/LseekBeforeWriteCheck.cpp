@@ -100,7 +100,7 @@ bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
 bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
   if (!St.Block)
     return false;
-  const auto *It = llvm::find(St.Block->body(), St.Statement);
+  const auto *It = FunctionCache::positionIn(St.Block, St.Statement, Ctx);
   if (It == St.Block->body_end() || ++It == St.Block->body_end())
     return false;
   // Only errno is read there: another call would set errno itself.
@@ -619,7 +619,8 @@ static const IfStmt *seekWithWriteInElse(const CallExpr *Seek,
 static const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
                                      const CallStatement &Seek,
                                      const CallExpr *Write,
-                                     const ParentMap &Parents) {
+                                     const ParentMap &Parents,
+                                     const ASTContext &Ctx) {
   // The statement the seek is: `if (c) lseek(...);` has no block.
   const Stmt *Branch = nullptr;
   skipParensAndCasts(SeekCall, Parents, Branch);
@@ -639,7 +640,7 @@ static const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
   const Stmt *Top = Write;
   while (Top && Parents.getParent(Top) != Block)
     Top = Parents.getParent(Top);
-  auto At = llvm::find(Block->body(), If);
+  auto At = FunctionCache::positionIn(Block, If, Ctx);
   if (!Top || At == Block->body_end())
     return nullptr;
   // The next statement, `ssize_t n;` declarations skipped.
@@ -689,7 +690,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   // seek on one: a note, no fix.
   const IfStmt *ElseOf = nullptr;
   const IfStmt *OneBranch =
-      seekOnOneBranch(S.Call, SeekStatement, Write, Parents);
+      seekOnOneBranch(S.Call, SeekStatement, Write, Parents, Ctx);
   if (!SeekStatement.Block && !OneBranch) {
     ElseOf = seekWithWriteInElse(S.Call, Write, Parents);
     if (!ElseOf)
@@ -707,9 +708,10 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (!ElseOf && !OneBranch) {
     if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
       return;
-    auto SeekIt =
-        llvm::find(SeekStatement.Block->body(), SeekStatement.Statement);
-    auto WriteIt = llvm::find(SeekStatement.Block->body(), WriteStatement);
+    auto SeekIt = FunctionCache::positionIn(SeekStatement.Block,
+                                            SeekStatement.Statement, Ctx);
+    auto WriteIt =
+        FunctionCache::positionIn(SeekStatement.Block, WriteStatement, Ctx);
     if (SeekIt >= WriteIt)
       return;
     // The offset expression still has its value at the write.

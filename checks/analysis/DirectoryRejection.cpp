@@ -151,13 +151,11 @@ DirectoryRejection::statReaders(const VarDecl *Buffer) const {
   if (!Flow)
     return llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Buffer));
   // The uses the stat's value reaches, and those that may read any value.
-  const FunctionFlow::BufferReaders &Readers =
-      Flow->bufferReaders(Buffer, Uses.of(Buffer));
   llvm::SmallVector<const DeclRefExpr *, 8> Result;
   for (const Stmt *Writer :
        {static_cast<const Stmt *>(Stat), static_cast<const Stmt *>(nullptr)})
-    if (auto It = Readers.find(Writer); It != Readers.end())
-      Result.append(It->second.begin(), It->second.end());
+    llvm::append_range(Result,
+                       Flow->bufferReaders(Buffer, Writer, Uses.of(Buffer)));
   return Result;
 }
 
@@ -422,7 +420,7 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
         llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
     if (DirectoryMeansTrue || !Block || !endsPath(If->getThen()))
       return false;
-    const Stmt *const *After = llvm::find(Block->body(), If) + 1;
+    const Stmt *const *After = FunctionCache::positionIn(Block, If, Ctx) + 1;
     if (!isRejection(llvm::ArrayRef<const Stmt *>(After, Block->body_end())))
       return false;
     FallThroughRejection = true;
@@ -446,7 +444,7 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
   if (llvm::isa<IfStmt>(Top) && !isRemovableIf(Top, StatCall))
     return "the condition around the stat call does more";
   // The stat statement and the checks right after it.
-  auto It = llvm::find(Plan.Block->body(), Top);
+  auto It = FunctionCache::positionIn(Plan.Block, Top, Ctx);
   for (++It; It != Plan.Block->body_end() && refersToRemovedVar(*It); ++It) {
     if (!llvm::is_contained(CopyDecls, *It) && !isRemovableIf(*It, nullptr))
       break;

@@ -197,6 +197,12 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
     return nullptr;
   auto Flow = std::unique_ptr<FunctionFlow>(new FunctionFlow());
   Flow->Body = Body;
+  // Sized once: growing a map of a big function's every subexpression
+  // rehashed it a dozen times.
+  size_t Elements = 0;
+  for (const CFGBlock *Block : *Graph)
+    Elements += Block->size();
+  Flow->Where.reserve(Elements);
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
@@ -420,49 +426,42 @@ llvm::SmallVector<unsigned, 4> FunctionFlow::definitionsAt(VariableFlow &V,
   return definitionsAtEntry(V, IsDefinition, At.Block);
 }
 
-const FunctionFlow::BufferReaders &
-FunctionFlow::bufferReaders(const VarDecl *Buffer,
+llvm::ArrayRef<const DeclRefExpr *>
+FunctionFlow::bufferReaders(const VarDecl *Buffer, const Stmt *Writer,
                             llvm::ArrayRef<const DeclRefExpr *> Uses) const {
-  auto [Found, New] = Readers.try_emplace(Buffer);
-  if (!New)
-    return Found->second;
-  // Each call handed `&Buffer`, and the declaration, starts a new value.
-  auto IsDefinition = [&](const Stmt *S, Definition &Def) {
-    const auto *Call = llvm::dyn_cast<CallExpr>(S);
-    bool Fills = Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
-                   const auto *Address = llvm::dyn_cast<UnaryOperator>(
-                       Arg->IgnoreParenImpCasts());
-                   return Address && Address->getOpcode() == UO_AddrOf &&
-                          referencedVar(Address->getSubExpr()) == Buffer;
-                 });
-    if (!Fills &&
-        !(llvm::isa<DeclStmt>(S) &&
-          llvm::is_contained(llvm::cast<DeclStmt>(S)->decls(), Buffer)))
-      return false;
-    Def = Definition{nullptr, S};
-    return true;
-  };
-  VariableFlow V;
-  // Every use is located and solved before the index is filled: solving
-  // grows V.Defs.
-  llvm::SmallVector<
-      std::pair<const DeclRefExpr *, llvm::SmallVector<unsigned, 4>>, 16>
-      Reached;
-  for (const DeclRefExpr *Use : Uses) {
-    auto At = Where.find(Use);
-    if (At == Where.end())
-      Reached.push_back({Use, {}});
-    else
-      Reached.push_back({Use, definitionsAt(V, IsDefinition, At->second)});
+  if (BuffersSolved.insert(Buffer).second) {
+    // Each call handed `&Buffer`, and the declaration, starts a new value.
+    auto IsDefinition = [&](const Stmt *S, Definition &Def) {
+      const auto *Call = llvm::dyn_cast<CallExpr>(S);
+      bool Fills =
+          Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+            const auto *Address =
+                llvm::dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+            return Address && Address->getOpcode() == UO_AddrOf &&
+                   referencedVar(Address->getSubExpr()) == Buffer;
+          });
+      if (!Fills &&
+          !(llvm::isa<DeclStmt>(S) &&
+            llvm::is_contained(llvm::cast<DeclStmt>(S)->decls(), Buffer)))
+        return false;
+      Def = Definition{nullptr, S};
+      return true;
+    };
+    VariableFlow V;
+    for (const DeclRefExpr *Use : Uses) {
+      auto At = Where.find(Use);
+      if (At == Where.end()) {
+        Readers[{Buffer, nullptr}].push_back(Use); // any value's
+        continue;
+      }
+      for (unsigned D : definitionsAt(V, IsDefinition, At->second))
+        Readers[{Buffer, V.Defs[D].Site}].push_back(Use);
+    }
   }
-  BufferReaders &Index = Found->second;
-  for (auto &[Use, Defs] : Reached) {
-    if (Defs.empty())
-      Index[nullptr].push_back(Use); // outside the graph: any value's
-    for (unsigned D : Defs)
-      Index[V.Defs[D].Site].push_back(Use);
-  }
-  return Index;
+  auto Found = Readers.find({Buffer, Writer});
+  return Found == Readers.end()
+             ? llvm::ArrayRef<const DeclRefExpr *>()
+             : llvm::ArrayRef<const DeclRefExpr *>(Found->second);
 }
 
 bool FunctionFlow::constantValues(const VarDecl *Var, const Stmt *Use,
@@ -725,6 +724,20 @@ const MainFileUses &FunctionCache::mainFileUses(const ValueDecl *D,
   if (!S.MainFile)
     S.MainFile = std::make_unique<MainFileIndex>(Ctx);
   return S.MainFile->of(D);
+}
+
+CompoundStmt::const_body_iterator
+FunctionCache::positionIn(const CompoundStmt *Block, const Stmt *S,
+                          const ASTContext &Ctx) {
+  auto [It, New] = store(Ctx).Positions.try_emplace(Block);
+  if (New) {
+    unsigned Index = 0;
+    for (const Stmt *Child : Block->body())
+      It->second.try_emplace(Child, Index++);
+  }
+  auto Found = It->second.find(S);
+  return Found == It->second.end() ? Block->body_end()
+                                   : Block->body_begin() + Found->second;
 }
 
 const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {

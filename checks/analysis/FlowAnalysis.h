@@ -111,19 +111,17 @@ public:
   /// The graph, for analyses that run their own dataflow over it.
   const CFG &graph() const { return *Graph; }
 
-  /// For a local buffer filled through its address (`fstat(fd, &st)`),
-  /// per call handed `&Buffer` (or the buffer's declaration): the uses of
-  /// \p Uses, all the buffer's references, that it reaches before the next
-  /// such call. That next call is taken to fill the buffer whether or not
-  /// it does; its own `&Buffer` is a use the earlier value reaches, so a
-  /// caller that gives up at any other call handed the buffer loses
-  /// nothing. Under null: the uses that may read a value from outside, and
-  /// those outside the graph, which a caller counts as every value's.
-  /// Built once per buffer, in one pass over its uses.
-  using BufferReaders =
-      llvm::DenseMap<const Stmt *, llvm::SmallVector<const DeclRefExpr *, 4>>;
-  const BufferReaders &
-  bufferReaders(const VarDecl *Buffer,
+  /// For a local buffer filled through its address (`fstat(fd, &st)`), the
+  /// uses of it that \p Writer, a call handed `&Buffer` (or the buffer's
+  /// declaration), reaches before the next such call; \p Uses are all the
+  /// buffer's references. That next call is taken to fill the buffer
+  /// whether or not it does; its own `&Buffer` is a use the earlier value
+  /// reaches, so a caller that gives up at any other call handed the buffer
+  /// loses nothing. With a null \p Writer: the uses that may read a value
+  /// from outside, and those outside the graph, which a caller counts as
+  /// every value's. Solved once per buffer, in one pass over its uses.
+  llvm::ArrayRef<const DeclRefExpr *>
+  bufferReaders(const VarDecl *Buffer, const Stmt *Writer,
                 llvm::ArrayRef<const DeclRefExpr *> Uses) const;
 
   /// The block and element index of \p S; false when it is not in the CFG.
@@ -154,9 +152,9 @@ private:
     int Outside = -1; ///< index of the value from outside the function
     /// Per block, per element index: the definition (index into Defs) the
     /// element sees from earlier in its block, or -1.
-    llvm::DenseMap<const CFGBlock *, std::vector<int>> LastBefore;
+    llvm::SmallDenseMap<const CFGBlock *, std::vector<int>, 2> LastBefore;
     /// Per block: the definitions that reach its entry.
-    llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> In;
+    llvm::SmallDenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>, 2> In;
   };
   int lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
                            const CFGBlock *Block, unsigned Index) const;
@@ -173,7 +171,13 @@ private:
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Places;
-  mutable llvm::DenseMap<const VarDecl *, BufferReaders> Readers;
+  /// bufferReaders' answers, per buffer and writer, in one map for the
+  /// function (a map per buffer cost kilobytes each in a function of
+  /// thousands of buffers).
+  mutable llvm::DenseSet<const VarDecl *> BuffersSolved;
+  mutable llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>,
+                         llvm::SmallVector<const DeclRefExpr *, 2>>
+      Readers;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
   const Stmt *Body = nullptr;
 };
@@ -216,6 +220,12 @@ public:
   /// static stream's assignments), from one index of the translation unit.
   const MainFileUses &mainFileUses(const ValueDecl *D, ASTContext &Ctx);
 
+  /// Where \p S sits among \p Block's statements (Block->body_end() when it
+  /// is not one of them). Each block is indexed once, so asking after
+  /// every statement of a block of n costs n, not n^2.
+  static CompoundStmt::const_body_iterator
+  positionIn(const CompoundStmt *Block, const Stmt *S, const ASTContext &Ctx);
+
 private:
   struct Entry {
     bool FlowBuilt = false;
@@ -226,6 +236,8 @@ private:
   struct Store {
     llvm::DenseMap<const FunctionDecl *, Entry> Entries;
     std::unique_ptr<MainFileIndex> MainFile;
+    llvm::DenseMap<const CompoundStmt *, llvm::DenseMap<const Stmt *, unsigned>>
+        Positions;
   };
   /// The store of \p Ctx's unit; other threads' units have their own.
   static Store &store(const ASTContext &Ctx);

@@ -7,7 +7,8 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-class DeclarationUseIndexer : public RecursiveASTVisitor<DeclarationUseIndexer> {
+class DeclarationUseIndexer
+    : public RecursiveASTVisitor<DeclarationUseIndexer> {
 public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     Uses[Ref->getDecl()].push_back(Ref);

@@ -2,15 +2,21 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How each check's time grows with the size of one function.
 
-Usage: bench/scale_bench.py [--build build] [--sizes 500,1000,2000,4000,8000]
-                            [--max-exponent E]
+Usage: bench/scale_bench.py [--build build] [--sizes 4000,8000,16000]
+                            [--max-exponent E] [--whole --clang CLANG]
 
 Generates the shapes generated code has (state machines, serialisers) at
 each size n and runs syscall-tidy --enable-check-profile on each, in one
-process per file, printing the parse time, each check's CPU time and, per
-shape and check, the growth exponent k of time ~ n^k (least squares on
-log-log over the sizes). With --max-exponent, exits 1 when any exponent of
-a check that takes measurable time exceeds E (the CI test uses 1.3).
+process per file, printing the parse time, each check's CPU time, all
+checks' together and, per row, the growth exponent k of time ~ n^k (least
+squares on log-log over the sizes). With --max-exponent, exits 1 when any
+exponent of a row that takes measurable time exceeds E (the CI test uses
+1.15 over 4,000-16,000).
+
+With --whole, each shape is run as whole processes instead: all checks,
+findings printed as text and as JSON, against clang's parse of the same
+file (-fsyntax-only); the table gives each one's CPU seconds and peak
+memory, their ratios to the parse, and the exponents of the CPU times.
 
   seek-write   n straight-line lseek + write pairs on one descriptor
   open-stat    n { open; fstat; S_ISDIR; stat by path; close; chmod by
@@ -27,12 +33,17 @@ a check that takes measurable time exceeds E (the CI test uses 1.3).
   pid-checks   n functions that compare getpid() with the pid one saved
   nested-loops n loops nested in one another, each calling getpid() and
                isatty() and writing (n is the nesting depth)
+  mix-LAYOUT   n statements, one for each check in turn (its finding or a
+               look-alike), laid out as straight code, a switch, an
+               if/else-if chain (n deep), gotos to a cleanup label, one
+               loop's body, or n functions of one statement
 """
 import argparse
 import json
 import math
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -230,6 +241,7 @@ SHAPES.update({"mix-" + layout: mix(layout) for layout in
 # Deep nesting needs more than clang's default 256 levels of brackets.
 FLAGS = ["-D_GNU_SOURCE", "-fbracket-depth=4096"]
 ROW = re.compile(r"^\s+(.+?)\s+([0-9]+\.[0-9]+)$")
+ALL = "all checks"
 
 
 def profile(tool, path, with_parse):
@@ -276,21 +288,105 @@ def exponent(sizes, times):
             / sum((x - mx) ** 2 for x in xs))
 
 
+def whole(tool, clang, path, work):
+    """The parse's and the tool's whole processes on one file."""
+    runs = {}
+    for name, command in (
+            ("parse", [clang, "-fsyntax-only"] + FLAGS + [path]),
+            ("text", [tool, "--quiet", "--checks=-*,syscall-*", path, "--"]
+             + FLAGS),
+            ("json", [tool, "--quiet", "--checks=-*,syscall-*",
+                      "--format=json", path, "--"] + FLAGS)):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with open(os.path.join(work, "out." + name), "w") as out:
+            proc = subprocess.run(command, stdout=out,
+                                  stderr=subprocess.PIPE, text=True,
+                                  timeout=3600)
+        if proc.returncode not in (0, 1):
+            sys.exit("scale_bench: %s failed on %s:\n%s"
+                     % (command[0], path, proc.stderr))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        runs[name] = (after.ru_utime - before.ru_utime
+                      + after.ru_stime - before.ru_stime)
+    return runs
+
+
+def peak_mib(command):
+    """Peak resident memory of \p command, in MiB, from a child process that
+    runs it alone (RUSAGE_CHILDREN keeps the largest child's)."""
+    probe = ("import resource, subprocess, sys\n"
+             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,"
+             " stderr=subprocess.DEVNULL)\n"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe] + command,
+                         capture_output=True, text=True, timeout=3600)
+    return int(out.stdout.strip() or 0) / 1024.0
+
+
+def measure_whole(args, tool, shape, sizes, paths, work):
+    """The whole-process table of one shape; the names over the bound."""
+    rows = {"parse": [], "text": [], "json": []}
+    memory = {"parse": [], "json": []}
+    for path in paths:
+        best = None
+        for _ in range(args.repeat):
+            runs = whole(tool, args.clang, path, work)
+            best = runs if best is None else {
+                k: min(best[k], runs[k]) for k in runs}
+        for k in rows:
+            rows[k].append(best[k])
+        memory["parse"].append(peak_mib([args.clang, "-fsyntax-only"]
+                                        + FLAGS + [path]))
+        memory["json"].append(peak_mib(
+            [tool, "--quiet", "--checks=-*,syscall-*", "--format=json",
+             path, "--"] + FLAGS))
+    print("%s (whole processes):" % shape)
+    print("  %-32s %s" % ("n", " ".join("%9d" % n for n in sizes)))
+    over = []
+    for name in ("parse", "text", "json"):
+        k = exponent(sizes, rows[name])
+        verdict = ""
+        if (name != "parse" and args.max_exponent is not None
+                and k > args.max_exponent):
+            verdict = "  > %.2f FAIL" % args.max_exponent
+            over.append("%s/whole-%s" % (shape, name))
+        print("  %-32s %s   k=%.2f%s" % (
+            name + " (CPU s)", " ".join("%9.4f" % t for t in rows[name]), k,
+            verdict))
+    for name in ("text", "json"):
+        print("  %-32s %s" % (name + " / parse", " ".join(
+            "%9.2f" % (t / max(p, 1e-6))
+            for t, p in zip(rows[name], rows["parse"]))))
+    for name in ("parse", "json"):
+        print("  %-32s %s" % (name + " (peak MiB)", " ".join(
+            "%9.1f" % m for m in memory[name])))
+    print("  %-32s %s" % ("json / parse (memory)", " ".join(
+        "%9.2f" % (j / max(p, 1e-6))
+        for j, p in zip(memory["json"], memory["parse"]))))
+    return over
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--sizes", default="500,1000,2000,4000,8000")
+    ap.add_argument("--sizes", default="4000,8000,16000")
     ap.add_argument("--shapes", default=",".join(
-        s for s in SHAPES if s != "nested-loops"),
-        help="nested-loops, whose n is a depth, runs only when named")
+        s for s in SHAPES if s not in ("nested-loops", "mix-if-chain")),
+        help="nested-loops and mix-if-chain, whose n is a depth, run only "
+        "when named")
     ap.add_argument("--max-exponent", type=float)
-    ap.add_argument("--repeat", type=int, default=3,
+    ap.add_argument("--repeat", type=int, default=2,
                     help="runs per size; the fastest counts (load on the "
                     "machine only ever adds time); a shape over the bound "
                     "gets as many again before it fails")
-    ap.add_argument("--min-seconds", type=float, default=0.02,
+    ap.add_argument("--min-seconds", type=float, default=0.05,
                     help="checks faster than this at the largest size are "
                     "not judged (timer noise)")
+    ap.add_argument("--whole", action="store_true",
+                    help="whole processes (text and JSON findings) against "
+                    "clang's parse, instead of the checks' own timers")
+    ap.add_argument("--clang", default=shutil.which("clang-19") or "clang",
+                    help="the compiler whose -fsyntax-only is the parse")
     args = ap.parse_args()
     tool = os.path.join(args.build, "bin", "syscall-tidy")
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -299,12 +395,18 @@ def main():
     work = tempfile.mkdtemp(prefix="syscall-tidy-scale-")
     failed = []
     for shape in args.shapes.split(","):
+        if shape not in SHAPES:
+            sys.exit("scale_bench: no shape '%s' (%s)"
+                     % (shape, ", ".join(SHAPES)))
         paths = []
         for n in sizes:
             text, ext = SHAPES[shape](n)
             paths.append(os.path.join(work, "%s-%d%s" % (shape, n, ext)))
             with open(paths[-1], "w") as f:
                 f.write(text)
+        if args.whole:
+            failed += measure_whole(args, tool, shape, sizes, paths, work)
+            continue
         runs = [[] for _ in sizes]
         # A shape over the bound is measured once more before it fails: the
         # fastest run counts, and load from other processes (lit's other
@@ -316,16 +418,22 @@ def main():
                             for j in range(args.repeat)]
             results = [{k: min(r[k] for r in rs if k in r) for k in rs[0]}
                        for rs in runs]
+            # All checks together: which check pays for what they share
+            # (the flow graph, the call index) is the first to ask.
+            for r, rs in zip(results, runs):
+                r[ALL] = min(sum(v for k, v in x.items()
+                                 if k.startswith("syscall-")) for x in rs)
             names = [k for k in results[-1] if k.startswith("syscall-")]
-            over = [name for name in names if args.max_exponent is not None
-                    and results[-1][name] >= args.min_seconds and
+            over = [name for name in names + [ALL]
+                    if args.max_exponent is not None and
+                    results[-1][name] >= args.min_seconds and
                     exponent(sizes, [r.get(name, 0.0) for r in results])
                     > args.max_exponent]
             if not over:
                 break
         print("%s:" % shape)
         print("  %-32s %s" % ("n", " ".join("%9d" % n for n in sizes)))
-        for name in ["parse (clang)"] + names:
+        for name in ["parse (clang)"] + names + [ALL]:
             series = [r.get(name, 0.0) for r in results]
             k = exponent(sizes, series)
             judged = name != "parse (clang)" and series[-1] >= args.min_seconds

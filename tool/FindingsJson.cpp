@@ -11,11 +11,14 @@ namespace syscall_tidy {
 
 namespace {
 
-llvm::json::Object location(const Position &P) {
-  return llvm::json::Object{{"file", P.File},
-                            {"line", P.Line},
-                            {"column", P.Column},
-                            {"offset", P.Offset}};
+void writeLocation(llvm::json::OStream &J, llvm::StringRef Key,
+                   const Position &P) {
+  J.attributeObject(Key, [&] {
+    J.attribute("column", P.Column);
+    J.attribute("file", P.File);
+    J.attribute("line", P.Line);
+    J.attribute("offset", P.Offset);
+  });
 }
 
 bool readLocation(const llvm::json::Object *Object, Position &P) {
@@ -40,36 +43,42 @@ std::string stringOr(const llvm::json::Object &Object, llvm::StringRef Key) {
 
 } // namespace
 
-llvm::json::Object findingToJson(const Finding &F, llvm::StringRef SourceRoot) {
-  llvm::json::Array Notes, Fixes;
-  for (const Note &N : F.Notes)
-    Notes.push_back(llvm::json::Object{{"message", N.Message},
-                                       {"location", location(N.At)}});
-  for (const Edit &E : F.Fixes)
-    Fixes.push_back(llvm::json::Object{{"begin", location(E.Begin)},
-                                       {"end", location(E.End)},
-                                       {"replacement", E.Text}});
-  llvm::json::Object Item{{"check", F.Check},
-                          {"severity", F.IsError ? "error" : "warning"},
-                          {"message", F.Message},
-                          {"location", location(F.Begin)},
-                          {"end", location(F.End)},
-                          {"notes", std::move(Notes)},
-                          {"fixes", std::move(Fixes)},
-                          {"function", F.Function},
-                          {"statement", F.Statement},
-                          {"occurrence", F.Occurrence},
-                          {"fingerprint", fingerprint(F, SourceRoot)},
-                          {"description", checkDoc(F.Check).Short}};
-  if (std::string Uri = helpUri(F.Check); !Uri.empty())
-    Item["help"] = Uri;
-  if (!F.Requires.empty()) {
-    llvm::json::Array Clauses;
-    for (const std::vector<std::string> &Clause : F.Requires)
-      Clauses.push_back(stringArray(Clause));
-    Item["requires"] = std::move(Clauses);
-  }
-  return Item;
+void writeFinding(llvm::json::OStream &J, const Finding &F,
+                  llvm::StringRef SourceRoot) {
+  J.object([&] {
+    J.attribute("check", F.Check);
+    J.attribute("description", checkDoc(F.Check).Short);
+    writeLocation(J, "end", F.End);
+    J.attribute("fingerprint", fingerprint(F, SourceRoot));
+    J.attributeArray("fixes", [&] {
+      for (const Edit &E : F.Fixes)
+        J.object([&] {
+          writeLocation(J, "begin", E.Begin);
+          writeLocation(J, "end", E.End);
+          J.attribute("replacement", E.Text);
+        });
+    });
+    J.attribute("function", F.Function);
+    if (std::string Uri = helpUri(F.Check); !Uri.empty())
+      J.attribute("help", Uri);
+    writeLocation(J, "location", F.Begin);
+    J.attribute("message", F.Message);
+    J.attributeArray("notes", [&] {
+      for (const Note &N : F.Notes)
+        J.object([&] {
+          writeLocation(J, "location", N.At);
+          J.attribute("message", N.Message);
+        });
+    });
+    J.attribute("occurrence", F.Occurrence);
+    if (!F.Requires.empty())
+      J.attributeArray("requires", [&] {
+        for (const std::vector<std::string> &Clause : F.Requires)
+          J.value(stringArray(Clause));
+      });
+    J.attribute("severity", F.IsError ? "error" : "warning");
+    J.attribute("statement", F.Statement);
+  });
 }
 
 bool findingFromJson(const llvm::json::Value &Value, Finding &F) {

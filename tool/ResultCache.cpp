@@ -225,21 +225,28 @@ void ResultCache::store(const std::string &Key,
       llvm::any_of(Result.Findings,
                    [](const Finding &F) { return F.FromCompiler; }))
     return;
-  llvm::json::Array Inputs, Findings;
-  for (const auto &[Path, Hash] : Result.Inputs)
-    Inputs.push_back(llvm::json::Array{Path, Hash});
-  for (const Finding &F : Result.Findings)
-    Findings.push_back(findingToJson(F, ""));
   if (ReadOnly)
     return;
+  // Written key by key in the order json::Object prints them (sorted),
+  // with no document built first: the store is on the run's path.
   std::string Body;
-  llvm::raw_string_ostream(Body) << llvm::json::Value(
-      llvm::json::Object{{"format", EntryFormat},
-                         {"file", Result.File},
-                         {"inputs", std::move(Inputs)},
-                         {"findings", std::move(Findings)},
-                         {"facts", stringArray(Result.Facts)},
-                         {"hiddenInHeaders", Result.HiddenInHeaders}});
+  llvm::raw_string_ostream Out(Body);
+  llvm::json::OStream J(Out);
+  J.object([&] {
+    J.attribute("facts", stringArray(Result.Facts));
+    J.attribute("file", Result.File);
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : Result.Findings)
+        writeFinding(J, F, "");
+    });
+    J.attribute("format", EntryFormat);
+    J.attribute("hiddenInHeaders", Result.HiddenInHeaders);
+    J.attributeArray("inputs", [&] {
+      for (const auto &[Path, Hash] : Result.Inputs)
+        J.value(llvm::json::Array{Path, Hash});
+    });
+  });
+  Out.flush();
   std::string Entry = sealEntry(Key, Body, Secret), Error;
   if (!Dir.empty())
     storeLocally(Key, Entry);

@@ -241,11 +241,20 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *Loop, ASTContext &Ctx) {
 std::pair<const Stmt *, const Stmt *>
 LoopInvariantCheck::enclosingLoop(const Stmt *S, const ParentMap &Parents,
                                   ASTContext &Ctx) {
+  // Every statement climbed through has the same answer: kept, so that n
+  // calls n levels deep (an else-if chain) cost n, not n^2.
+  llvm::SmallVector<const Stmt *, 16> Climbed;
+  std::pair<const Stmt *, const Stmt *> Answer{nullptr, nullptr};
   const Stmt *Child = S;
   for (const Stmt *P = Parents.getParent(S); P;
        Child = P, P = Parents.getParent(P)) {
+    if (auto Known = LoopAround.find(Child); Known != LoopAround.end()) {
+      Answer = Known->second;
+      break;
+    }
+    Climbed.push_back(Child);
     if (llvm::isa<LambdaExpr, BlockExpr>(P))
-      return {nullptr, nullptr};
+      break;
     // `do { ... } while (0)`, as statement-like macros expand, runs once.
     if (!isLoop(P) || runsOnce(P, Ctx))
       continue;
@@ -256,9 +265,12 @@ LoopInvariantCheck::enclosingLoop(const Stmt *S, const ParentMap &Parents,
     if (const auto *Range = llvm::dyn_cast<CXXForRangeStmt>(P);
         Range && Child != Range->getBody())
       continue;
-    return {P, Child};
+    Answer = {P, Child};
+    break;
   }
-  return {nullptr, nullptr};
+  for (const Stmt *Climb : Climbed)
+    LoopAround[Climb] = Answer;
+  return Answer;
 }
 
 const Stmt *LoopInvariantCheck::outermostFrom(const Stmt *Loop,

@@ -26,6 +26,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
     Reported.clear();
+    LoopAround.clear();
     Changers.clear();
     LoopChanges.clear();
     Outermost.clear();
@@ -75,6 +76,9 @@ private:
   /// the child of it that holds \p S; nulls if none.
   std::pair<const Stmt *, const Stmt *>
   enclosingLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx);
+  /// enclosingLoop()'s answer for each statement a climb went through.
+  llvm::DenseMap<const Stmt *, std::pair<const Stmt *, const Stmt *>>
+      LoopAround;
   /// The outermost loop from \p Loop outwards in whose iterations nothing
   /// in \p EndedBy happens; null if \p Loop itself has such a change.
   /// Memoised, so that nested loops cost each one step.

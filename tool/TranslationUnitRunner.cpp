@@ -18,10 +18,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/thread.h"
 #include <atomic>
 #include <chrono>
 #include <mutex>
-#include <thread>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -332,11 +332,15 @@ void runTranslationUnits(
   };
   unsigned Threads =
       std::max(1u, std::min<unsigned>(Settings.Jobs, Files.size()));
-  std::vector<std::thread> Pool;
-  for (unsigned T = 1; T < Threads; ++T)
-    Pool.emplace_back(Work);
-  Work();
-  for (std::thread &T : Pool)
+  // Every unit is parsed on a thread with a stack of its own, far larger
+  // than the 8 MiB a process gets: clang's parser recurses per nesting
+  // level (an else-if chain of 8,000 links overflowed the main thread's
+  // stack, in clang itself too). Only address space is reserved.
+  constexpr unsigned ParseStack = 1u << 30;
+  std::vector<llvm::thread> Pool;
+  for (unsigned T = 0; T < Threads; ++T)
+    Pool.emplace_back(std::optional<unsigned>(ParseStack), Work);
+  for (llvm::thread &T : Pool)
     T.join();
 }
 

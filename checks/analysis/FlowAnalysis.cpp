@@ -3,6 +3,7 @@
 #include "FlowAnalysis.h"
 #include "FdTracking.h"
 #include "Place.h"
+#include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -701,6 +702,12 @@ FunctionCache::Store &FunctionCache::store(const ASTContext &Ctx) {
   return *Found;
 }
 
+FunctionCache::Store::~Store() {
+  for (auto &[Func, E] : Entries)
+    if (E.Parents)
+      forgetLoopsOf(*E.Parents);
+}
+
 const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
                                         ASTContext &Ctx) {
   Entry &E = store(Ctx).Entries[Func];
@@ -713,8 +720,10 @@ const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
 
 const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
   Entry &E = store(Func->getASTContext()).Entries[Func];
-  if (!E.Parents)
+  if (!E.Parents) {
     E.Parents = std::make_unique<ParentMap>(Func->getBody());
+    rememberLoopsOf(*E.Parents);
+  }
   return *E.Parents;
 }
 

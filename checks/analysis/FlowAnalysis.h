@@ -234,6 +234,7 @@ private:
     std::unique_ptr<VariableUses> Uses;
   };
   struct Store {
+    ~Store();
     llvm::DenseMap<const FunctionDecl *, Entry> Entries;
     std::unique_ptr<MainFileIndex> MainFile;
     llvm::DenseMap<const CompoundStmt *, llvm::DenseMap<const Stmt *, unsigned>>

@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <mutex>
 
 namespace clang::tidy::syscall {
 
@@ -172,18 +173,75 @@ bool isStatementMacro(const Stmt *S) {
   return false;
 }
 
-const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
-  for (const Stmt *Cur = S; Cur; Cur = Parents.getParent(Cur)) {
-    const Stmt *P = Parents.getParent(Cur);
-    if (!P || llvm::isa<LambdaExpr>(P))
+namespace {
+
+/// enclosingLoop()'s answers per statement, for the parent maps that asked
+/// to keep them. Units on other threads have parent maps of their own: the
+/// lock guards the map only.
+std::mutex LoopAnswersLock;
+llvm::DenseMap<const ParentMap *,
+               std::unique_ptr<llvm::DenseMap<const Stmt *, const Stmt *>>>
+    LoopAnswers;
+
+/// The loop that \p Cur is directly in (not a for's init), or \p Cur's own
+/// enclosing loop as \p Outer when its parent is none; null with
+/// \p Stop at the function's top or a lambda.
+const Stmt *loopStep(const Stmt *Cur, const ParentMap &Parents,
+                     const Stmt *&Outer, bool &Stop) {
+  const Stmt *P = Parents.getParent(Cur);
+  Stop = !P || llvm::isa<LambdaExpr>(P);
+  Outer = P;
+  if (Stop)
+    return nullptr;
+  if (const auto *For = llvm::dyn_cast<ForStmt>(P))
+    if (For->getInit() == Cur)
       return nullptr;
-    if (const auto *For = llvm::dyn_cast<ForStmt>(P))
-      if (For->getInit() == Cur)
-        continue;
-    if (isLoop(P) && !isRetryLoop(P) && !isStatementMacro(P))
-      return P;
+  return isLoop(P) && !isRetryLoop(P) && !isStatementMacro(P) ? P : nullptr;
+}
+
+} // namespace
+
+void rememberLoopsOf(const ParentMap &Parents) {
+  std::lock_guard<std::mutex> Guard(LoopAnswersLock);
+  LoopAnswers.try_emplace(
+      &Parents, std::make_unique<llvm::DenseMap<const Stmt *, const Stmt *>>());
+}
+
+void forgetLoopsOf(const ParentMap &Parents) {
+  std::lock_guard<std::mutex> Guard(LoopAnswersLock);
+  LoopAnswers.erase(&Parents);
+}
+
+const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
+  llvm::DenseMap<const Stmt *, const Stmt *> *Known = nullptr;
+  {
+    std::lock_guard<std::mutex> Guard(LoopAnswersLock);
+    if (auto It = LoopAnswers.find(&Parents); It != LoopAnswers.end())
+      Known = It->second.get();
   }
-  return nullptr;
+  // Up from S until a loop, the top, or a statement answered before; each
+  // statement on the way has the same answer.
+  llvm::SmallVector<const Stmt *, 16> Climbed;
+  const Stmt *Answer = nullptr;
+  for (const Stmt *Cur = S; Cur;) {
+    if (Known) {
+      if (auto It = Known->find(Cur); It != Known->end()) {
+        Answer = It->second;
+        break;
+      }
+      Climbed.push_back(Cur);
+    }
+    const Stmt *Outer = nullptr;
+    bool Stop = false;
+    Answer = loopStep(Cur, Parents, Outer, Stop);
+    if (Answer || Stop)
+      break;
+    Cur = Outer;
+  }
+  if (Known)
+    for (const Stmt *Cur : Climbed)
+      (*Known)[Cur] = Answer;
+  return Answer;
 }
 
 bool isProcessEnd(const Stmt *S) {
@@ -286,11 +344,13 @@ EveryRun::firstLeaving(const CompoundStmt *Block,
 
 bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
                        const ParentMap &Parents, const ASTContext &Ctx) {
+  // Up to the statement of Block that holds S, giving up at the first step
+  // that may skip S (an if's branch, the right of &&): in a function of
+  // deep else-if chains most calls stop within a few levels.
   const Stmt *Top = S;
-  while (Top && Parents.getParent(Top) != Block)
-    Top = Parents.getParent(Top);
-  if (!Top || !alwaysEvaluated(S, Top, Parents))
-    return false;
+  for (const Stmt *P; (P = Parents.getParent(Top)) != Block; Top = P)
+    if (!P || !alwaysEvaluated(Top, P, Parents))
+      return false;
   unsigned Exit = firstLeaving(Block, FirstExit, [&](const Stmt *Child) {
     return mayLeave(Child, false, false, Ctx);
   });

@@ -33,6 +33,13 @@ bool isStatementMacro(const Stmt *S);
 /// retry loops and `do { } while (0)` are not loops here.
 const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
 
+/// Makes enclosingLoop() keep its answers for \p Parents until
+/// forgetLoopsOf(): a climb then stops at the first statement answered
+/// before, so n calls n levels deep (an else-if chain) cost n, not n^2.
+/// For parent maps that live as long as their unit (FunctionCache's).
+void rememberLoopsOf(const ParentMap &Parents);
+void forgetLoopsOf(const ParentMap &Parents);
+
 /// Whether \p S is a call that ends the process: exit, _exit, _Exit,
 /// quick_exit, abort, or a function declared noreturn (also inside a
 /// statement macro: `QUIT(2);`).

@@ -4,6 +4,7 @@
 run measured in the same session.
 
 Usage: bench/cache_bench.py --database DIR [--build build] [--jobs 2]
+                            [--repeat N]
 
 Runs syscall-tidy over the compile_commands.json in DIR:
   cold          no cache (the baseline)
@@ -14,8 +15,11 @@ Runs syscall-tidy over the compile_commands.json in DIR:
   2 shards      --shard=1/2 and --shard=2/2 at once, -j (jobs/2) each,
                 then --merge of their reports
 and prints each one's wall time, its ratio to cold, whether its findings
-are cold's, and the local cache's size per translation unit. Not a
-pass/fail test (the tests check that the findings are the same).
+are cold's, and the local cache's size per translation unit. With
+--repeat N, cold and cold+store run N times each, in turns, each store
+into an empty directory, and the fastest of each counts: the cost of the
+store is a few per cent, less than one run's noise. Not a pass/fail test
+(the tests check that the findings are the same).
 """
 import argparse
 import json
@@ -57,6 +61,7 @@ def main():
     parser.add_argument("--database", required=True)
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     tool = os.path.join(args.build, "bin", "syscall-tidy")
     database = os.path.abspath(args.database)
@@ -71,9 +76,14 @@ def main():
     def row(name, seconds, report):
         rows.append((name, seconds, findings(report) == findings(out("cold"))))
 
-    row("cold", timed(tidy(tool, database, out("cold"), j)), out("cold"))
-    row("cold+store", timed(tidy(tool, database, out("store"), j,
-                                 "--cache-dir=" + local)), out("store"))
+    cold, store = [], []
+    for _ in range(max(1, args.repeat)):
+        shutil.rmtree(local, ignore_errors=True)
+        cold.append(timed(tidy(tool, database, out("cold"), j)))
+        store.append(timed(tidy(tool, database, out("store"), j,
+                                "--cache-dir=" + local)))
+    row("cold", min(cold), out("cold"))
+    row("cold+store", min(store), out("store"))
     row("warm-local", timed(tidy(tool, database, out("warm"), j,
                                  "--cache-dir=" + local)), out("warm"))
     size = sum(os.path.getsize(os.path.join(d, f))
@@ -99,11 +109,12 @@ def main():
                      "--output=" + out("merged")])
     row("2 shards", shards, out("merged"))
 
-    cold = rows[0][1]
+    baseline = rows[0][1]
     print("%d translation units, %s" % (units, database))
     for name, seconds, same in rows:
         print("%-11s %7.2f s  %5.3fx cold  findings %s" %
-              (name, seconds, seconds / cold, "same" if same else "DIFFERENT"))
+              (name, seconds, seconds / baseline,
+               "same" if same else "DIFFERENT"))
     print("cache: %.1f KiB per unit (%.1f MiB in all)" %
           (size / 1024 / units, size / 1024 / 1024))
     shutil.rmtree(work)

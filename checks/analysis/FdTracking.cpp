@@ -397,12 +397,14 @@ std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx) {
     return Result.Val.getInt().getExtValue();
   const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  // The initialiser first: the mutation analysis walks the whole function,
+  // and a loop condition asked per call (`while (rc)`) made it a walk of
+  // sqlite3.c's biggest functions per call inside them.
   if (!Var || llvm::isa<ParmVarDecl>(Var) || !Var->isLocalVarDecl() ||
-      !Var->getInit() || !isNeverModified(Var, enclosingBody(Var), Ctx))
+      !Var->getInit() || !Var->getInit()->EvaluateAsInt(Result, Ctx) ||
+      !isNeverModified(Var, enclosingBody(Var), Ctx))
     return std::nullopt;
-  if (Var->getInit()->EvaluateAsInt(Result, Ctx))
-    return Result.Val.getInt().getExtValue();
-  return std::nullopt;
+  return Result.Val.getInt().getExtValue();
 }
 
 std::optional<llvm::StringRef> stringValue(const Expr *E) {

@@ -69,6 +69,7 @@ public:
     FirstItemExit.clear();
     Position.clear();
     Filters.clear();
+    Once.clear();
   }
 
 private:
@@ -93,6 +94,10 @@ private:
   /// The same, item filters aside.
   llvm::DenseMap<const CompoundStmt *, unsigned> FirstItemExit;
   llvm::DenseMap<const Stmt *, unsigned> Position;
+  /// runsOnce() per loop: folding a condition that names a local runs a
+  /// mutation analysis of the whole function, and every call in the loop
+  /// asks (sqlite3.c: a tenth of the run).
+  llvm::DenseMap<const Stmt *, bool> Once;
   ItemFilters Filters;
 };
 

@@ -105,10 +105,7 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
                                          int Depth) {
   if (Depth > 3)
     return false;
-  llvm::SmallVector<const DeclRefExpr *, 8> Refs =
-      IsCopy ? llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Var))
-             : statReaders(Var);
-  for (const DeclRefExpr *Ref : Refs) {
+  for (const DeclRefExpr *Ref : statReaders(Var, /*Buffer=*/!IsCopy)) {
     const Stmt *P = parentIgnoringParens(Ref);
     if (!IsCopy && P && llvm::isa<UnaryOperator>(P) &&
         llvm::cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf) {
@@ -147,15 +144,15 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
 }
 
 llvm::SmallVector<const DeclRefExpr *, 8>
-DirectoryRejection::statReaders(const VarDecl *Buffer) const {
-  if (!Flow)
-    return llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Buffer));
+DirectoryRejection::statReaders(const VarDecl *Var, bool Buffer) const {
+  llvm::ArrayRef<const DeclRefExpr *> All = Uses.of(Var);
+  if (!Buffer || !Flow)
+    return llvm::SmallVector<const DeclRefExpr *, 8>(All.begin(), All.end());
   // The uses the stat's value reaches, and those that may read any value.
   llvm::SmallVector<const DeclRefExpr *, 8> Result;
   for (const Stmt *Writer :
        {static_cast<const Stmt *>(Stat), static_cast<const Stmt *>(nullptr)})
-    llvm::append_range(Result,
-                       Flow->bufferReaders(Buffer, Writer, Uses.of(Buffer)));
+    llvm::append_range(Result, Flow->bufferReaders(Var, Writer, All));
   return Result;
 }
 
@@ -464,10 +461,7 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
   if (Result)
     Removed.push_back(Result);
   for (const VarDecl *Var : Removed)
-    for (const DeclRefExpr *Ref :
-         Var == Buffer
-             ? statReaders(Var)
-             : llvm::SmallVector<const DeclRefExpr *, 8>(Uses.of(Var)))
+    for (const DeclRefExpr *Ref : statReaders(Var, Var == Buffer))
       if (!Inside(Ref) &&
           (!StillUsed || Ctx.getSourceManager().isBeforeInTranslationUnit(
                              Ref->getBeginLoc(), StillUsed->getBeginLoc())))

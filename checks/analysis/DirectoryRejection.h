@@ -79,11 +79,11 @@ private:
   bool isRejection(llvm::ArrayRef<const Stmt *> Body);
   bool isFailureValue(const Expr *E) const;
   bool endsPath(const Stmt *S) const;
-  /// The uses of \p Buffer that may read what the stat wrote: with a flow
-  /// graph, those its value reaches (not an earlier `lstat`'s into the same
-  /// buffer), else all of them.
-  llvm::SmallVector<const DeclRefExpr *, 8>
-  statReaders(const VarDecl *Buffer) const;
+  /// The uses of \p Var; for the stat's \p Buffer, with a flow graph, those
+  /// that may read what the stat wrote (not an earlier `lstat`'s into the
+  /// same buffer).
+  llvm::SmallVector<const DeclRefExpr *, 8> statReaders(const VarDecl *Var,
+                                                        bool Buffer) const;
   bool refersToRemovedVar(const Stmt *S) const;
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
 

@@ -8,7 +8,6 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include <map>
 #include <vector>
 
 namespace clang::tidy::syscall {

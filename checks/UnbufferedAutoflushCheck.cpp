@@ -10,8 +10,10 @@
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang::ast_matchers;
@@ -598,9 +600,13 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   };
   if (Var->isLocalVarDecl()) {
     AddWritesIn(Func, Var);
-    for (auto [Call, Caller] : Functions.mainFileUses(Var, Ctx).ArgumentOf) {
-      const FunctionDecl *Helper = Call->getDirectCallee();
-      if (Caller != Func || !Helper || Helper == Func ||
+    llvm::SmallPtrSet<const CallExpr *, 4> Seen;
+    for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
+      const auto *Call = llvm::dyn_cast_or_null<CallExpr>(
+          Functions.parents(Func).getParentIgnoreParenImpCasts(
+              const_cast<DeclRefExpr *>(Ref)));
+      const FunctionDecl *Helper = Call ? Call->getDirectCallee() : nullptr;
+      if (!Helper || !Seen.insert(Call).second || Helper == Func ||
           Helper->isExternallyVisible() || !Helper->getBody())
         continue;
       for (unsigned I = 0; I < Call->getNumArgs() && I < Helper->param_size();

@@ -1,7 +1,6 @@
 //===--- CallIndex.cpp - The calls of the user's functions, by callee -----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CallIndex.h"
-#include "MainFileUses.h"
 #include "StringHelpers.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OperatorKinds.h"
@@ -14,12 +13,15 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-/// The callee's unqualified name as the index files it.
-std::string keyOf(const FunctionDecl *Callee) {
+/// The callee's unqualified name as the index files it (a string made
+/// only for operators: most calls name an identifier).
+llvm::StringRef keyOf(const FunctionDecl *Callee,
+                      llvm::SmallString<32> &Storage) {
   if (const IdentifierInfo *Id = Callee->getIdentifier())
-    return Id->getName().str();
+    return Id->getName();
   if (OverloadedOperatorKind Op = Callee->getOverloadedOperator())
-    return std::string("operator") + getOperatorSpelling(Op);
+    return (llvm::Twine("operator") + getOperatorSpelling(Op))
+        .toStringRef(Storage);
   return "";
 }
 
@@ -38,30 +40,46 @@ bool mayHoldUserCode(const Decl *D, const SourceManager &SM) {
   return !llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D);
 }
 
+/// One walk of the unit for two indexes: the calls and field stores of the
+/// user's code (CallIndex), and the uses of the main file's declarations
+/// (MainFileIndex). Each was a walk of its own, and on a big unit a walk
+/// costs a few per cent of the parse.
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
   using Base = RecursiveASTVisitor<CallIndexer>;
 
 public:
   CallIndexer(CallIndex &Index, const SourceManager &SM, bool CPlusPlus)
-      : Index(Index), SM(SM), CPlusPlus(CPlusPlus) {}
+      : Index(Index), Uses(Index.MainFile.Uses), SM(SM), CPlusPlus(CPlusPlus) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  // Code in a type is reached through its TypeLoc (a VLA's size); the
+  // types themselves hold none.
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
 
   bool TraverseDecl(Decl *D) {
-    if (!D || !mayHoldUserCode(D, SM))
+    if (!D)
       return true;
-    // In C, which has no lambdas, file-scope records and variables hold no
-    // calls either. A local's initialiser is code of its function.
+    bool OuterCalls = Calls, OuterUses = UsesHere;
+    const FunctionDecl *OuterUser = User;
+    Calls = Calls && holdsIndexedCalls(D);
+    // The uses index covers what the main file declares, templates too.
+    UsesHere =
+        UsesHere &&
+        (llvm::isa<TranslationUnitDecl>(D) || D->getLocation().isInvalid() ||
+         SM.isInMainFile(SM.getExpansionLoc(D->getLocation())));
     const auto *Func = llvm::dyn_cast<FunctionDecl>(D);
-    if (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D) &&
-        D->getDeclContext()->isFileContext())
-      return true;
-    if (!Func)
-      return Base::TraverseDecl(D);
-    // One instantiation's facts (a mode from a template argument) say
-    // nothing about another's, and a fix would edit them all.
-    if (Func->isTemplateInstantiation())
-      return true;
-    return within(Func->isDependentContext() ? nullptr : Func,
-                  [&] { return Base::TraverseDecl(D); });
+    if (Func)
+      User = Func;
+    bool Result = true;
+    if (Func && Calls)
+      Result = within(Func->isDependentContext() ? nullptr : Func,
+                      [&] { return Base::TraverseDecl(D); });
+    else if (Calls || UsesHere)
+      Result = Base::TraverseDecl(D);
+    Calls = OuterCalls;
+    UsesHere = OuterUses;
+    User = OuterUser;
+    return Result;
   }
 
   bool TraverseLambdaExpr(LambdaExpr *L) {
@@ -70,17 +88,33 @@ public:
                   [&] { return Base::TraverseLambdaExpr(L); });
   }
 
+  bool TraverseForStmt(ForStmt *S) {
+    return inLoop([&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return inLoop([&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return inLoop([&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return inLoop([&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+
   // A block's code runs when the block is called, not where it is written.
   bool TraverseBlockExpr(BlockExpr *B) {
     return within(nullptr, [&] { return Base::TraverseBlockExpr(B); });
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    if (UsesHere)
+      useCall(Call);
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Current || !Callee)
+    if (!Calls || !Current || !Callee)
       return true;
-    Index.ByName[keyOf(Callee)].push_back(Index.Sites.size());
-    Index.Sites.push_back({Call, Current});
+    llvm::SmallString<32> Storage;
+    Index.ByName[keyOf(Callee, Storage)].push_back(Index.Sites.size());
+    Index.Sites.push_back({Call, Current, Loops > 0});
     // A non-const reference parameter may store into a field.
     if (CPlusPlus)
       for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -93,9 +127,14 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      store(fieldOf(BO->getLHS()),
-            BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO);
+    if (!BO->isAssignmentOp())
+      return true;
+    store(fieldOf(BO->getLHS()),
+          BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO);
+    if (const auto *Ref =
+            llvm::dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        Ref && UsesHere && isUseIndexed(Ref->getDecl()))
+      Uses[Ref->getDecl()].Assignments.push_back(BO);
     return true;
   }
 
@@ -105,21 +144,74 @@ public:
     return true;
   }
 
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (UsesHere && isUseIndexed(Ref->getDecl()))
+      Uses[Ref->getDecl()].References.push_back(Ref);
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *Member) {
+    if (UsesHere && llvm::isa<FieldDecl>(Member->getMemberDecl()))
+      Uses[Member->getMemberDecl()].Members.push_back({Member, User});
+    return true;
+  }
+
   bool VisitInitListExpr(InitListExpr *List) {
-    forEachInitialisedField(List,
-                            [&](const FieldDecl *Field, const Expr *Init) {
-                              store(Field, Init, Init);
-                            });
+    forEachInitialisedField(
+        List, [&](const FieldDecl *Field, const Expr *Init) {
+          store(Field, Init, Init);
+          if (UsesHere)
+            Uses[Field].Initialisers.push_back({Init, User});
+        });
     return true;
   }
 
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
     if (Init->isMemberInitializer() && Init->isWritten())
       store(Init->getMember(), Init->getInit(), Init->getInit());
+    if (UsesHere && Init->isMemberInitializer() && Init->getInit())
+      Uses[Init->getMember()].Initialisers.push_back({Init->getInit(), User});
     return Base::TraverseConstructorInitializer(Init);
   }
 
 private:
+  /// Whether the call index's walk enters \p D: the user's code, not C's
+  /// file-scope records and variables (which, without lambdas, hold no
+  /// calls), not an instantiation (one instantiation's facts, a mode from a
+  /// template argument, say nothing about another's, and a fix would edit
+  /// them all).
+  bool holdsIndexedCalls(const Decl *D) const {
+    if (!mayHoldUserCode(D, SM))
+      return false;
+    if (!CPlusPlus && llvm::isa<RecordDecl, VarDecl>(D) &&
+        D->getDeclContext()->isFileContext())
+      return false;
+    const auto *Func = llvm::dyn_cast<FunctionDecl>(D);
+    return !Func || !Func->isTemplateInstantiation();
+  }
+
+  /// A local's uses are in its function's VariableUses; indexing them here
+  /// too was most of the uses index's cost.
+  static bool isUseIndexed(const ValueDecl *D) {
+    const auto *Var = llvm::dyn_cast<VarDecl>(D);
+    return !Var || !Var->hasLocalStorage();
+  }
+
+  void useCall(const CallExpr *Call) {
+    if (const auto *Callee =
+            llvm::dyn_cast_or_null<ValueDecl>(Call->getCalleeDecl()))
+      Uses[Callee].Calls.push_back({Call, User});
+    llvm::SmallVector<const ValueDecl *, 4> Seen;
+    for (const Expr *Arg : Call->arguments())
+      if (const auto *Ref =
+              llvm::dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        if (isUseIndexed(Ref->getDecl()) &&
+            !llvm::is_contained(Seen, Ref->getDecl())) {
+          Seen.push_back(Ref->getDecl());
+          Uses[Ref->getDecl()].ArgumentOf.push_back({Call, User});
+        }
+  }
+
   static const FieldDecl *fieldOf(const Expr *E) {
     const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
     return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
@@ -127,23 +219,46 @@ private:
   }
 
   void store(const FieldDecl *Field, const Expr *Value, const Stmt *At) {
-    if (Field && (Field->getType()->isIntegerType() ||
-                  Field->getType()->isPointerType()))
+    if (Calls && Field &&
+        (Field->getType()->isIntegerType() ||
+         Field->getType()->isPointerType()))
       Index.Stores.push_back({Field, Value, At, Current});
   }
 
   template <typename Fn> bool within(const FunctionDecl *Func, Fn Traverse) {
     const FunctionDecl *Outer = Current;
+    unsigned OuterLoops = Loops;
     Current = Func;
+    Loops = 0; // a lambda's loops are its own
+    unsigned First = Index.Sites.size();
     bool Result = Traverse();
+    if (Func && Index.Sites.size() > First)
+      Index.Ranges[Func] = {First, static_cast<unsigned>(Index.Sites.size())};
     Current = Outer;
+    Loops = OuterLoops;
+    return Result;
+  }
+
+  template <typename Fn> bool inLoop(Fn Traverse) {
+    ++Loops;
+    bool Result = Traverse();
+    --Loops;
     return Result;
   }
 
   CallIndex &Index;
+  llvm::DenseMap<const ValueDecl *, MainFileUses> &Uses;
   const SourceManager &SM;
   const bool CPlusPlus;
+  /// Whether the calls, and the uses, of the code walked are indexed.
+  bool Calls = true, UsesHere = true;
+  /// The function whose code holds the calls indexed (a lambda's call
+  /// operator in a lambda, none in a block or a template pattern).
   const FunctionDecl *Current = nullptr;
+  /// The loop statements of Current around the walk's place.
+  unsigned Loops = 0;
+  /// The function definition the uses are in (the outer one in a lambda).
+  const FunctionDecl *User = nullptr;
 };
 
 CallIndex::CallIndex(ASTContext &Ctx) {
@@ -175,6 +290,14 @@ const CallIndex &CallIndex::of(ASTContext &Ctx) {
   return Index;
 }
 
+llvm::ArrayRef<CallSite> CallIndex::callsIn(const FunctionDecl *Func) const {
+  auto Found = Ranges.find(Func);
+  if (Found == Ranges.end())
+    return {};
+  auto [First, End] = Found->second;
+  return llvm::ArrayRef<CallSite>(Sites).slice(First, End - First);
+}
+
 std::vector<CallSite>
 CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
   std::vector<unsigned> Positions;
@@ -201,8 +324,9 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
 }
 
 bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name) {
+  llvm::SmallString<32> Storage;
   if (!Name.contains("::"))
-    return keyOf(Func) == Name;
+    return keyOf(Func, Storage) == Name;
   std::string Qualified = Func->getQualifiedNameAsString();
   if (startsWith(Name, "::"))
     return Qualified == Name.drop_front(2);

@@ -3,9 +3,11 @@
 #ifndef SYSCALL_TIDY_CHECKS_CALLINDEX_H
 #define SYSCALL_TIDY_CHECKS_CALLINDEX_H
 
+#include "MainFileUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include <vector>
 
@@ -16,6 +18,9 @@ namespace clang::tidy::syscall {
 struct CallSite {
   const CallExpr *Call;
   const FunctionDecl *Func;
+  /// Whether a loop statement of Func encloses the call (a do-while(0) or
+  /// a retry loop too): false spares a climb to find none.
+  bool InLoop = false;
 };
 
 /// A store into a field that can hold a descriptor or a pointer: `s->fd =
@@ -48,11 +53,17 @@ public:
 
   /// Every indexed call, in source order.
   llvm::ArrayRef<CallSite> all() const { return Sites; }
+  /// The calls in the definition \p Func, in source order, with those of
+  /// lambdas written in it (their Func tells them apart); none for a
+  /// function the walk skips (an instantiation, a system header's).
+  llvm::ArrayRef<CallSite> callsIn(const FunctionDecl *Func) const;
 
   /// The stores into integer and pointer fields in the same code, found in
   /// the same walk (not C's file-scope initialisers, which the walk skips:
   /// they hold constants only).
   llvm::ArrayRef<FieldStore> fieldStores() const { return Stores; }
+  /// Where the main file's declarations are used, found in the same walk.
+  const MainFileIndex &mainFile() const { return MainFile; }
 
 private:
   explicit CallIndex(ASTContext &Ctx);
@@ -60,8 +71,11 @@ private:
 
   std::vector<CallSite> Sites;
   std::vector<FieldStore> Stores;
+  MainFileIndex MainFile;
   /// Positions in Sites by the callee's unqualified name.
   llvm::StringMap<std::vector<unsigned>> ByName;
+  /// Each function's calls: [first, end) in Sites.
+  llvm::DenseMap<const FunctionDecl *, std::pair<unsigned, unsigned>> Ranges;
 };
 
 /// Whether a walk of the unit for the user's code must enter \p D: it is

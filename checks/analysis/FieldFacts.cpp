@@ -265,7 +265,7 @@ bool FieldFacts::callInheritsOffset(const CallExpr *Call, const Place &Where,
         if (I < Body->getNumParams() && Where.denotes(Call->getArg(I))) {
           llvm::SmallVector<Use, 8> ParamUses;
           for (const DeclRefExpr *Ref :
-               Functions.mainFileUses(Body->getParamDecl(I), Ctx).References)
+               Functions.uses(Body).of(Body->getParamDecl(I)))
             ParamUses.push_back({Ref, Body});
           if (!usesInheritOffset(ParamUses, Helper, Depth + 1, Ctx))
             return false;

@@ -1,6 +1,7 @@
 //===--- FlowAnalysis.cpp - Order and reachability over clang's CFG ------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FlowAnalysis.h"
+#include "CallIndex.h"
 #include "FdTracking.h"
 #include "Place.h"
 #include "StatementShape.h"
@@ -729,10 +730,7 @@ const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
 
 const MainFileUses &FunctionCache::mainFileUses(const ValueDecl *D,
                                                 ASTContext &Ctx) {
-  Store &S = store(Ctx);
-  if (!S.MainFile)
-    S.MainFile = std::make_unique<MainFileIndex>(Ctx);
-  return S.MainFile->of(D);
+  return CallIndex::of(Ctx).mainFile().of(D);
 }
 
 CompoundStmt::const_body_iterator

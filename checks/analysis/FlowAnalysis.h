@@ -217,7 +217,8 @@ public:
   const ParentMap &parents(const FunctionDecl *Func);
   const VariableUses &uses(const FunctionDecl *Func);
   /// Where \p D is used in the main file (a static helper's callers, a
-  /// static stream's assignments), from one index of the translation unit.
+  /// static stream's assignments), from one index of the translation unit;
+  /// nothing for a local or a parameter (uses() has those).
   const MainFileUses &mainFileUses(const ValueDecl *D, ASTContext &Ctx);
 
   /// Where \p S sits among \p Block's statements (Block->body_end() when it
@@ -236,7 +237,6 @@ private:
   struct Store {
     ~Store();
     llvm::DenseMap<const FunctionDecl *, Entry> Entries;
-    std::unique_ptr<MainFileIndex> MainFile;
     llvm::DenseMap<const CompoundStmt *, llvm::DenseMap<const Stmt *, unsigned>>
         Positions;
   };

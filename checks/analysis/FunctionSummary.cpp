@@ -254,6 +254,23 @@ std::optional<OpenSummary>
 FunctionSummaries::computeOpens(const FunctionDecl *Def,
                                 const PosixConstants &Constants) {
   static const OpenFunctionTable Plain({}, {});
+  // What a function returns is an open only when its body makes one (the
+  // call index has its calls, but not an instantiation's): the test spares
+  // the walks for returns and the uses of returned locals in the many
+  // functions that open nothing. A call back into a summary being made may
+  // open: its answer is not known yet.
+  auto MayOpen = [&](const CallSite &Site) {
+    if (Site.Func != Def)
+      return false;
+    const FunctionDecl *Callee =
+        summarisable(Site.Call->getDirectCallee(), Ctx.getSourceManager());
+    auto Known = Callee ? Opens.find(Callee) : Opens.end();
+    return (Known != Opens.end() && Known->second.first == State::Computing) ||
+           Plain.classify(Site.Call, Ctx, Constants, /*AcrossUnits=*/true);
+  };
+  if (!Def->isTemplateInstantiation() &&
+      llvm::none_of(CallIndex::of(Ctx).callsIn(Def), MayOpen))
+    return std::nullopt;
 
   // What each successful return hands back: an open call, or a local that
   // only ever holds one (or a failure value) and is otherwise only tested.

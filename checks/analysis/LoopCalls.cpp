@@ -111,24 +111,32 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     return;
   Exported = true;
   const SourceManager &SM = Ctx.getSourceManager();
+  // Names are made once per function (a USR each), not once per call.
+  llvm::DenseMap<const FunctionDecl *, std::string> Names;
+  auto NameOf = [&](const FunctionDecl *Func) -> const std::string & {
+    auto [It, New] = Names.try_emplace(Func);
+    if (New)
+      It->second = crossUnitName(Func);
+    return It->second;
+  };
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
     const FunctionDecl *Callee = Site.Call->getDirectCallee();
     if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
       continue;
-    std::string Name = crossUnitName(Callee);
+    const std::string &Name = NameOf(Callee);
     if (Name.empty())
       continue;
-    const ParentMap &Parents = Functions.parents(Site.Func);
-    if (Every.loopOf(Site.Call, Parents, Ctx)) {
+    if (Site.InLoop &&
+        Every.loopOf(Site.Call, Functions.parents(Site.Func), Ctx)) {
       Facts->add(loopCallFact(Name));
       continue;
     }
     // Called on every call of a function that a loop elsewhere may call.
     const auto *Body =
         llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
-    std::string Caller = crossUnitName(Site.Func);
+    const std::string &Caller = NameOf(Site.Func);
     if (Body && !Caller.empty() && !Site.Func->isMain() &&
-        Every.ofBlock(Site.Call, Body, Parents, Ctx))
+        Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx))
       Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));
   }
 }

@@ -41,15 +41,16 @@ void forEachInitialisedField(
     const InitListExpr *List,
     llvm::function_ref<void(const FieldDecl *, const Expr *)> Each);
 
-/// The uses of every declaration in the main file, found in one walk of it
-/// (built once per translation unit: a question per helper or stream then
-/// costs its own uses, not the file).
+/// The uses of every declaration in the main file but locals and
+/// parameters (FunctionCache::uses has those), found in the call index's
+/// walk of the unit (CallIndex::mainFile): a question per helper or stream
+/// then costs its own uses, not the file.
 class MainFileIndex {
 public:
-  explicit MainFileIndex(ASTContext &Ctx);
   const MainFileUses &of(const ValueDecl *D) const;
 
 private:
+  friend class CallIndexer; // fills it in the call index's walk
   llvm::DenseMap<const ValueDecl *, MainFileUses> Uses;
 };
 

@@ -19,6 +19,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/thread.h"
+#include "llvm/Support/xxhash.h"
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -47,6 +48,34 @@ private:
   Clock::time_point &At;
 };
 
+/// The SHA-1 of an input's text. The system headers that every unit reads
+/// were hashed again for each unit, most of what storing a cold run's
+/// entries cost; a text seen before under the same path, with the same
+/// size and 128-bit xxh3 (a fraction of SHA-1's time), reuses its SHA-1,
+/// and a file edited during the run is hashed anew.
+std::string inputHash(llvm::StringRef Path, llvm::StringRef Text) {
+  struct Known {
+    size_t Size;
+    llvm::XXH128_hash_t Quick;
+    std::string Sha;
+  };
+  static std::mutex Lock;
+  static llvm::StringMap<Known> Seen;
+  llvm::XXH128_hash_t Quick =
+      llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Text));
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Seen.find(Path);
+    if (It != Seen.end() && It->second.Size == Text.size() &&
+        It->second.Quick == Quick)
+      return It->second.Sha;
+  }
+  std::string Sha = contentHash(Text);
+  std::lock_guard<std::mutex> Guard(Lock);
+  Seen[Path] = {Text.size(), Quick, Sha};
+  return Sha;
+}
+
 /// Every file \p SM read, with the hash of the text the compiler saw.
 void recordInputs(const SourceManager &SM,
                   std::vector<std::pair<std::string, std::string>> &Inputs) {
@@ -61,7 +90,7 @@ void recordInputs(const SourceManager &SM,
     SmallString<256> Path(Content.OrigEntry->getName());
     SM.getFileManager().makeAbsolutePath(Path);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
-    Inputs.emplace_back(Path.str().str(), contentHash(Text->getBuffer()));
+    Inputs.emplace_back(Path.str().str(), inputHash(Path, Text->getBuffer()));
   }
   llvm::sort(Inputs);
 }

@@ -298,6 +298,20 @@ llvm::ArrayRef<CallSite> CallIndex::callsIn(const FunctionDecl *Func) const {
   return llvm::ArrayRef<CallSite>(Sites).slice(First, End - First);
 }
 
+std::vector<FieldStore> CallIndex::storesTo(const FieldDecl *Field) const {
+  if (!ByFieldMade) {
+    ByFieldMade = true;
+    for (unsigned I = 0; I < Stores.size(); ++I)
+      ByField[Stores[I].Field].push_back(I);
+  }
+  std::vector<FieldStore> Result;
+  auto Found = ByField.find(Field);
+  if (Found != ByField.end())
+    for (unsigned At : Found->second)
+      Result.push_back(Stores[At]);
+  return Result;
+}
+
 std::vector<CallSite>
 CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
   std::vector<unsigned> Positions;

@@ -62,6 +62,8 @@ public:
   /// the same walk (not C's file-scope initialisers, which the walk skips:
   /// they hold constants only).
   llvm::ArrayRef<FieldStore> fieldStores() const { return Stores; }
+  /// The stores into \p Field among them, in source order.
+  std::vector<FieldStore> storesTo(const FieldDecl *Field) const;
   /// Where the main file's declarations are used, found in the same walk.
   const MainFileIndex &mainFile() const { return MainFile; }
 
@@ -71,6 +73,9 @@ private:
 
   std::vector<CallSite> Sites;
   std::vector<FieldStore> Stores;
+  /// Positions in Stores by field, made on the first storesTo.
+  mutable llvm::DenseMap<const FieldDecl *, std::vector<unsigned>> ByField;
+  mutable bool ByFieldMade = false;
   MainFileIndex MainFile;
   /// Positions in Sites by the callee's unqualified name.
   llvm::StringMap<std::vector<unsigned>> ByName;

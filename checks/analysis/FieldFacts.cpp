@@ -183,14 +183,14 @@ std::optional<OpenCall> FieldFacts::storedOpen(const FieldDecl *Field,
   for (auto [Init, Func] : Uses.Initialisers)
     if (!Agrees(Init, Init, Func))
       return Stored[Field] = std::nullopt;
-  for (auto [Member, Func] : Uses.Members) {
-    if (!Func)
-      return Stored[Field] = std::nullopt;
-    const Stmt *Parent = nullptr;
-    UseKind Kind = classify(Member, Functions.parents(Func), Parent);
-    if (Kind == UseKind::Modified || Kind == UseKind::AddressTaken ||
-        (Kind == UseKind::Stored &&
-         !Agrees(llvm::cast<BinaryOperator>(Parent)->getRHS(), Parent, Func)))
+  // The call index's stores, not a climb from each use: a field read in
+  // every function of a big unit (`o->fd`) cost a parent map of each.
+  // (Initialisers' stores were judged above.)
+  for (const FieldStore &Store : CallIndex::of(Ctx).storesTo(Field)) {
+    bool Assigned = llvm::isa<BinaryOperator>(Store.At);
+    if (!Store.Value ||
+        (Assigned &&
+         (!Store.Func || !Agrees(Store.Value, Store.At, Store.Func))))
       return Stored[Field] = std::nullopt;
   }
   return Stored[Field] = Result;

@@ -424,8 +424,8 @@ std::string opensFact(llvm::StringRef Name, const OpenSummary &S) {
 }
 
 std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
-  if (!Func || Func->getDefinition() || crossUnitName(Func).empty() ||
-      Func->getNumParams() < 2)
+  // The name (a USR) last: most calls fail the cheap tests first.
+  if (!Func || Func->getDefinition() || Func->getNumParams() < 2)
     return std::nullopt;
   auto IsCharPointer = [](QualType T) {
     return T->isPointerType() && T->getPointeeType()->isCharType();
@@ -436,13 +436,17 @@ std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
   OpenSummary S;
   S.PathParam = 0;
   S.FlagsParam = 1;
-  if (IsCharPointer(Path) && Flags->isIntegerType() && Result->isIntegerType())
-    return S;
-  S.Mode.IsStream = true;
-  if (IsCharPointer(Path) && IsCharPointer(Flags) && Result->isPointerType() &&
-      Func->getNumParams() == 2)
-    return S;
-  return std::nullopt;
+  if (!IsCharPointer(Path))
+    return std::nullopt;
+  if (!Flags->isIntegerType() || !Result->isIntegerType()) {
+    S.Mode.IsStream = true;
+    if (!IsCharPointer(Flags) || !Result->isPointerType() ||
+        Func->getNumParams() != 2)
+      return std::nullopt;
+  }
+  if (crossUnitName(Func).empty())
+    return std::nullopt;
+  return S;
 }
 
 void FunctionSummaries::exportFacts(const PosixConstants &Constants) {

@@ -111,9 +111,10 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     return;
   Exported = true;
   const SourceManager &SM = Ctx.getSourceManager();
-  // Names are made once per function (a USR each), not once per call.
+  // Names are made once per function (a USR each), not once per call;
+  // copies, as the map moves its strings when it grows.
   llvm::DenseMap<const FunctionDecl *, std::string> Names;
-  auto NameOf = [&](const FunctionDecl *Func) -> const std::string & {
+  auto NameOf = [&](const FunctionDecl *Func) {
     auto [It, New] = Names.try_emplace(Func);
     if (New)
       It->second = crossUnitName(Func);
@@ -123,7 +124,7 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     const FunctionDecl *Callee = Site.Call->getDirectCallee();
     if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
       continue;
-    const std::string &Name = NameOf(Callee);
+    std::string Name = NameOf(Callee);
     if (Name.empty())
       continue;
     if (Site.InLoop &&
@@ -134,7 +135,7 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     // Called on every call of a function that a loop elsewhere may call.
     const auto *Body =
         llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
-    const std::string &Caller = NameOf(Site.Func);
+    std::string Caller = NameOf(Site.Func);
     if (Body && !Caller.empty() && !Site.Func->isMain() &&
         Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx))
       Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));

@@ -92,8 +92,9 @@ StagedFile::~StagedFile() {
 }
 
 bool StagedFile::stage(const std::string &Where, std::string NewText,
-                       std::string &Error) {
+                       std::string &Error, bool SyncIt) {
   Path = Target = Where;
+  Sync = SyncIt;
   auto RewriteInPlace = [&] {
     InPlace = true;
     Text = std::move(NewText);
@@ -129,7 +130,7 @@ bool StagedFile::stage(const std::string &Where, std::string NewText,
     return false;
   }
   Temporary = Made.str().str();
-  bool Written = writeAll(FD, NewText) && ::fsync(FD) == 0;
+  bool Written = writeAll(FD, NewText) && (!Sync || ::fsync(FD) == 0);
   if (Written && Exists) {
     Written = ::fchmod(FD, Original.st_mode & 07777) == 0;
     if (Written &&
@@ -171,20 +172,20 @@ bool StagedFile::commit(std::string &Error) {
   // The whole text first, then the old tail cut off: a file is never
   // shorter than its new text, even for a moment.
   bool Written =
-      writeAll(FD, Text) &&
-      (!Regular || (::ftruncate(FD, Text.size()) == 0 && ::fsync(FD) == 0));
+      writeAll(FD, Text) && (!Regular || (::ftruncate(FD, Text.size()) == 0 &&
+                                          (!Sync || ::fsync(FD) == 0)));
   return closeWritten(FD, Written, Error);
 }
 
 bool writeWhole(const std::string &Path,
                 llvm::function_ref<void(llvm::raw_ostream &)> Write,
-                std::string &Error) {
+                std::string &Error, bool Sync) {
   std::string Text;
   llvm::raw_string_ostream Out(Text);
   Write(Out);
   Out.flush();
   StagedFile File;
-  return File.stage(Path, std::move(Text), Error) && File.commit(Error);
+  return File.stage(Path, std::move(Text), Error, Sync) && File.commit(Error);
 }
 
 } // namespace syscall_tidy

@@ -48,7 +48,11 @@ public:
   ~StagedFile();
 
   /// Prepares \p Text for \p Path; false with the reason in \p Error.
-  bool stage(const std::string &Path, std::string Text, std::string &Error);
+  /// Without \p Sync the text is not flushed to the disk before it takes
+  /// the name: only for files whose reader tells a cut text from a whole
+  /// one (the cache's entries carry their digest).
+  bool stage(const std::string &Path, std::string Text, std::string &Error,
+             bool Sync = true);
   /// Whether \p Path still has the text whose contentHash() is \p Hash.
   bool unchangedSince(llvm::StringRef Hash) const;
   /// Puts the text in place; false with the reason in \p Error.
@@ -57,14 +61,14 @@ public:
 
 private:
   std::string Path, Target, Temporary, Text;
-  bool InPlace = false;
+  bool InPlace = false, Sync = true;
 };
 
-/// Gives \p Path the text \p Write produces, as StagedFile does; false
-/// with the reason in \p Error.
+/// Gives \p Path the text \p Write produces, as StagedFile does (\p Sync
+/// as there); false with the reason in \p Error.
 bool writeWhole(const std::string &Path,
                 llvm::function_ref<void(llvm::raw_ostream &)> Write,
-                std::string &Error);
+                std::string &Error, bool Sync = true);
 
 } // namespace syscall_tidy
 

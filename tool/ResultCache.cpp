@@ -263,9 +263,12 @@ void ResultCache::storeLocally(const std::string &Key, llvm::StringRef Entry) {
       Status.type() != llvm::sys::fs::file_type::regular_file)
     return;
   llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
-  // A full disk costs the next run a miss, not this run its findings.
+  // A full disk costs the next run a miss, not this run its findings. Not
+  // synced: an entry cut short by a crash fails its digest, a miss too,
+  // and a sync per unit was most of what storing cost.
   writeWhole(
-      Path, [&](llvm::raw_ostream &Out) { Out << Entry; }, Error);
+      Path, [&](llvm::raw_ostream &Out) { Out << Entry; }, Error,
+      /*Sync=*/false);
 }
 
 std::string ResultCache::finish() {

@@ -28,6 +28,7 @@ memory, their ratios to the parse, and the exponents of the CPU times.
                opened (each helper's callers are looked up in the file)
   fcntl-flags  n fcntl(fd, F_SETFD, FD_CLOEXEC) after one open (each was a
                walk back over all the earlier ones)
+  pipe-flags   n pipe() calls, each end then made close-on-exec by fcntl
   libc-loop    one loop whose body asks getpwuid, localtime and realpath,
                makes a directory and reads a configuration file n times each
   pid-checks   n functions that compare getpid() with the pid one saved
@@ -118,6 +119,18 @@ def fcntl_flags(n):
     return ("#include <fcntl.h>\nvoid f(const char *p) {\n"
             "  int fd = open(p, O_RDONLY);\n"
             + "  fcntl(fd, F_SETFD, FD_CLOEXEC);\n" * n + "}\n", ".c")
+
+
+def pipe_flags(n):
+    # n pipes in one function, each end made close-on-exec by fcntl: each
+    # flag call's partner on the other end was a search of the whole unit.
+    return ("#include <fcntl.h>\n#include <unistd.h>\nint f(void) {\n"
+            "  int p[2], n = 0;\n" + "".join(
+                "  if (pipe(p) == 0) {\n"
+                "    fcntl(p[0], F_SETFD, FD_CLOEXEC);\n"
+                "    fcntl(p[1], F_SETFD, FD_CLOEXEC);\n"
+                "    n += p[0] + p[1];\n  }\n" for _ in range(n))
+            + "  return n;\n}\n", ".c")
 
 
 def nested_loops(n):
@@ -234,6 +247,7 @@ SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
+          "pipe-flags": pipe_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,
           "nested-loops": nested_loops}
 SHAPES.update({"mix-" + layout: mix(layout) for layout in

@@ -203,6 +203,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
   Helpers.clear();
   MakersWithFlag.clear();
+  PairFlagCalls.clear();
   FcntlCallers.clear();
   FlagConditionals.clear();
 }
@@ -338,19 +339,24 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
     const CallExpr *Call, const Place &Where, FlagKind Kind,
     const CallExpr *Maker, const FunctionDecl *Func, const FunctionFlow &Flow,
     ASTContext &Ctx) {
-  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    const Expr *Fd = nullptr;
-    if (Site.Func != Func || Site.Call == Call ||
-        flagSetBy(Site.Call, Fd, Ctx) != Kind)
-      continue;
-    std::optional<Place> Other = trackedPlace(Fd);
-    llvm::SmallVector<Definition, 2> Defs;
-    if (Other && Where.isPairedElement(*Other) &&
-        Flow.reachingDefinitions(*Other, Site.Call, Defs) && Defs.size() == 1 &&
-        Defs[0].Value && underlyingCall(Defs[0].Value) == Maker &&
-        rightAfterMaker(Site.Call, *Other, Flow, Ctx))
-      return Site.Call;
-  }
+  auto [ByMaker, New] =
+      PairFlagCalls.try_emplace({Func, static_cast<unsigned>(Kind)});
+  if (New)
+    for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func)) {
+      const Expr *Fd = nullptr;
+      if (Site.Func != Func || flagSetBy(Site.Call, Fd, Ctx) != Kind)
+        continue;
+      std::optional<Place> Element = trackedPlace(Fd);
+      llvm::SmallVector<Definition, 2> Defs;
+      if (Element && Flow.reachingDefinitions(*Element, Site.Call, Defs) &&
+          Defs.size() == 1 && Defs[0].Value)
+        if (const CallExpr *MadeBy = underlyingCall(Defs[0].Value))
+          ByMaker->second[MadeBy].push_back({Site.Call, *Element});
+    }
+  for (const PairFlagCall &Other : ByMaker->second.lookup(Maker))
+    if (Other.Call != Call && Where.isPairedElement(Other.Element) &&
+        rightAfterMaker(Other.Call, Other.Element, Flow, Ctx))
+      return Other.Call;
   return nullptr;
 }
 

@@ -64,6 +64,19 @@ private:
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Helpers;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
       MakersWithFlag;
+  /// A flag call on an element of a pipe's or socketpair's array, with
+  /// that element.
+  struct PairFlagCall {
+    const CallExpr *Call;
+    Place Element;
+  };
+  /// Per function and flag: its flag calls by the one pair maker whose
+  /// descriptor each sets the flag on (found once, so that pairing each
+  /// flag call with its partner costs its maker's calls, not the function).
+  llvm::DenseMap<
+      std::pair<const FunctionDecl *, unsigned>,
+      llvm::DenseMap<const CallExpr *, llvm::SmallVector<PairFlagCall, 2>>>
+      PairFlagCalls;
   /// The unit's functions that call fcntl: the only candidate helpers.
   llvm::DenseSet<const FunctionDecl *> FcntlCallers;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or

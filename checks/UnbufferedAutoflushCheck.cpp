@@ -600,11 +600,11 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   };
   if (Var->isLocalVarDecl()) {
     AddWritesIn(Func, Var);
+    const ParentMap &Parents = Functions.parents(Func);
     llvm::SmallPtrSet<const CallExpr *, 4> Seen;
     for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
       const auto *Call = llvm::dyn_cast_or_null<CallExpr>(
-          Functions.parents(Func).getParentIgnoreParenImpCasts(
-              const_cast<DeclRefExpr *>(Ref)));
+          Parents.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref)));
       const FunctionDecl *Helper = Call ? Call->getDirectCallee() : nullptr;
       if (!Helper || !Seen.insert(Call).second || Helper == Func ||
           Helper->isExternallyVisible() || !Helper->getBody())

@@ -264,6 +264,8 @@ private:
 CallIndex::CallIndex(ASTContext &Ctx) {
   CallIndexer(*this, Ctx.getSourceManager(), Ctx.getLangOpts().CPlusPlus)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (unsigned I = 0; I < Stores.size(); ++I)
+    ByField[Stores[I].Field].push_back(I);
 }
 
 const CallIndex &CallIndex::of(ASTContext &Ctx) {
@@ -299,11 +301,6 @@ llvm::ArrayRef<CallSite> CallIndex::callsIn(const FunctionDecl *Func) const {
 }
 
 std::vector<FieldStore> CallIndex::storesTo(const FieldDecl *Field) const {
-  if (!ByFieldMade) {
-    ByFieldMade = true;
-    for (unsigned I = 0; I < Stores.size(); ++I)
-      ByField[Stores[I].Field].push_back(I);
-  }
   std::vector<FieldStore> Result;
   auto Found = ByField.find(Field);
   if (Found != ByField.end())

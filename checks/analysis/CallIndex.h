@@ -73,9 +73,8 @@ private:
 
   std::vector<CallSite> Sites;
   std::vector<FieldStore> Stores;
-  /// Positions in Stores by field, made on the first storesTo.
-  mutable llvm::DenseMap<const FieldDecl *, std::vector<unsigned>> ByField;
-  mutable bool ByFieldMade = false;
+  /// Positions in Stores by field.
+  llvm::DenseMap<const FieldDecl *, std::vector<unsigned>> ByField;
   MainFileIndex MainFile;
   /// Positions in Sites by the callee's unqualified name.
   llvm::StringMap<std::vector<unsigned>> ByName;

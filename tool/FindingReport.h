@@ -42,6 +42,8 @@ public:
   /// The units the compiler could not analyse.
   const std::vector<std::string> &failedUnits() const { return FailedUnits; }
   double checkSeconds() const { return CheckSeconds; }
+  /// The facts of every unit reported.
+  std::vector<std::string> factLines() const { return Facts.lines(); }
 
 private:
   Renderer Render;

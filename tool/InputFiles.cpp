@@ -98,7 +98,7 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
         return false;
       continue;
     }
-    if (!Settings.StdinPath.empty() || Options.Diff == "-") {
+    if (!Settings.Unsaved.empty() || Options.Diff == "-") {
       Error = "standard input can be read only once";
       return false;
     }
@@ -111,8 +111,8 @@ bool collectInputFiles(const ToolOptions &Options, const Configuration &Config,
       Error = "cannot read standard input: " + Stdin.getError().message();
       return false;
     }
-    Settings.StdinPath = File = absolutePath(Options.AssumeFilename);
-    Settings.StdinText = (*Stdin)->getBuffer().str();
+    File = absolutePath(Options.AssumeFilename);
+    Settings.Unsaved.push_back({File, (*Stdin)->getBuffer().str()});
   }
   size_t Named = Files.size();
   llvm::erase_if(Files, [](const std::string &F) { return !isCOrCxxFile(F); });

@@ -271,6 +271,43 @@ void ResultCache::storeLocally(const std::string &Key, llvm::StringRef Entry) {
       /*Sync=*/false);
 }
 
+std::string ResultCache::databaseFactsKey(llvm::StringRef BuildPath) const {
+  PartHasher Key;
+  Key.add(EntryFormat).add(ToolIdentity).add("database facts");
+  Key.add(absolutePath(BuildPath));
+  return Key.hex();
+}
+
+void ResultCache::storeDatabaseFacts(llvm::StringRef BuildPath,
+                                     const std::vector<std::string> &Lines) {
+  if (Dir.empty() || ReadOnly)
+    return;
+  std::string Body;
+  llvm::raw_string_ostream Out(Body);
+  llvm::json::OStream(Out).value(
+      llvm::json::Object{{"facts", stringArray(Lines)}});
+  Out.flush();
+  std::string Key = databaseFactsKey(BuildPath);
+  storeLocally(Key, sealEntry(Key, Body, Secret));
+}
+
+std::optional<std::vector<std::string>>
+ResultCache::databaseFacts(llvm::StringRef BuildPath) {
+  if (Dir.empty())
+    return std::nullopt;
+  std::string Key = databaseFactsKey(BuildPath), Error;
+  std::optional<std::string> Entry =
+      readBounded(localPath(Key), MaxEntryBytes, Error, /*RegularOnly=*/true);
+  std::optional<llvm::StringRef> Body =
+      Entry ? openEntry(*Entry, Key, Secret) : std::nullopt;
+  std::optional<llvm::json::Value> Parsed =
+      Body ? parseBoundedJson(*Body, Error) : std::nullopt;
+  const llvm::json::Object *Root = Parsed ? Parsed->getAsObject() : nullptr;
+  if (!Root || !Root->getArray("facts"))
+    return std::nullopt;
+  return stringsOf(Root->getArray("facts"));
+}
+
 std::string ResultCache::finish() {
   if (!Dir.empty()) {
     struct Entry {

@@ -63,6 +63,15 @@ public:
   /// generated yet) rather than from the files.
   void store(const std::string &Key, const TranslationUnitResult &Result);
 
+  /// Keeps the facts of a run over every unit of the database in
+  /// \p BuildPath, for the editor's server (locally only).
+  void storeDatabaseFacts(llvm::StringRef BuildPath,
+                          const std::vector<std::string> &Lines);
+  /// The facts the last such run kept; std::nullopt when there are none
+  /// or they are damaged.
+  std::optional<std::vector<std::string>>
+  databaseFacts(llvm::StringRef BuildPath);
+
   /// Evicts beyond the size bound; returns "H of N units from the cache
   /// (L local, S shared)".
   std::string finish();
@@ -70,6 +79,7 @@ public:
 private:
   ResultCache() = default;
   std::string localPath(llvm::StringRef Key) const;
+  std::string databaseFactsKey(llvm::StringRef BuildPath) const;
   /// Whether the entry's files are unchanged; then \p Result has its
   /// findings and facts.
   bool verify(const std::string &Key, llvm::StringRef Entry,

@@ -6,7 +6,8 @@
 // parallel analysis (TranslationUnitRunner), the output (FindingReport,
 // Renderers, OutputSink), --diff (ChangedLines), --fix (Fixes) and the
 // profile (CheckProfile), the result cache (ResultCache); --merge
-// (MergeReports) instead of a run. Exit status: 0 clean, 1 findings (see
+// (MergeReports) or --lsp (LspServer) instead of a run. Exit status: 0 clean, 1
+// findings (see
 // --fail-on), 2 usage or tool error.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +22,7 @@
 #include "Fixes.h"
 #include "HeaderIncluders.h"
 #include "InputFiles.h"
+#include "LspServer.h"
 #include "MergeReports.h"
 #include "Messages.h"
 #include "OutputSink.h"
@@ -45,6 +47,8 @@ int run(int Argc, const char **Argv) {
     return Exit;
   if (Options.Merge)
     return mergeReports(Options);
+  if (Options.Lsp)
+    return serveLanguageClient(Options);
   std::string Error;
   ChangedLines Changed;
   if (!Options.Diff.empty() && !loadDiff(Options.Diff, Changed, Error))
@@ -140,6 +144,10 @@ int run(int Argc, const char **Argv) {
     Report.add(std::move(R));
   });
   std::vector<Finding> Findings = Report.finish();
+  // The editor's server settles its candidates over these (LspServer).
+  if (Cache && Settings.DatabaseUnits && Options.Shard.empty() &&
+      Options.Diff.empty())
+    Cache->storeDatabaseFacts(Options.BuildPath, Report.factLines());
   if (!Out.finish())
     return fail(Options.Output.empty()
                     ? "cannot write the findings to standard output"

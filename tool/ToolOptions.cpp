@@ -232,6 +232,17 @@ cl::opt<std::string> MissingFiles(
              "it to infer one from (a file of another platform): skip it "
              "with a note (default), guess its flags, or error (exit 2)"),
     cl::value_desc("skip|guess|error"), cl::init("skip"), cl::cat(OwnFlags));
+cl::opt<bool> Lsp(
+    "lsp",
+    cl::desc("Serve an editor: a Language Server Protocol server on standard "
+             "input and output that reports the findings of each open file "
+             "as it is edited, with quick fixes (docs/integration.md)"),
+    cl::cat(OwnFlags));
+cl::opt<unsigned> LspDebounce(
+    "lsp-debounce",
+    cl::desc("With --lsp: milliseconds without an edit before a file is "
+             "analysed again (default 250)"),
+    cl::value_desc("ms"), cl::init(250), cl::cat(OwnFlags));
 cl::opt<bool> ThroughIncluders(
     "through-includers",
     cl::desc("Analyse a header among the inputs through the database's "
@@ -414,6 +425,8 @@ bool parseToolOptions(int Argc, const char **Argv, ToolOptions &Options,
   }
   Options.CacheMaxBytes = *MaxBytes;
   Options.Jobs = Jobs;
+  Options.Lsp = Lsp;
+  Options.LspDebounceMs = LspDebounce;
   return true;
 }
 

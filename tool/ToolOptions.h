@@ -66,6 +66,10 @@ struct ToolOptions {
   bool CacheSigned = false; ///< entries carry an HMAC (a key may be absent)
 
   unsigned Jobs = 0;
+
+  /// Serve an editor over the Language Server Protocol on stdin/stdout.
+  bool Lsp = false;
+  unsigned LspDebounceMs = 250; ///< quiet time after an edit before analysis
 };
 
 /// Fills \p Options from the command line. Returns false with \p Exit set

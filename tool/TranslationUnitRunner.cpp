@@ -3,6 +3,7 @@
 #include "TranslationUnitRunner.h"
 #include "EnclosingFunctions.h"
 #include "Hashing.h"
+#include "Preambles.h"
 #include "ResultCache.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"
@@ -161,9 +162,10 @@ public:
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                     ClangTidyDiagnosticConsumer &Diagnostics,
                     SourceTexts &Texts, TranslationUnitResult &Result,
-                    bool RecordInputs)
-      : Factory(Context, std::move(FS)), Diagnostics(Diagnostics), Texts(Texts),
-        Result(Result), RecordInputs(RecordInputs) {}
+                    bool RecordInputs, PreambleStore *Preambles)
+      : Factory(Context, FS), FS(std::move(FS)), Diagnostics(Diagnostics),
+        Texts(Texts), Result(Result), RecordInputs(RecordInputs),
+        Preambles(Preambles) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<TidyAction>(Factory, Diagnostics, Texts, Result,
@@ -178,20 +180,28 @@ public:
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
     // No "N warnings generated." line: the findings are the output.
     Invocation->getDiagnosticOpts().ShowCarets = false;
+    std::shared_ptr<const PrecompiledPreamble> Preamble;
+    if (Preambles)
+      Preamble = Preambles->attach(*Invocation, *FS);
     return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
                                                 Consumer);
   }
 
 private:
   ClangTidyASTConsumerFactory Factory;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS;
   ClangTidyDiagnosticConsumer &Diagnostics;
   SourceTexts &Texts;
   TranslationUnitResult &Result;
   bool RecordInputs;
+  PreambleStore *Preambles;
 };
 
-TranslationUnitResult runOne(const std::string &File,
-                             const RunSettings &Settings, SourceTexts &Texts) {
+} // namespace
+
+TranslationUnitResult analyseUnit(const std::string &File,
+                                  const RunSettings &Settings,
+                                  SourceTexts &Texts) {
   TranslationUnitResult Result;
   Result.File = File;
   std::string Error;
@@ -234,7 +244,7 @@ TranslationUnitResult runOne(const std::string &File,
       });
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
   TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result,
-                            Settings.Cache != nullptr);
+                            Settings.Cache != nullptr, Settings.Preambles);
   clang::tidy::syscall::CrossUnitFacts Facts;
   int Status;
   {
@@ -266,18 +276,20 @@ TranslationUnitResult runOne(const std::string &File,
   return Result;
 }
 
+namespace {
+
 TranslationUnitResult cachedOrRun(const std::string &File,
                                   const RunSettings &Settings,
                                   SourceTexts &Texts) {
   if (!Settings.Cache)
-    return runOne(File, Settings, Texts);
+    return analyseUnit(File, Settings, Texts);
   std::string Key =
       Settings.Cache->key(File, *Settings.Config, *Settings.Compilations);
   TranslationUnitResult Result;
   Result.File = File;
   if (Settings.Cache->lookup(Key, Texts, Result))
     return Result;
-  Result = runOne(File, Settings, Texts);
+  Result = analyseUnit(File, Settings, Texts);
   Settings.Cache->store(Key, Result);
   return Result;
 }
@@ -321,11 +333,11 @@ runFileSystem(const RunSettings &Settings, std::string &Error) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical =
       llvm::vfs::createPhysicalFileSystem();
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
-  if (!Settings.StdinPath.empty()) {
+  if (!Settings.Unsaved.empty()) {
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    Memory->addFile(Settings.StdinPath, 0,
-                    llvm::MemoryBuffer::getMemBufferCopy(Settings.StdinText,
-                                                         Settings.StdinPath));
+    for (const auto &[Path, Text] : Settings.Unsaved)
+      Memory->addFile(Path, 0,
+                      llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
     FS->pushOverlay(Memory);
   }
   if (Settings.OverlayPath.empty())

@@ -11,6 +11,7 @@
 
 namespace syscall_tidy {
 
+class PreambleStore;
 class ResultCache;
 
 struct RunSettings {
@@ -18,8 +19,11 @@ struct RunSettings {
   const clang::tooling::CompilationDatabase *Compilations = nullptr;
   /// --vfsoverlay: the overlay file's path and text (checked valid).
   std::string OverlayPath, OverlayText;
-  /// Standard input, analysed as a file of this (absolute) path.
-  std::string StdinPath, StdinText;
+  /// Files whose text is not on disk, by absolute path: standard input
+  /// (under --assume-filename), an editor's unsaved buffers.
+  std::vector<std::pair<std::string, std::string>> Unsaved;
+  /// Keeps each file's parsed preamble between runs (the editor's server).
+  PreambleStore *Preambles = nullptr;
   bool FixNotes = false;
   bool EnableCheckProfile = false;
   std::string StoreCheckProfile; ///< directory prefix for JSON profiles
@@ -38,7 +42,7 @@ bool prepareRunSettings(const ToolOptions &Options, RunSettings &Settings,
 
 /// The file system of one run: the real one with its own working
 /// directory (set per compile command; threads must not share it), under
-/// the --vfsoverlay if any, with standard input's text at its path. Null with
+/// the --vfsoverlay if any, with the unsaved texts at their paths. Null with
 /// \p Error set if the overlay is bad.
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 runFileSystem(const RunSettings &Settings, std::string &Error);
@@ -57,6 +61,11 @@ struct TranslationUnitResult {
   /// Findings in headers that the header filter does not show.
   unsigned HiddenInHeaders = 0;
 };
+
+/// Analyses \p File alone, never from the cache.
+TranslationUnitResult analyseUnit(const std::string &File,
+                                  const RunSettings &Settings,
+                                  SourceTexts &Texts);
 
 /// Runs every file in \p Files, \p Settings.Jobs at a time, each with a
 /// context and file system of its own (or takes its findings from the

@@ -77,9 +77,14 @@ std::optional<int64_t> PosixConstants::fromMacro(llvm::StringRef Macro,
   if (Toks.size() != 1)
     return std::nullopt;
   const Token &T = Toks.front();
-  if (T.is(tok::numeric_constant))
-    return parseIntegerLiteral(
-        llvm::StringRef(T.getLiteralData(), T.getLength()));
+  // A macro read from a precompiled preamble keeps no literal data: its
+  // spelling is read back from the header.
+  if (T.is(tok::numeric_constant)) {
+    llvm::SmallString<16> Buffer;
+    bool Invalid = false;
+    llvm::StringRef Spelling = PP->getSpelling(T, Buffer, &Invalid);
+    return Invalid ? std::nullopt : parseIntegerLiteral(Spelling);
+  }
   if (T.is(tok::identifier))
     return fromMacro(T.getIdentifierInfo()->getName(), Depth + 1);
   return std::nullopt;

@@ -20,7 +20,7 @@ packages="$(llvm_packages $LLVM) libzstd-dev libclang-rt-$LLVM-dev libcurl4-open
           libgtest-dev libbenchmark-dev cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   packages="$packages strace pkg-config git pre-commit shellcheck lintian
-            dpkg-dev python3-yaml nginx chromium"
+            dpkg-dev python3-yaml nginx chromium neovim"
   for major in $MATRIX; do
     packages="$packages $(llvm_packages "$major")"
   done

@@ -21,7 +21,7 @@ runners = ["plugin"]
 if config.syscall_tidy:
     runners.append("tool")
 else:
-    config.excludes += ["tool", "strace", "bench", "driver"]
+    config.excludes += ["tool", "lsp", "strace", "bench", "driver"]
 
 driver = os.path.join(config.test_source_root, "check_syscall_tidy.py")
 config.substitutions.append((
@@ -90,6 +90,10 @@ if shutil.which("chromium"):
 # Keeping a file's owner through --fix needs a file owned by someone else.
 if os.geteuid() == 0:
     config.available_features.add("root")
+
+# Neovim's own LSP client drives the editor's server end to end.
+if shutil.which("nvim"):
+    config.available_features.add("neovim")
 
 # nginx with its WebDAV module is the shared result cache's server.
 if shutil.which("nginx"):

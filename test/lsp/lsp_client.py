@@ -103,7 +103,7 @@ def main():
                           + rest)
                     break
                 show(message)
-                if rest in (message.get("method"), str(message.get("id"))):
+                if rest in (message.get("method"), json.dumps(message.get("id"))):
                     break
         elif verb == "close":
             proc.stdin.close()

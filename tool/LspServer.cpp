@@ -224,8 +224,9 @@ void Server::notification(llvm::StringRef Method, const Object &Params) {
     if (std::optional<std::string> Path = documentPath(Params)) {
       std::lock_guard<std::mutex> Guard(Lock);
       auto It = Documents.find(*Path);
-      if (It != Documents.end() && !It->second.Queued) {
-        // Saving may change what the file's analysis read (a header).
+      if (It != Documents.end()) {
+        // Saving may change what the file's analysis read (a header), and
+        // ends the quiet time of an edit.
         It->second.Queued = true;
         It->second.Due = Clock::now();
         It->second.Analysed = -1;
@@ -538,7 +539,8 @@ void Server::analyse(const std::string &Path) {
            Object{{"type", 3},
                   {"message", "syscall-tidy: " + Path + " does not compile (" +
                                   std::to_string(CompilerErrors) +
-                                  " errors): its findings may be incomplete"}});
+                                  (CompilerErrors == 1 ? " error" : " errors") +
+                                  "): its findings may be incomplete"}});
   notify("textDocument/publishDiagnostics",
          Object{{"uri", Uri},
                 {"version", Version},

@@ -221,16 +221,15 @@ void Server::notification(llvm::StringRef Method, const Object &Params) {
   else if (Method == "textDocument/didChange")
     change(Params);
   else if (Method == "textDocument/didSave") {
-    if (std::optional<std::string> Path = documentPath(Params)) {
-      std::lock_guard<std::mutex> Guard(Lock);
-      auto It = Documents.find(*Path);
-      if (It != Documents.end()) {
-        // Saving may change what the file's analysis read (a header), and
-        // ends the quiet time of an edit.
-        It->second.Queued = true;
-        It->second.Due = Clock::now();
-        It->second.Analysed = -1;
-      }
+    // A saved file may be any open file's header: all are analysed again
+    // (the saved one first), which also ends an edit's quiet time.
+    std::optional<std::string> Path = documentPath(Params);
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (auto &[Open, D] : Documents) {
+      D.Queued = true;
+      D.Due = Clock::now() +
+              std::chrono::milliseconds(Path && Open == *Path ? 0 : 1);
+      D.Analysed = -1;
     }
     Wake.notify_all();
   } else if (Method == "textDocument/didClose")

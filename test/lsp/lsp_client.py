@@ -3,6 +3,10 @@
 """Plays a recorded LSP session against a server and prints what it says.
 
     lsp_client.py --root DIR SESSION -- SERVER ARGS...
+    lsp_client.py --root-copy DIR SESSION -- SERVER ARGS...
+
+--root-copy runs in a copy of DIR made in a fresh temporary directory (no
+compile_commands.json above it), removed afterwards.
 
 SESSION holds one step per line ('#' starts a comment):
   send JSON        a message, framed with Content-Length
@@ -20,8 +24,10 @@ import json
 import os
 import re
 import select
+import shutil
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 
 
@@ -57,9 +63,14 @@ def main():
     args = sys.argv[1:]
     split = args.index("--")
     own, server = args[:split], args[split + 1:]
-    root = os.path.abspath(own[own.index("--root") + 1])
+    flag = "--root" if "--root" in own else "--root-copy"
+    root = os.path.abspath(own[own.index(flag) + 1])
     session = [a for i, a in enumerate(own)
-               if a != "--root" and (i == 0 or own[i - 1] != "--root")][0]
+               if a != flag and (i == 0 or own[i - 1] != flag)][0]
+    scratch = None
+    if flag == "--root-copy":
+        scratch = tempfile.mkdtemp(prefix="syscall-tidy-lsp-")
+        root = shutil.copytree(root, os.path.join(scratch, "root"))
     uri = "file://" + urllib.parse.quote(root)
 
     def expand(text):
@@ -117,6 +128,8 @@ def main():
             break
         show(message)
     print("exit: %d" % proc.wait(timeout=60))
+    if scratch:
+        shutil.rmtree(scratch)
 
 
 if __name__ == "__main__":

@@ -39,15 +39,23 @@ unsigned bytesFor(llvm::StringRef Line, unsigned Units) {
 }
 
 /// The page a diagnostic links to: the configured docs URL, else the page
-/// installed beside the tool.
+/// installed beside the tool, else the source tree's (a build tree's tool).
 std::string pageOf(llvm::StringRef Check) {
   if (std::string Uri = helpUri(Check); !Uri.empty())
     return Uri;
+  if (!clang::tidy::syscall::startsWith(Check, "syscall-"))
+    return "";
   std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
-  llvm::SmallString<256> Page(
+  llvm::SmallString<256> Installed(
       llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
-  llvm::sys::path::append(Page, "share/doc/syscall-tidy/checks", Check + ".md");
-  return llvm::sys::fs::exists(Page) ? uriOfPath(Page) : "";
+  llvm::sys::path::append(Installed, "share/doc/syscall-tidy/checks",
+                          Check + ".md");
+  llvm::SmallString<256> Source(SYSCALL_TIDY_SOURCE_DOCS);
+  llvm::sys::path::append(Source, Check + ".md");
+  for (llvm::StringRef Page : {Installed.str(), Source.str()})
+    if (llvm::sys::fs::exists(Page))
+      return uriOfPath(Page);
+  return "";
 }
 
 } // namespace

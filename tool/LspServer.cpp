@@ -490,12 +490,14 @@ void Server::analyse(const std::string &Path) {
   Settings.Config = Config.get();
   Settings.Preambles = &Preambles;
   Settings.Jobs = 1;
-  if (std::string Why = Config->verify(Path); !Why.empty()) {
-    showMessage(1, "syscall-tidy: " + Why);
-    return;
-  }
   SourceTexts Texts;
-  TranslationUnitResult Result = analyseUnit(Path, Settings, Texts);
+  TranslationUnitResult Result;
+  // A broken .clang-tidy is the tool's exit 2: here one message, and the
+  // file has no findings until it is mended.
+  if (std::string Why = Config->verify(Path); !Why.empty())
+    showMessage(1, "syscall-tidy: " + Why);
+  else
+    Result = analyseUnit(Path, Settings, Texts);
 
   clang::tidy::syscall::FactBase Facts;
   std::optional<std::vector<std::string>> Stored =

@@ -145,17 +145,6 @@ private:
   llvm::DenseMap<SourceLocation, bool> Open;
 };
 
-/// Whether \p E sets bit \p Flag: the constant, or `x | FLAG` (the flags
-/// read back before) with no mask that could clear it.
-bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  if (std::optional<int64_t> V = foldInteger(E, Ctx))
-    return (*V & Flag) != 0;
-  const auto *BO = llvm::dyn_cast<BinaryOperator>(E);
-  return BO && BO->getOpcode() == BO_Or &&
-         (setsBit(BO->getLHS(), Flag, Ctx) || setsBit(BO->getRHS(), Flag, Ctx));
-}
-
 /// The part of `fl | FLAG` that is not constant: the flags read back.
 const Expr *readBackPart(const Expr *E, ASTContext &Ctx) {
   const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
@@ -181,6 +170,18 @@ bool spawns(const CallExpr *Call) {
          startsWith(Name, "posix_spawn");
 }
 
+/// The flag the name of a helper of another unit says it sets, the one
+/// asked of that unit (whose summary of the body decides): one candidate
+/// per call, as two for one call would each drop the other's fix as
+/// overlapping before either is settled.
+unsigned flagNamedBy(llvm::StringRef Name) {
+  std::string Lower = Name.lower();
+  llvm::StringRef N(Lower);
+  bool Cloexec = N.contains("cloexec") || N.contains("inherit");
+  bool Nonblock = N.contains("nonblock") || N.contains("blocking");
+  return Cloexec == Nonblock ? 0 : Cloexec ? SetsCloseOnExec : SetsNonBlocking;
+}
+
 } // namespace
 
 FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
@@ -201,10 +202,8 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
-  Helpers.clear();
   MakersWithFlag.clear();
   PairFlagCalls.clear();
-  FcntlCallers.clear();
   FlagConditionals.clear();
 }
 
@@ -212,74 +211,68 @@ void FcntlAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl(), this);
 }
 
-bool FcntlAfterOpenCheck::setsCloseOnExec(const FunctionDecl *Func,
-                                          unsigned Param, ASTContext &Ctx) {
-  auto Key = std::make_pair(Func->getCanonicalDecl(), Param);
-  if (auto It = Helpers.find(Key); It != Helpers.end())
-    return It->second;
-  bool &Result = Helpers[Key];
-  const FunctionDecl *Def = nullptr;
-  if (!Func->hasBody(Def) || Param >= Def->getNumParams())
-    return false;
-  // Most calls with a body are to helpers that set no flag: only those
-  // that call fcntl are worth a parent map.
-  if (!FcntlCallers.contains(Def))
-    return false;
-  const ParmVarDecl *P = Def->getParamDecl(Param);
-  const VariableUses &Uses = Functions.uses(Def);
-  const ParentMap &Parents = Functions.parents(Def);
-  bool Sets = false;
-  for (const DeclRefExpr *Ref : Uses.of(P)) {
-    // Every use is the descriptor argument of an fcntl.
-    const Stmt *Up =
-        Parents.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref));
-    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
-    if (!Call || !isNamed(Call, {"fcntl", "fcntl64"}) ||
-        Call->getNumArgs() < 2 || Call->getArg(0)->IgnoreParenImpCasts() != Ref)
-      return false;
-    std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
-    if (Cmd == Constants.get("F_SETFD") && Call->getNumArgs() == 3) {
-      if (!setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
-        return false;
-      Sets = true;
-    } else if (Cmd != Constants.get("F_GETFD")) {
-      return false;
-    }
-  }
-  return Result = Sets;
-}
-
-std::optional<FlagKind> FcntlAfterOpenCheck::flagSetBy(const CallExpr *Call,
-                                                       const Expr *&Fd,
-                                                       ASTContext &Ctx) {
-  Fd = Call->getArg(0);
-  if (isNamed(Call, {"fcntl", "fcntl64"}) && Call->getNumArgs() == 3) {
-    std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
+llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
+FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
+  const Expr *Fd = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  if (isNamed(Call, {"fcntl", "fcntl64"})) {
+    std::optional<int64_t> Cmd = Call->getNumArgs() == 3
+                                     ? foldInteger(Call->getArg(1), Ctx)
+                                     : std::nullopt;
     if (Cmd == Constants.get("F_SETFD") &&
         setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
-      return FlagKind::CloseOnExec;
+      return {{FlagKind::CloseOnExec, Fd, {}}};
     if (Cmd == Constants.get("F_SETFL") &&
         setsBit(Call->getArg(2), Constants.get("O_NONBLOCK"), Ctx))
-      return FlagKind::NonBlocking;
-    return std::nullopt;
+      return {{FlagKind::NonBlocking, Fd, {}}};
+    return {};
   }
   if (isNamed(Call, {"ioctl"})) {
     if (Call->getNumArgs() >= 2 &&
         foldInteger(Call->getArg(1), Ctx) == Constants.get("FIOCLEX"))
-      return FlagKind::CloseOnExec;
-    return std::nullopt;
+      return {{FlagKind::CloseOnExec, Fd, {}}};
+    return {};
   }
-  if (llvm::is_contained(nameList(RawCloexecFunctions), calleeName(Call)))
-    return FlagKind::CloseOnExec;
+  if (Fd && llvm::is_contained(nameList(RawCloexecFunctions), calleeName(Call)))
+    return {{FlagKind::CloseOnExec, Fd, {}}};
+  // A helper: what its summary says it does to the descriptor an argument
+  // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`); one
+  // defined in another unit, what that unit must say.
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->hasBody())
-    return std::nullopt;
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-    if (trackedVariable(Call->getArg(I)) && setsCloseOnExec(Callee, I, Ctx)) {
-      Fd = Call->getArg(I);
-      return FlagKind::CloseOnExec;
-    }
-  return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Callee || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return {};
+  // Of another unit's functions only those whose name names a flag: the
+  // name they are known by (a USR) is made only for them.
+  bool Elsewhere = !Callee->hasBody();
+  unsigned Named = Elsewhere ? flagNamedBy(Callee->getName()) : 0;
+  if (Elsewhere && (!Named || !CrossUnitFacts::current()))
+    return {};
+  std::string Name = Elsewhere ? crossUnitName(Callee) : std::string();
+  if (Elsewhere && Name.empty())
+    return {};
+  llvm::SmallVector<FlagSet, 2> Sets;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+       ++I) {
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    bool ByPointer = Callee->getParamDecl(I)->getType()->isPointerType();
+    if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(Arg);
+        ByPointer && Addr && Addr->getOpcode() == UO_AddrOf)
+      Arg = Addr->getSubExpr();
+    else if (ByPointer)
+      continue;
+    if (!trackedPlace(Arg))
+      continue;
+    unsigned Bits =
+        Elsewhere ? Named
+                  : FunctionSummaries::of(Ctx).fdFlagsSet(Callee, I, Constants);
+    for (auto [Bit, Kind] : {std::pair(SetsCloseOnExec, FlagKind::CloseOnExec),
+                             std::pair(SetsNonBlocking, FlagKind::NonBlocking)})
+      if (Bits & Bit)
+        Sets.push_back({Kind, Arg,
+                        Elsewhere ? Requirement{{fdFlagFact(Name, I, Bit)}}
+                                  : Requirement{}});
+  }
+  return Sets;
 }
 
 void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
@@ -288,17 +281,12 @@ void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<llvm::StringRef> Names = {"fcntl", "fcntl64", "ioctl"};
   for (llvm::StringRef Extra : nameList(RawCloexecFunctions))
     Names.push_back(Extra);
-  // Helpers of the file are recognised by their bodies (setsCloseOnExec):
-  // any call with an argument may be one.
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo({"fcntl", "fcntl64"}))
-    FcntlCallers.insert(Site.Func);
+  // Helpers are recognised by their summaries: any call of a function of
+  // the project with an argument may be one.
   for (const CallSite &Site : CallIndex::of(Ctx).all())
-    if (Site.Call->getNumArgs() != 0 &&
-        (Site.Call->getDirectCallee()->hasBody() ||
-         llvm::any_of(Names, [&](llvm::StringRef Name) {
-           return hasNameLike(Site.Call->getDirectCallee(), Name);
-         })))
-      checkFlagCall(Site.Call, Site.Func, Ctx);
+    if (Site.Call->getNumArgs() != 0)
+      for (const FlagSet &Set : flagsSetBy(Site.Call, Ctx))
+        checkFlagCall(Site.Call, Set, Site.Func, Ctx);
 }
 
 bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
@@ -313,14 +301,14 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
     if (definesPlace(Element, Where, Def))
       return true;
     const auto *C = llvm::dyn_cast<CallExpr>(Element);
-    const Expr *Fd = nullptr;
-    bool Spoils = copiesPlace(Element, Where) ||
-                  (C && (spawns(C) ||
-                         (!isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
-                          !(isNamed(C, {"ioctl"}) && flagSetBy(C, Fd, Ctx)) &&
-                          llvm::any_of(C->arguments(), [&](const Expr *A) {
-                            return Where.denotes(A);
-                          }))));
+    bool Spoils =
+        copiesPlace(Element, Where) ||
+        (C && (spawns(C) ||
+               (!isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
+                !(isNamed(C, {"ioctl"}) && !flagsSetBy(C, Ctx).empty()) &&
+                llvm::any_of(C->arguments(), [&](const Expr *A) {
+                  return Where.denotes(A);
+                }))));
     if (Spoils)
       Def = Definition{};
     return Spoils;
@@ -329,6 +317,42 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
   return Flow.reachingDefinitions("right-after-maker:" + Where.key(), Call,
                                   IsEvent, Defs) &&
          llvm::all_of(Defs, [](const Definition &D) { return D.Site; });
+}
+
+bool FcntlAfterOpenCheck::reachingMakers(
+    const CallExpr *Call, const Place &Where, const FunctionDecl *Func,
+    const FunctionFlow &Flow, llvm::SmallVectorImpl<Definition> &Defs) {
+  const FunctionDecl *Helper = Call->getDirectCallee();
+  if (!Helper || isNamed(Call, {"fcntl", "fcntl64", "ioctl"}))
+    return Flow.reachingDefinitions(Where, Call, Defs);
+  const ParentMap &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Use : Functions.uses(Func).of(Where.base())) {
+    const Stmt *Up = Use;
+    do
+      Up = Parents.getParent(Up);
+    while (
+        Up &&
+        llvm::isa<ParenExpr, ImplicitCastExpr, ArraySubscriptExpr, MemberExpr>(
+            Up));
+    if (llvm::isa_and_nonnull<DeclStmt>(Up))
+      return Flow.reachingDefinitions(Where, Call, Defs); // a reference?
+    const auto *Address = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+    if (!Address || Address->getOpcode() != UO_AddrOf)
+      continue;
+    const auto *Into =
+        llvm::dyn_cast_or_null<CallExpr>(Parents.getParentIgnoreParenImpCasts(
+            const_cast<UnaryOperator *>(Address)));
+    if (!Into || !Into->getDirectCallee() ||
+        Into->getDirectCallee()->getCanonicalDecl() !=
+            Helper->getCanonicalDecl())
+      return Flow.reachingDefinitions(Where, Call, Defs);
+  }
+  return Flow.reachingDefinitions(
+      "made-before-helper:" + Where.key(), Call,
+      [&](const Stmt *S, Definition &Def) {
+        return definesPlace(S, Where, Def);
+      },
+      Defs);
 }
 
 static bool isPairMaker(llvm::StringRef Name) {
@@ -343,12 +367,14 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
       PairFlagCalls.try_emplace({Func, static_cast<unsigned>(Kind)});
   if (New)
     for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func)) {
-      const Expr *Fd = nullptr;
-      if (Site.Func != Func || flagSetBy(Site.Call, Fd, Ctx) != Kind)
+      const auto Sets = flagsSetBy(Site.Call, Ctx);
+      const auto *Set =
+          llvm::find_if(Sets, [&](const FlagSet &S) { return S.Kind == Kind; });
+      if (Site.Func != Func || Set == Sets.end())
         continue;
-      std::optional<Place> Element = trackedPlace(Fd);
+      std::optional<Place> Element = trackedPlace(Set->Fd);
       llvm::SmallVector<Definition, 2> Defs;
-      if (Element && Flow.reachingDefinitions(*Element, Site.Call, Defs) &&
+      if (Element && reachingMakers(Site.Call, *Element, Func, Flow, Defs) &&
           Defs.size() == 1 && Defs[0].Value)
         if (const CallExpr *MadeBy = underlyingCall(Defs[0].Value))
           ByMaker->second[MadeBy].push_back({Site.Call, *Element});
@@ -387,14 +413,12 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
 }
 
 void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
+                                        const FlagSet &Set,
                                         const FunctionDecl *Func,
                                         ASTContext &Ctx) {
-  const Expr *FdExpr = nullptr;
-  std::optional<FlagKind> Kind = flagSetBy(Call, FdExpr, Ctx);
-  if (!Kind)
-    return;
+  const FlagKind *Kind = &Set.Kind;
   bool ViaFileno = false;
-  std::optional<Place> Where = trackedPlace(FdExpr, &ViaFileno);
+  std::optional<Place> Where = trackedPlace(Set.Fd, &ViaFileno);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   // A parameter's own value comes from the caller; a field of what it
   // points to may be made right here (`c->fd = socket(...)`).
@@ -410,7 +434,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   };
   llvm::SmallVector<Made, 2> Makers;
   llvm::SmallVector<Definition, 4> Defs;
-  if (!Flow->reachingDefinitions(*Where, Call, Defs) || Defs.empty())
+  if (!reachingMakers(Call, *Where, Func, *Flow, Defs) || Defs.empty())
     return;
   for (const Definition &Def : Defs) {
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
@@ -648,7 +672,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!Unfixable.empty())
     diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
-  Requirement Needs;
+  Requirement Needs = Set.Needs;
   for (const Made &M : Makers)
     llvm::append_range(Needs, M.How.Needs);
   noteRequirement(*this, Call->getBeginLoc(), Needs);

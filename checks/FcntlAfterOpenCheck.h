@@ -3,18 +3,18 @@
 #ifndef SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
 
+#include "analysis/CrossUnitFacts.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include <vector>
 
 namespace clang::tidy::syscall {
 
-/// Finds `fcntl(fd, F_SETFD, FD_CLOEXEC)`, `ioctl(fd, FIOCLEX)` (or a helper
-/// of the file that does one of them) and `fcntl(fd, F_SETFL, fl |
-/// O_NONBLOCK)` right after the call that made `fd`, which takes the flag
+/// Finds `fcntl(fd, F_SETFD, FD_CLOEXEC)`, `ioctl(fd, FIOCLEX)`, `fcntl(fd,
+/// F_SETFL, fl | O_NONBLOCK)` (or a helper, of this unit or another, that
+/// does one of them) right after the call that made `fd`, which takes the flag
 /// itself (O_CLOEXEC, SOCK_NONBLOCK, accept4, epoll_create1, ...).
 class FcntlAfterOpenCheck : public ClangTidyCheck {
 public:
@@ -30,8 +30,16 @@ public:
   enum class FlagKind { CloseOnExec, NonBlocking };
 
 private:
-  void checkFlagCall(const CallExpr *Call, const FunctionDecl *Func,
-                     ASTContext &Ctx);
+  /// A flag a call sets on the descriptor \p Fd (an argument of it, or
+  /// what one points to); from a helper of another unit, a candidate that
+  /// \p Needs that unit to say so.
+  struct FlagSet {
+    FlagKind Kind;
+    const Expr *Fd;
+    Requirement Needs;
+  };
+  void checkFlagCall(const CallExpr *Call, const FlagSet &Set,
+                     const FunctionDecl *Func, ASTContext &Ctx);
   /// For the flag call \p Call on one element of a pipe's or socketpair's
   /// array, the call in \p Func that sets the same flag on the other
   /// element right after the same \p Maker; null if none.
@@ -39,14 +47,17 @@ private:
                                   FlagKind Kind, const CallExpr *Maker,
                                   const FunctionDecl *Func,
                                   const FunctionFlow &Flow, ASTContext &Ctx);
-  /// The flag \p Call sets on the descriptor \p Fd (an argument of it):
-  /// directly, or through a helper of the file whose parameter it is.
-  std::optional<FlagKind> flagSetBy(const CallExpr *Call, const Expr *&Fd,
-                                    ASTContext &Ctx);
-  /// Whether \p Func, given its parameter \p Param, only sets close-on-exec
-  /// on it (kept per function).
-  bool setsCloseOnExec(const FunctionDecl *Func, unsigned Param,
-                       ASTContext &Ctx);
+  /// The flags \p Call sets: fcntl, ioctl FIOCLEX, a CloexecFunctions name,
+  /// or a helper whose summary (FunctionSummaries::fdFlagsSet) says so.
+  llvm::SmallVector<FlagSet, 2> flagsSetBy(const CallExpr *Call,
+                                           ASTContext &Ctx);
+  /// The definitions of \p Where that reach the flag call \p Call. A
+  /// variable whose address goes only to calls of the flag helper \p Call
+  /// calls (`socket_nonblock(&s)`), which keeps no pointer to it, is asked
+  /// of the flow as if its address never escaped.
+  bool reachingMakers(const CallExpr *Call, const Place &Where,
+                      const FunctionDecl *Func, const FunctionFlow &Flow,
+                      llvm::SmallVectorImpl<Definition> &Defs);
 
   /// Whether some call in \p Func makes a descriptor with the flag of
   /// \p Kind in its own flags argument (kept per function and kind).
@@ -61,7 +72,6 @@ private:
   const std::string RawCloexecFunctions;
   PosixConstants Constants;
   FunctionCache Functions;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Helpers;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
       MakersWithFlag;
   /// A flag call on an element of a pipe's or socketpair's array, with
@@ -77,8 +87,6 @@ private:
       std::pair<const FunctionDecl *, unsigned>,
       llvm::DenseMap<const CallExpr *, llvm::SmallVector<PairFlagCall, 2>>>
       PairFlagCalls;
-  /// The unit's functions that call fcntl: the only candidate helpers.
-  llvm::DenseSet<const FunctionDecl *> FcntlCallers;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or
   /// NONBLOCK macro: fallbacks for systems without the flag.
   std::vector<SourceRange> FlagConditionals;

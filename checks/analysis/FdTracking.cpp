@@ -77,9 +77,11 @@ std::optional<int64_t> PosixConstants::fromMacro(llvm::StringRef Macro,
   if (Toks.size() != 1)
     return std::nullopt;
   const Token &T = Toks.front();
-  // A macro read from a precompiled preamble keeps no literal data: its
-  // spelling is read back from the header.
   if (T.is(tok::numeric_constant)) {
+    if (const char *Data = T.getLiteralData())
+      return parseIntegerLiteral(llvm::StringRef(Data, T.getLength()));
+    // A macro read from a precompiled preamble keeps no literal data: its
+    // spelling is read back from the header (slower, so only then).
     llvm::SmallString<16> Buffer;
     bool Invalid = false;
     llvm::StringRef Spelling = PP->getSpelling(T, Buffer, &Invalid);
@@ -410,6 +412,15 @@ std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx) {
       !isNeverModified(Var, enclosingBody(Var), Ctx))
     return std::nullopt;
   return Result.Val.getInt().getExtValue();
+}
+
+bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<int64_t> V = foldInteger(E, Ctx))
+    return (*V & Flag) != 0;
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(E);
+  return BO && BO->getOpcode() == BO_Or &&
+         (setsBit(BO->getLHS(), Flag, Ctx) || setsBit(BO->getRHS(), Flag, Ctx));
 }
 
 std::optional<llvm::StringRef> stringValue(const Expr *E) {

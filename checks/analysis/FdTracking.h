@@ -221,6 +221,10 @@ std::optional<llvm::StringRef> stringValue(const Expr *E);
 /// is its initialiser (`int flags = O_CREAT | O_WRONLY;`).
 std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx);
 
+/// Whether \p E sets bit \p Flag: the constant, or `x | FLAG` (the flags
+/// read back before) with no mask that could clear it.
+bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx);
+
 /// True when the only writes to \p Var are its initialiser (no assignment,
 /// increment, address taken or non-const reference binding in \p Body).
 bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx);

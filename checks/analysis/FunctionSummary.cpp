@@ -3,6 +3,7 @@
 #include "FunctionSummary.h"
 #include "CallIndex.h"
 #include "FlowAnalysis.h"
+#include "StatementShape.h"
 #include "StringHelpers.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
@@ -250,6 +251,104 @@ OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
   return Effect;
 }
 
+unsigned FunctionSummaries::fdFlagsSet(const FunctionDecl *Func, unsigned Param,
+                                       const PosixConstants &Constants) {
+  const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
+  if (!Def || Param >= Def->getNumParams())
+    return 0;
+  auto [It, New] = FdFlags.try_emplace({Def, Param}, 0);
+  if (!New)
+    return It->second;
+  unsigned Bits = computeFdFlags(Def, Param, Constants);
+  FdFlags[{Def, Param}] = Bits;
+  return Bits;
+}
+
+bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
+                                         const FunctionDecl *Def) {
+  const ParentMap &Parents = Functions.parents(Def);
+  // The condition names an fcntl, or a local whose one value is one
+  // (`int fl = fcntl(...); if (fl == -1)`).
+  auto TestsFcntl = [&](const Stmt *Cond, auto &Self) -> bool {
+    if (!Cond)
+      return false;
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(Cond))
+      return startsWith(calleeName(Call), "fcntl");
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond))
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
+        if (const Expr *Value =
+                Var->isLocalVarDecl() ? soleValue(Var) : nullptr)
+          if (const auto *Call = llvm::dyn_cast<CallExpr>(bare(Value)))
+            return startsWith(calleeName(Call), "fcntl");
+    return llvm::any_of(Cond->children(),
+                        [&](const Stmt *C) { return Self(C, Self); });
+  };
+  for (const Stmt *Child = S, *Up = Parents.getParent(S); Up;
+       Child = Up, Up = Parents.getParent(Up))
+    if (const auto *If = llvm::dyn_cast<IfStmt>(Up))
+      if (If->getThen() == Child && onlyFails(Child) &&
+          TestsFcntl(If->getCond(), TestsFcntl))
+        return true;
+  return false;
+}
+
+unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
+                                           unsigned Param,
+                                           const PosixConstants &Constants) {
+  llvm::ArrayRef<CallSite> Calls = CallIndex::of(Ctx).callsIn(Def);
+  auto IsFcntl = [](const CallExpr *Call) {
+    llvm::StringRef Name = calleeName(Call);
+    return Name == "fcntl" || Name == "fcntl64";
+  };
+  // Most functions call no fcntl: answered before any map is built.
+  if (!llvm::any_of(Calls, [&](const CallSite &C) { return IsFcntl(C.Call); }))
+    return 0;
+  const ParmVarDecl *P = Def->getParamDecl(Param);
+  bool ThroughPointer = P->getType()->isPointerType();
+  if (!(ThroughPointer ? P->getType()->getPointeeType() : P->getType())
+           ->isIntegerType())
+    return 0;
+  const ParentMap &Parents = Functions.parents(Def);
+  unsigned Bits = 0;
+  llvm::ArrayRef<const DeclRefExpr *> Uses = Functions.uses(Def).of(P);
+  for (const DeclRefExpr *Use : Uses) {
+    const Expr *Fd = Use;
+    const Stmt *User = userOf(Fd, Parents);
+    if (ThroughPointer) {
+      const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(User);
+      if (!Deref || Deref->getOpcode() != UO_Deref)
+        return 0;
+      Fd = Deref;
+      User = userOf(Fd, Parents);
+    }
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
+    if (Call && IsFcntl(Call) && Call->getNumArgs() >= 2 &&
+        bare(Call->getArg(0)) == bare(Fd)) {
+      std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
+      bool Sets = Call->getNumArgs() == 3;
+      if (Cmd == Constants.get("F_GETFD") || Cmd == Constants.get("F_GETFL"))
+        continue;
+      if (Sets && Cmd == Constants.get("F_SETFD") &&
+          setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
+        Bits |= SetsCloseOnExec;
+      else if (Sets && Cmd == Constants.get("F_SETFL") &&
+               setsBit(Call->getArg(2), Constants.get("O_NONBLOCK"), Ctx))
+        Bits |= SetsNonBlocking;
+      else
+        return 0;
+      continue;
+    }
+    if (!afterFailedFcntl(Fd, Def))
+      return 0;
+  }
+  // Nothing else on the way to success: dropping a call of it loses only
+  // the flags.
+  for (const CallSite &C : Calls)
+    if (!IsFcntl(C.Call) && !afterFailedFcntl(C.Call, Def))
+      return 0;
+  return Bits;
+}
+
 std::optional<OpenSummary>
 FunctionSummaries::computeOpens(const FunctionDecl *Def,
                                 const PosixConstants &Constants) {
@@ -423,6 +522,12 @@ std::string opensFact(llvm::StringRef Name, const OpenSummary &S) {
   return Fact;
 }
 
+std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit) {
+  return ((Bit == SetsCloseOnExec ? "sets-cloexec:" : "sets-nonblock:") + Name +
+          ":p" + llvm::Twine(Param))
+      .str();
+}
+
 std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
   // The name (a USR) last: most calls fail the cheap tests first.
   if (!Func || Func->getDefinition() || Func->getNumParams() < 2)
@@ -460,6 +565,11 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
       continue;
     Last = Site.Func;
     std::string Name = crossUnitName(Site.Func);
+    if (!Name.empty())
+      for (unsigned P = 0; P < Site.Func->getNumParams(); ++P)
+        for (unsigned Bit : {SetsCloseOnExec, SetsNonBlocking})
+          if (fdFlagsSet(Site.Func, P, Constants) & Bit)
+            Facts->add(fdFlagFact(Name, P, Bit));
     const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
     if (!S || !S->PathParam || !S->FlagsParam)
       continue;

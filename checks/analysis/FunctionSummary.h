@@ -51,6 +51,9 @@ struct OpenSummary {
   bool operator==(const OpenSummary &O) const;
 };
 
+/// The descriptor flags a helper sets (FunctionSummaries::fdFlagsSet).
+enum FdFlagBits : unsigned { SetsCloseOnExec = 1, SetsNonBlocking = 2 };
+
 /// The summaries of one translation unit's functions, each computed the
 /// first time it is asked for and kept as long as the unit's AST. A
 /// function without a body in the unit, or one asked about while its own
@@ -83,9 +86,19 @@ public:
   /// (`fd < 0`), or Unknown.
   OffsetEffect paramEffect(const FunctionDecl *Func, unsigned Param);
 
+  /// The descriptor flags (FdFlagBits) \p Func sets on the descriptor its
+  /// parameter \p Param holds, or points to (`int set_nonblock(int *fd)`),
+  /// when that is all it does on its way to success: fcntl's F_SETFD with
+  /// FD_CLOEXEC and F_SETFL with `fl | O_NONBLOCK`, the flags read back
+  /// first, no other call; on a branch taken when an fcntl failed it may
+  /// close the descriptor and fail. 0 for any other function.
+  unsigned fdFlagsSet(const FunctionDecl *Func, unsigned Param,
+                      const PosixConstants &Constants);
+
   /// Tells the unit's gatherer, if any, what its functions open
-  /// (opensFact), once: every check that takes other units' wrappers for
-  /// opens calls it, so that their units say so whichever checks run.
+  /// (opensFact) and which descriptor flags they set (fdFlagFact), once: every
+  /// check that takes other units' wrappers for opens calls it, so that their
+  /// units say so whichever checks run.
   void exportFacts(const PosixConstants &Constants);
 
 private:
@@ -93,6 +106,11 @@ private:
   std::optional<OpenSummary> computeOpens(const FunctionDecl *Def,
                                           const PosixConstants &Constants);
   OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
+  unsigned computeFdFlags(const FunctionDecl *Def, unsigned Param,
+                          const PosixConstants &Constants);
+  /// Whether \p S lies in the then-branch, ending in a failure, of an `if`
+  /// that tests whether an fcntl of \p Def failed.
+  bool afterFailedFcntl(const Stmt *S, const FunctionDecl *Def);
 
   bool Exported = false;
   enum class State { Computing, Done };
@@ -104,12 +122,17 @@ private:
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
                  std::pair<State, OffsetEffect>>
       Effects;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, unsigned> FdFlags;
 };
 
 /// The fact a unit exports when the function other units know by \p Name
 /// opens as \p S says: only pass-through wrappers, which take the path and
 /// the flags (or fopen mode) from their caller, are told across units.
 std::string opensFact(llvm::StringRef Name, const OpenSummary &S);
+
+/// The fact a unit exports when the function other units know by \p Name
+/// sets the flag \p Bit (FdFlagBits) on what its parameter \p Param holds.
+std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit);
 
 /// What a call of \p Func, defined in no unit seen here, would open if it
 /// were a pass-through wrapper of open(2)'s or fopen(3)'s shape: `int

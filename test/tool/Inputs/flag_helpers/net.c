@@ -1,0 +1,29 @@
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "net.h"
+
+int socket_nonblock(int *sock) {
+  int opt;
+  opt = fcntl(*sock, F_GETFL, 0);
+  if (opt == -1) {
+    close(*sock);
+    *sock = INVALID_SOCKET;
+    return ERR_ERRNO;
+  }
+  if (fcntl(*sock, F_SETFL, opt | O_NONBLOCK) == -1) {
+    close(*sock);
+    *sock = INVALID_SOCKET;
+    return ERR_ERRNO;
+  }
+  return 0;
+}
+
+int socket_nonblock_logged(int *sock) {
+  int opt = fcntl(*sock, F_GETFL, 0);
+  if (opt == -1 || fcntl(*sock, F_SETFL, opt | O_NONBLOCK) == -1)
+    return ERR_ERRNO;
+  fprintf(stderr, "socket %d is non-blocking\n", *sock);
+  return 0;
+}

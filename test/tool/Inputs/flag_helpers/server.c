@@ -1,0 +1,22 @@
+#include <stddef.h>
+#include <sys/socket.h>
+
+#include "net.h"
+
+int accept_client(int listener) {
+  int s = accept(listener, NULL, 0);
+  if (s == INVALID_SOCKET)
+    return -1;
+  if (socket_nonblock(&s))
+    return -1;
+  return s;
+}
+
+int accept_client_logged(int listener) {
+  int s = accept(listener, NULL, 0);
+  if (s == INVALID_SOCKET)
+    return -1;
+  if (socket_nonblock_logged(&s))
+    return -1;
+  return s;
+}

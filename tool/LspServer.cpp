@@ -290,7 +290,7 @@ Value Server::initialize(const Object &Params) {
   return Object{{"capabilities",
                  Object{{"textDocumentSync",
                          Object{{"openClose", true},
-                                {"change", 1}, // the whole text
+                                {"change", 2}, // incremental
                                 {"save", Object{{"includeText", false}}}}},
                         {"codeActionProvider",
                          Object{{"codeActionKinds",
@@ -321,20 +321,40 @@ void Server::change(const Object &Params) {
   const Object *Doc = objectOf(Params, "textDocument");
   const Array *Changes = Params.getArray("contentChanges");
   std::optional<std::string> Path = documentPath(Params);
-  if (!Path || !Changes || Changes->empty())
-    return;
-  // Full synchronisation: the last change holds the whole text.
-  const Object *Last = Changes->back().getAsObject();
-  std::optional<llvm::StringRef> Text =
-      Last ? Last->getString("text") : std::nullopt;
-  if (!Text)
+  if (!Path || !Changes)
     return;
   std::lock_guard<std::mutex> Guard(Lock);
   auto It = Documents.find(*Path);
   if (It == Documents.end())
     return;
   Document &D = It->second;
-  D.Text = Text->str();
+  // In order: a change with a range replaces that range (incremental
+  // synchronisation, UTF-16 positions), one without is the whole text.
+  for (const Value &Change : *Changes) {
+    const Object *C = Change.getAsObject();
+    std::optional<llvm::StringRef> Text =
+        C ? C->getString("text") : std::nullopt;
+    if (!Text)
+      continue;
+    const Object *Range = C->getObject("range");
+    if (!Range) {
+      D.Text = Text->str();
+      continue;
+    }
+    LineIndex Lines(D.Text);
+    const Value *From = Range->get("start"), *To = Range->get("end");
+    std::optional<unsigned> Begin = From ? Lines.offset(*From) : std::nullopt;
+    std::optional<unsigned> End = To ? Lines.offset(*To) : std::nullopt;
+    if (!Begin || !End || *Begin > *End) {
+      notify("window/logMessage",
+             Object{{"type", 1},
+                    {"message", "syscall-tidy: a change of " + *Path +
+                                    " names a range outside its text; "
+                                    "reopen the file"}});
+      continue;
+    }
+    D.Text.replace(*Begin, *End - *Begin, Text->str());
+  }
   D.Version = Doc->getInteger("version").value_or(D.Version + 1);
   D.Queued = true;
   D.Due = Clock::now() + std::chrono::milliseconds(Options.LspDebounceMs);

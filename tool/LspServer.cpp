@@ -98,8 +98,9 @@ private:
 
   void analyseLoop();
   void analyse(const std::string &Path);
-  /// The database that builds \p Path, loaded once per folder; null when
-  /// there is none (then the flags are guessed).
+  /// The database that builds \p Path, loaded once per folder, and its
+  /// folder in \p BuildPath; without one, the flags after `--` or clang's
+  /// defaults (and an empty \p BuildPath).
   AdjustedCompilations *compilationsFor(const std::string &Path,
                                         std::string &BuildPath);
 
@@ -120,12 +121,8 @@ private:
   std::vector<WaitingAction> Waiting;
 };
 
-const Object *objectOf(const Object &O, llvm::StringRef Key) {
-  return O.getObject(Key);
-}
-
 std::optional<std::string> documentPath(const Object &Params) {
-  const Object *Doc = objectOf(Params, "textDocument");
+  const Object *Doc = Params.getObject("textDocument");
   std::optional<llvm::StringRef> Uri =
       Doc ? Doc->getString("uri") : std::nullopt;
   return Uri ? pathOfUri(*Uri) : std::nullopt;
@@ -300,7 +297,7 @@ Value Server::initialize(const Object &Params) {
 }
 
 void Server::open(const Object &Params) {
-  const Object *Doc = objectOf(Params, "textDocument");
+  const Object *Doc = Params.getObject("textDocument");
   std::optional<std::string> Path = documentPath(Params);
   std::optional<llvm::StringRef> Text =
       Doc ? Doc->getString("text") : std::nullopt;
@@ -318,7 +315,7 @@ void Server::open(const Object &Params) {
 }
 
 void Server::change(const Object &Params) {
-  const Object *Doc = objectOf(Params, "textDocument");
+  const Object *Doc = Params.getObject("textDocument");
   const Array *Changes = Params.getArray("contentChanges");
   std::optional<std::string> Path = documentPath(Params);
   if (!Path || !Changes)
@@ -606,17 +603,19 @@ AdjustedCompilations *Server::compilationsFor(const std::string &Path,
                          Commands.front().Heuristic);
     return DB.get();
   }
+  // The flags after `--` on the server's command line, as for the tool.
   if (!GuessedFlags) {
     ToolOptions Load;
-    Load.CommandLine = std::vector<std::string>();
+    Load.CommandLine = Options.CommandLine.value_or(std::vector<std::string>());
     std::string Error;
     GuessedFlags = loadCompilations(Load, Error);
   }
   if (!std::exchange(Guessed, true))
     showMessage(2, "syscall-tidy: no compile_commands.json for " + Path +
                        " (pass -p or initializationOptions."
-                       "compilationDatabasePath); analysed with clang's "
-                       "default flags");
+                       "compilationDatabasePath); analysed with " +
+                       (Options.CommandLine ? "the flags after '--'"
+                                            : "clang's default flags"));
   return GuessedFlags.get();
 }
 

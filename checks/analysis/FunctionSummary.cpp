@@ -295,18 +295,21 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
 unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
                                            unsigned Param,
                                            const PosixConstants &Constants) {
+  // A descriptor is an int (or a typedef of one), not a character or a
+  // flag; most parameters and functions are answered before any map of
+  // the body is built.
+  const ParmVarDecl *P = Def->getParamDecl(Param);
+  bool ThroughPointer = P->getType()->isPointerType();
+  QualType Held =
+      ThroughPointer ? P->getType()->getPointeeType() : P->getType();
+  if (!Held->isIntegerType() || Held->isCharType() || Held->isBooleanType())
+    return 0;
   llvm::ArrayRef<CallSite> Calls = CallIndex::of(Ctx).callsIn(Def);
   auto IsFcntl = [](const CallExpr *Call) {
     llvm::StringRef Name = calleeName(Call);
     return Name == "fcntl" || Name == "fcntl64";
   };
-  // Most functions call no fcntl: answered before any map is built.
   if (!llvm::any_of(Calls, [&](const CallSite &C) { return IsFcntl(C.Call); }))
-    return 0;
-  const ParmVarDecl *P = Def->getParamDecl(Param);
-  bool ThroughPointer = P->getType()->isPointerType();
-  if (!(ThroughPointer ? P->getType()->getPointeeType() : P->getType())
-           ->isIntegerType())
     return 0;
   const ParentMap &Parents = Functions.parents(Def);
   unsigned Bits = 0;

@@ -1,6 +1,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
+#ifndef NO_SCAN
 int count_dirs(const char *path) {
   DIR *d = opendir(path);
   struct dirent *e;
@@ -15,3 +16,4 @@ int count_dirs(const char *path) {
   closedir(d);
   return n;
 }
+#endif

@@ -215,16 +215,14 @@ llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
 FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   const Expr *Fd = Call->getNumArgs() ? Call->getArg(0) : nullptr;
   if (isNamed(Call, {"fcntl", "fcntl64"})) {
-    std::optional<int64_t> Cmd = Call->getNumArgs() == 3
-                                     ? foldInteger(Call->getArg(1), Ctx)
-                                     : std::nullopt;
-    if (Cmd == Constants.get("F_SETFD") &&
-        setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
+    switch (fcntlSetsFlag(Call, Constants, Ctx)) {
+    case SetsCloseOnExec:
       return {{FlagKind::CloseOnExec, Fd, {}}};
-    if (Cmd == Constants.get("F_SETFL") &&
-        setsBit(Call->getArg(2), Constants.get("O_NONBLOCK"), Ctx))
+    case SetsNonBlocking:
       return {{FlagKind::NonBlocking, Fd, {}}};
-    return {};
+    default:
+      return {};
+    }
   }
   if (isNamed(Call, {"ioctl"})) {
     if (Call->getNumArgs() >= 2 &&
@@ -278,9 +276,6 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
 void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   FunctionSummaries::of(Ctx).exportFacts(Constants);
-  std::vector<llvm::StringRef> Names = {"fcntl", "fcntl64", "ioctl"};
-  for (llvm::StringRef Extra : nameList(RawCloexecFunctions))
-    Names.push_back(Extra);
   // Helpers are recognised by their summaries: any call of a function of
   // the project with an argument may be one.
   for (const CallSite &Site : CallIndex::of(Ctx).all())
@@ -416,7 +411,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                                         const FlagSet &Set,
                                         const FunctionDecl *Func,
                                         ASTContext &Ctx) {
-  const FlagKind *Kind = &Set.Kind;
+  FlagKind Kind = Set.Kind;
   bool ViaFileno = false;
   std::optional<Place> Where = trackedPlace(Set.Fd, &ViaFileno);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
@@ -445,7 +440,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     if (!How || Stream != ViaFileno)
       return;
     llvm::StringRef Flag =
-        *Kind == FlagKind::CloseOnExec ? How->Cloexec : How->Nonblock;
+        Kind == FlagKind::CloseOnExec ? How->Cloexec : How->Nonblock;
     if (Flag.empty())
       return; // dup2, or a flag this call has no form of
     bool HasFlag = false;
@@ -481,7 +476,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // pipe after a failed pipe2, accept after accept4 said ENOSYS), so this
   // path is the one for kernels or systems without it.
   bool AllHave = llvm::all_of(Makers, [](const Made &M) { return M.HasFlag; });
-  if (!AllHave && makesWithFlag(Func, *Kind, Ctx))
+  if (!AllHave && makesWithFlag(Func, Kind, Ctx))
     return;
 
   if (!rightAfterMaker(Call, *Where, *Flow, Ctx))
@@ -490,14 +485,14 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  bool Cloexec = *Kind == FlagKind::CloseOnExec;
+  bool Cloexec = Kind == FlagKind::CloseOnExec;
   const Made &First = Makers.front();
   // pipe and socketpair make two descriptors and their flag goes to both:
   // the flag calls are redundant only when both descriptors get the flag
   // right after, and then one finding, at the first, takes both.
   const CallExpr *Partner = nullptr;
   if (isPairMaker(First.How.Name)) {
-    Partner = Makers.size() == 1 ? partnerFlagCall(Call, *Where, *Kind,
+    Partner = Makers.size() == 1 ? partnerFlagCall(Call, *Where, Kind,
                                                    First.Call, Func, *Flow, Ctx)
                                  : nullptr;
     if (!Partner || SM.isBeforeInTranslationUnit(Partner->getBeginLoc(),

@@ -32,7 +32,6 @@ PreambleStore::attach(CompilerInvocation &Invocation,
         It->second->CanReuse(Invocation, (*Main)->getMemBufferRef(), Bounds,
                              FS)) {
       Preamble = It->second;
-      ++Reused;
     }
   }
   if (!Preamble) {
@@ -61,7 +60,6 @@ PreambleStore::attach(CompilerInvocation &Invocation,
     Preamble = std::make_shared<const PrecompiledPreamble>(std::move(*Made));
     std::lock_guard<std::mutex> Guard(Lock);
     Kept[File] = Preamble;
-    ++Built;
   }
   // The in-memory header is found through a file system of its own, laid
   // over an empty one and then over the run's.

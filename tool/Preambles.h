@@ -35,14 +35,9 @@ public:
   /// Drops the preamble of \p File (closed in the editor).
   void forget(llvm::StringRef File);
 
-  /// How many parses were given a kept preamble, and how many built one.
-  unsigned reused() const { return Reused; }
-  unsigned built() const { return Built; }
-
 private:
   std::mutex Lock;
   llvm::StringMap<std::shared_ptr<const clang::PrecompiledPreamble>> Kept;
-  unsigned Reused = 0, Built = 0;
 };
 
 } // namespace syscall_tidy

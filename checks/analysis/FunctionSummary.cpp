@@ -150,6 +150,11 @@ OffsetEffect combine(OffsetEffect A, OffsetEffect B) {
   return OffsetEffect::Unknown;
 }
 
+bool isFcntl(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "fcntl" || Name == "fcntl64";
+}
+
 /// The definition of \p Func whose body a summary may read: user code, not
 /// a template pattern.
 const FunctionDecl *summarisable(const FunctionDecl *Func,
@@ -251,6 +256,20 @@ OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
   return Effect;
 }
 
+unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
+                       ASTContext &Ctx) {
+  if (!isFcntl(Call) || Call->getNumArgs() != 3)
+    return 0;
+  std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
+  if (Cmd == Constants.get("F_SETFD") &&
+      setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
+    return SetsCloseOnExec;
+  if (Cmd == Constants.get("F_SETFL") &&
+      setsBit(Call->getArg(2), Constants.get("O_NONBLOCK"), Ctx))
+    return SetsNonBlocking;
+  return 0;
+}
+
 unsigned FunctionSummaries::fdFlagsSet(const FunctionDecl *Func, unsigned Param,
                                        const PosixConstants &Constants) {
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
@@ -273,13 +292,13 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
     if (!Cond)
       return false;
     if (const auto *Call = llvm::dyn_cast<CallExpr>(Cond))
-      return startsWith(calleeName(Call), "fcntl");
+      return isFcntl(Call);
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond))
       if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
         if (const Expr *Value =
                 Var->isLocalVarDecl() ? soleValue(Var) : nullptr)
           if (const auto *Call = llvm::dyn_cast<CallExpr>(bare(Value)))
-            return startsWith(calleeName(Call), "fcntl");
+            return isFcntl(Call);
     return llvm::any_of(Cond->children(),
                         [&](const Stmt *C) { return Self(C, Self); });
   };
@@ -305,11 +324,7 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
   if (!Held->isIntegerType() || Held->isCharType() || Held->isBooleanType())
     return 0;
   llvm::ArrayRef<CallSite> Calls = CallIndex::of(Ctx).callsIn(Def);
-  auto IsFcntl = [](const CallExpr *Call) {
-    llvm::StringRef Name = calleeName(Call);
-    return Name == "fcntl" || Name == "fcntl64";
-  };
-  if (!llvm::any_of(Calls, [&](const CallSite &C) { return IsFcntl(C.Call); }))
+  if (!llvm::any_of(Calls, [&](const CallSite &C) { return isFcntl(C.Call); }))
     return 0;
   const ParentMap &Parents = Functions.parents(Def);
   unsigned Bits = 0;
@@ -325,20 +340,15 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
       User = userOf(Fd, Parents);
     }
     const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
-    if (Call && IsFcntl(Call) && Call->getNumArgs() >= 2 &&
+    if (Call && isFcntl(Call) && Call->getNumArgs() >= 2 &&
         bare(Call->getArg(0)) == bare(Fd)) {
       std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
-      bool Sets = Call->getNumArgs() == 3;
       if (Cmd == Constants.get("F_GETFD") || Cmd == Constants.get("F_GETFL"))
         continue;
-      if (Sets && Cmd == Constants.get("F_SETFD") &&
-          setsBit(Call->getArg(2), Constants.get("FD_CLOEXEC"), Ctx))
-        Bits |= SetsCloseOnExec;
-      else if (Sets && Cmd == Constants.get("F_SETFL") &&
-               setsBit(Call->getArg(2), Constants.get("O_NONBLOCK"), Ctx))
-        Bits |= SetsNonBlocking;
-      else
+      unsigned Bit = fcntlSetsFlag(Call, Constants, Ctx);
+      if (!Bit)
         return 0;
+      Bits |= Bit;
       continue;
     }
     if (!afterFailedFcntl(Fd, Def))
@@ -347,7 +357,7 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
   // Nothing else on the way to success: dropping a call of it loses only
   // the flags.
   for (const CallSite &C : Calls)
-    if (!IsFcntl(C.Call) && !afterFailedFcntl(C.Call, Def))
+    if (!isFcntl(C.Call) && !afterFailedFcntl(C.Call, Def))
       return 0;
   return Bits;
 }
@@ -569,10 +579,12 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     Last = Site.Func;
     std::string Name = crossUnitName(Site.Func);
     if (!Name.empty())
-      for (unsigned P = 0; P < Site.Func->getNumParams(); ++P)
+      for (unsigned P = 0; P < Site.Func->getNumParams(); ++P) {
+        unsigned Bits = fdFlagsSet(Site.Func, P, Constants);
         for (unsigned Bit : {SetsCloseOnExec, SetsNonBlocking})
-          if (fdFlagsSet(Site.Func, P, Constants) & Bit)
+          if (Bits & Bit)
             Facts->add(fdFlagFact(Name, P, Bit));
+      }
     const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
     if (!S || !S->PathParam || !S->FlagsParam)
       continue;

@@ -54,6 +54,11 @@ struct OpenSummary {
 /// The descriptor flags a helper sets (FunctionSummaries::fdFlagsSet).
 enum FdFlagBits : unsigned { SetsCloseOnExec = 1, SetsNonBlocking = 2 };
 
+/// The flag (FdFlagBits) the fcntl call \p Call sets: F_SETFD with
+/// FD_CLOEXEC, F_SETFL with `fl | O_NONBLOCK`; 0 for any other call.
+unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
+                       ASTContext &Ctx);
+
 /// The summaries of one translation unit's functions, each computed the
 /// first time it is asked for and kept as long as the unit's AST. A
 /// function without a body in the unit, or one asked about while its own

@@ -64,7 +64,9 @@ std::string summary(const TraceReport &R) {
   return withCommas(R.Traced) + " syscalls traced, " +
          withCommas(R.Attributed) + " at " + withCommas(R.Sites.size()) +
          " sites in the program, " + withCommas(R.RedundantTotal) +
-         " redundant; exit status " + std::to_string(R.ExitStatus);
+         " redundant; exit status " + std::to_string(R.ExitStatus) +
+         "; traced by " + R.Backend +
+         (R.BackendWhy.empty() ? "" : " (" + R.BackendWhy + ")");
 }
 
 llvm::json::Object siteJson(const Site &S) {
@@ -147,6 +149,8 @@ void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
                 {"tool", "syscall-tidy-trace"},
                 {"command", std::move(Command)},
                 {"exitStatus", R.ExitStatus},
+                {"backend", llvm::json::Object{{"name", R.Backend},
+                                               {"why", R.BackendWhy}}},
                 {"totals",
                  llvm::json::Object{{"syscalls", int64_t(R.Traced)},
                                     {"attributed", int64_t(R.Attributed)},

@@ -97,9 +97,9 @@ bool commandEnded(const std::string &TraceFile) {
 
 } // namespace
 
-bool runTraced(const std::vector<std::string> &Command,
-               const std::string &TraceFile, TracedRun &Run,
-               std::string &Error) {
+bool runStraced(const RunRequest &Request, TracedRun &Run, std::string &Error) {
+  const std::vector<std::string> &Command = Request.Command;
+  const std::string &TraceFile = Request.TraceFile;
   llvm::ErrorOr<std::string> Strace = llvm::sys::findProgramByName("strace");
   if (!Strace) {
     Error = "strace is not installed (apt-get install strace)";
@@ -161,7 +161,8 @@ bool runTraced(const std::vector<std::string> &Command,
     // it is killed the kernel detaches the daemon, which runs on, and the
     // trace already holds the command's end.
     Childless = childless(Child) ? Childless + 1 : 0;
-    if (!Detached && Childless >= GracePolls && commandEnded(TraceFile)) {
+    if (!Request.WaitChildren && !Detached && Childless >= GracePolls &&
+        commandEnded(TraceFile)) {
       Detached = true;
       kill(Child, SIGKILL);
     }

@@ -11,8 +11,7 @@
 #ifndef SYSCALL_TIDY_TRACE_STRACERUNNER_H
 #define SYSCALL_TIDY_TRACE_STRACERUNNER_H
 
-#include <string>
-#include <vector>
+#include "TraceBackend.h"
 
 namespace syscall_tidy::trace {
 
@@ -20,18 +19,10 @@ namespace syscall_tidy::trace {
 /// threads and processes (for the model).
 extern const char *const TracedSyscalls;
 
-struct TracedRun {
-  int ExitStatus = 0; ///< the command's, 128 + N when signal N killed it
-  int RootPid = 0;    ///< the command's first thread
-  double WallSeconds = 0;
-};
-
-/// Runs \p Command under strace, writing the trace to \p TraceFile. False
-/// with a one-line \p Error when strace cannot run it (the command's own
-/// failures are its exit status).
-bool runTraced(const std::vector<std::string> &Command,
-               const std::string &TraceFile, TracedRun &Run,
-               std::string &Error);
+/// Runs the request's command under strace -k, writing the trace to its
+/// trace file. False with a one-line \p Error when strace cannot run it
+/// (the command's own failures are its exit status).
+bool runStraced(const RunRequest &Request, TracedRun &Run, std::string &Error);
 
 } // namespace syscall_tidy::trace
 

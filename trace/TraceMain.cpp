@@ -13,7 +13,7 @@
 #include "Attribution.h"
 #include "DescriptorModel.h"
 #include "StraceParser.h"
-#include "StraceRunner.h"
+#include "TraceBackend.h"
 #include "TraceOptions.h"
 #include "TraceReport.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,10 +34,12 @@ int fail(const llvm::Twine &Message) {
   return 2;
 }
 
-/// Whether \p Command names a program that can run (strace's own message
+/// The program \p Command names, when it can run (strace's own message
 /// for one that cannot would look like the command's output).
-bool runnable(const std::string &Command, std::string &Error) {
+bool runnable(const std::string &Command, std::string &Program,
+              std::string &Error) {
   if (llvm::StringRef(Command).contains('/')) {
+    Program = Command;
     if (llvm::sys::fs::can_execute(Command) &&
         !llvm::sys::fs::is_directory(Command))
       return true;
@@ -46,8 +48,10 @@ bool runnable(const std::string &Command, std::string &Error) {
                                             : "no such file");
     return false;
   }
-  if (llvm::sys::findProgramByName(Command))
+  if (llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Command)) {
+    Program = *Found;
     return true;
+  }
   Error = "cannot run '" + Command + "': not found in PATH";
   return false;
 }
@@ -63,7 +67,8 @@ int main(int Argc, const char **Argv) {
   if (!parseTraceOptions(Argc, Argv, Options, Exit))
     return Exit;
   std::string Error;
-  if (!runnable(Options.Command.front(), Error))
+  RunRequest Request;
+  if (!runnable(Options.Command.front(), Request.Program, Error))
     return fail(Error);
   std::vector<FindingCost> Findings;
   if (!Options.Findings.empty() &&
@@ -82,9 +87,20 @@ int main(int Argc, const char **Argv) {
   if ((EC = llvm::sys::fs::createTemporaryFile("syscall-tidy-trace", "txt",
                                                TraceFile)))
     return fail("cannot make a temporary file: " + EC.message());
-  llvm::FileRemover RemoveTrace(TraceFile);
+  // --keep-trace: the trace is written there and kept (after the report's
+  // own checks, so a bad path costs no run).
+  llvm::FileRemover RemoveTrace(TraceFile, Options.KeepTrace.empty());
+  if (!Options.KeepTrace.empty()) {
+    llvm::sys::fs::remove(TraceFile);
+    TraceFile = Options.KeepTrace;
+  }
+  Request.Command = Options.Command;
+  Request.TraceFile = TraceFile.str().str();
+  Request.Backend = Options.Backend;
+  Request.WaitChildren = Options.WaitChildren;
+  Request.ShareCpu = Options.ShareCpu;
   TracedRun Run;
-  if (!runTraced(Options.Command, TraceFile.str().str(), Run, Error))
+  if (!runTraced(Request, Run, Error))
     return fail(Error);
 
   // Each syscall is attributed as soon as its stack is complete (the next
@@ -136,6 +152,8 @@ int main(int Argc, const char **Argv) {
   Report.Command = Options.Command;
   Report.ExitStatus = Run.ExitStatus;
   Report.WallSeconds = Run.WallSeconds;
+  Report.Backend = Run.Backend;
+  Report.BackendWhy = Run.Why;
   Report.HaveFindings = !Options.Findings.empty();
   buildReport(Trace, Sites, Redundant, std::move(Findings), Report);
   llvm::raw_ostream &OS = File ? *File : llvm::errs();

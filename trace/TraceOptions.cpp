@@ -44,6 +44,29 @@ cl::opt<unsigned>
                         "one descriptor, are reported as small writes"),
                cl::init(64), cl::cat(Flags));
 
+cl::opt<std::string> Backend(
+    "backend",
+    cl::desc("How to trace: ptrace (our own loop, fast), strace (strace -k), "
+             "auto (ptrace, else strace where ptrace or seccomp is refused)"),
+    cl::init("auto"), cl::cat(Flags));
+cl::opt<bool> WaitChildren(
+    "wait-children",
+    cl::desc("Trace what the command leaves running (a daemon) until it "
+             "ends too; by default the trace ends with the command"),
+    cl::cat(Flags));
+
+cl::opt<bool> ShareCpu(
+    "share-cpu",
+    cl::desc("ptrace backend: run the command and the tracer on one CPU "
+             "(default; several times cheaper per stop). "
+             "--share-cpu=false leaves a parallel program its CPUs"),
+    cl::init(true), cl::cat(Flags));
+cl::opt<std::string> KeepTrace(
+    "keep-trace",
+    cl::desc("Keep the raw trace (strace's text, from either backend) in "
+             "this file"),
+    cl::value_desc("file"), cl::cat(Flags));
+
 int usage(llvm::StringRef Message) {
   llvm::WithColor::error(llvm::errs(), "syscall-tidy-trace") << Message << "\n";
   return 2;
@@ -83,6 +106,10 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
     Exit = usage("unknown --format '" + Format + "' (text, json, html)");
     return false;
   }
+  if (Backend != "auto" && Backend != "ptrace" && Backend != "strace") {
+    Exit = usage("unknown --backend '" + Backend + "' (auto, ptrace, strace)");
+    return false;
+  }
   Options.Command.assign(DoubleDash + 1, Argv + Argc);
   Options.Findings = Findings;
   Options.Format = Format;
@@ -91,6 +118,10 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
   Options.Top = Top;
   Options.SkipLibraries.assign(SkipLibrary.begin(), SkipLibrary.end());
   Options.SmallWrite = SmallWrite;
+  Options.Backend = Backend;
+  Options.WaitChildren = WaitChildren;
+  Options.KeepTrace = KeepTrace;
+  Options.ShareCpu = ShareCpu;
   return true;
 }
 

@@ -17,6 +17,10 @@ struct TraceOptions {
   unsigned Top = 10;
   std::vector<std::string> SkipLibraries;
   unsigned SmallWrite = 64;
+  std::string Backend = "auto"; ///< auto, ptrace, strace
+  bool WaitChildren = false;
+  bool ShareCpu = true;
+  std::string KeepTrace; ///< where to keep the raw trace; empty: removed
 };
 
 /// Fills \p Options; false with \p Exit set when the run ends here (0 after

@@ -35,6 +35,8 @@ struct TraceReport {
   std::vector<std::string> Command;
   int ExitStatus = 0;
   double WallSeconds = 0;
+  std::string Backend;    ///< ptrace or strace
+  std::string BackendWhy; ///< why strace, when ptrace was refused
   uint64_t Traced = 0, Attributed = 0, RedundantTotal = 0;
   std::vector<SiteCost> Sites;          ///< most syscalls first
   std::vector<RedundantCost> Redundant; ///< most first

@@ -1,0 +1,479 @@
+//===--- PtraceRunner.cpp - The command, run under our own ptrace loop ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "PtraceRunner.h"
+#include "StackUnwinder.h"
+#include "SyscallText.h"
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sched.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/ptrace.h>
+#include <sys/uio.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace syscall_tidy::trace {
+
+#if defined(__x86_64__)
+
+namespace {
+
+volatile std::sig_atomic_t StopSignal = 0;
+void noteStopSignal(int Signal) { StopSignal = Signal; }
+
+constexpr unsigned MaxFrames = 64;
+
+/// The filter: the traced syscalls stop for the tracer, every other one
+/// runs at full speed (and so does any syscall of another ABI).
+std::vector<sock_filter> seccompFilter() {
+  std::vector<long> Traced = tracedSyscallNumbers();
+  std::vector<sock_filter> F = {
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr))};
+  for (size_t I = 0; I < Traced.size(); ++I) {
+    // Matched: jump over the other comparisons and the allow to the trace.
+    unsigned char Skip = static_cast<unsigned char>(Traced.size() - I);
+    F.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+                         static_cast<uint32_t>(Traced[I]), Skip, 0));
+  }
+  F.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+  F.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE));
+  return F;
+}
+
+double wallClock() {
+  timespec T;
+  clock_gettime(CLOCK_REALTIME, &T);
+  return T.tv_sec + T.tv_nsec / 1e9;
+}
+
+pid_t threadGroupOf(pid_t Tid) {
+  std::ifstream Status("/proc/" + std::to_string(Tid) + "/status");
+  for (std::string Line; std::getline(Status, Line);)
+    if (Line.rfind("Tgid:", 0) == 0)
+      return std::atoi(Line.c_str() + 5);
+  return Tid;
+}
+
+struct Thread {
+  pid_t Tgid = 0;
+  bool InCall = false;
+  long Number = 0;
+  uint64_t Args[6] = {};
+  std::string Call;
+  double Entered = 0;
+  std::chrono::steady_clock::time_point Started;
+  std::vector<Frame> Frames;
+};
+
+/// The tracee at a stop, as the syscall's text reads it.
+class StoppedTracee : public TraceeView {
+public:
+  StoppedTracee(pid_t Tid, std::unordered_map<int, std::string> &Names)
+      : Tid(Tid), Names(Names) {}
+
+  std::optional<std::string> string(uint64_t Address) override {
+    std::string Text;
+    constexpr size_t Page = 4096;
+    while (Text.size() < 4096) {
+      char Chunk[Page];
+      size_t Want = Page - (Address % Page);
+      iovec Local = {Chunk, Want}, Remote = {reinterpret_cast<void *>(Address),
+                                             Want};
+      ssize_t Got = process_vm_readv(Tid, &Local, 1, &Remote, 1, 0);
+      if (Got <= 0)
+        return std::nullopt;
+      size_t Length = strnlen(Chunk, Got);
+      Text.append(Chunk, Length);
+      if (Length < static_cast<size_t>(Got))
+        return Text;
+      Address += Got;
+    }
+    return Text;
+  }
+  std::optional<uint64_t> word(uint64_t Address) override {
+    uint64_t Value;
+    iovec Local = {&Value, sizeof Value},
+          Remote = {reinterpret_cast<void *>(Address), sizeof Value};
+    if (process_vm_readv(Tid, &Local, 1, &Remote, 1, 0) != sizeof Value)
+      return std::nullopt;
+    return Value;
+  }
+  std::string descriptorPath(int Fd) override {
+    if (Fd < 0)
+      return "";
+    auto It = Names.find(Fd);
+    if (It != Names.end())
+      return It->second;
+    std::string Path = link("/proc/" + std::to_string(Tid) + "/fd/" +
+                            std::to_string(Fd));
+    if (!Path.empty())
+      Names[Fd] = Path;
+    return Path;
+  }
+  std::string workingDirectory() override {
+    return link("/proc/" + std::to_string(Tid) + "/cwd");
+  }
+
+private:
+  static std::string link(const std::string &Path) {
+    char Target[4096];
+    ssize_t N = readlink(Path.c_str(), Target, sizeof Target);
+    return N > 0 ? std::string(Target, N) : "";
+  }
+  pid_t Tid;
+  /// The process's descriptors named so far: kept until a traced call
+  /// closes or replaces one, so a read or write costs no readlink.
+  std::unordered_map<int, std::string> &Names;
+};
+
+DwarfRegisters dwarfRegisters(const user_regs_struct &R) {
+  return {R.rax, R.rdx, R.rcx, R.rbx, R.rsi, R.rdi, R.rbp, R.rsp, R.r8,
+          R.r9,  R.r10, R.r11, R.r12, R.r13, R.r14, R.r15, R.rip};
+}
+
+class Tracer {
+public:
+  Tracer(FILE *Out, pid_t Root, bool WaitChildren)
+      : Out(Out), Root(Root), WaitChildren(WaitChildren) {}
+  /// Follows every tracee until the command ends; its status, as a shell
+  /// reports it.
+  int run();
+  unsigned truncatedStacks() const { return Unwinder.truncatedStacks(); }
+
+private:
+  Thread &thread(pid_t Tid);
+  void enter(pid_t Tid, Thread &T);
+  void leave(pid_t Tid, Thread &T);
+  void ended(pid_t Tid, int Status);
+  void resume(pid_t Tid, const Thread &T, int Signal = 0) {
+    ptrace(T.InCall ? PTRACE_SYSCALL : PTRACE_CONT, Tid, nullptr,
+           reinterpret_cast<void *>(static_cast<long>(Signal)));
+  }
+  void detachAll();
+
+  FILE *Out;
+  pid_t Root;
+  bool WaitChildren;
+  int RootStatus = -1;
+  std::unordered_map<pid_t, Thread> Threads;
+  std::unordered_map<pid_t, std::unordered_map<int, std::string>> Names;
+  StackUnwinder Unwinder;
+};
+
+Thread &Tracer::thread(pid_t Tid) {
+  auto [It, New] = Threads.try_emplace(Tid);
+  if (New)
+    It->second.Tgid = threadGroupOf(Tid);
+  return It->second;
+}
+
+void Tracer::enter(pid_t Tid, Thread &T) {
+  user_regs_struct Regs;
+  if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Regs) != 0)
+    return;
+  T.InCall = true;
+  T.Number = static_cast<long>(Regs.orig_rax);
+  uint64_t Args[6] = {Regs.rdi, Regs.rsi, Regs.rdx, Regs.r10, Regs.r8, Regs.r9};
+  std::copy(Args, Args + 6, T.Args);
+  StoppedTracee View(Tid, Names[T.Tgid]);
+  T.Call = callText(T.Number, T.Args, View);
+  // execve's stack is the old program's (here, our own fork): the call
+  // belongs to no line of the program it starts.
+  T.Frames.clear();
+  if (T.Number != SYS_execve)
+    T.Frames = Unwinder.unwind(T.Tgid, Tid, dwarfRegisters(Regs), MaxFrames);
+  for (int Fd : descriptorsEnded(T.Number, T.Args)) {
+    if (Fd < 0)
+      Names[T.Tgid].clear();
+    else
+      Names[T.Tgid].erase(Fd);
+  }
+  T.Entered = wallClock();
+  T.Started = std::chrono::steady_clock::now();
+}
+
+void Tracer::leave(pid_t Tid, Thread &T) {
+  T.InCall = false;
+  errno = 0;
+  long Result = ptrace(PTRACE_PEEKUSER, Tid,
+                       reinterpret_cast<void *>(offsetof(user_regs_struct, rax)),
+                       nullptr);
+  if (errno)
+    return;
+  double Seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - T.Started)
+                       .count();
+  StoppedTracee View(Tid, Names[T.Tgid]);
+  if (makesDescriptor(T.Number, T.Args) && Result >= 0)
+    Names[T.Tgid].erase(static_cast<int>(Result));
+  std::string Text = resultText(T.Number, T.Args, Result, View);
+  fprintf(Out, "%d %.6f %s = %s <%.6f>\n", Tid, T.Entered, T.Call.c_str(),
+          Text.c_str(), Seconds);
+  for (const Frame &F : T.Frames)
+    fprintf(Out, " > %s(%s) [0x%llx]\n", F.Module.c_str(), F.Symbol.c_str(),
+            static_cast<unsigned long long>(F.Address));
+  if (T.Number == SYS_execve && Result == 0) {
+    Unwinder.forget(T.Tgid);
+    Names[T.Tgid].clear();
+  }
+}
+
+void Tracer::ended(pid_t Tid, int Status) {
+  auto It = Threads.find(Tid);
+  if (It != Threads.end() && It->second.InCall)
+    fprintf(Out, "%d %.6f %s = ?\n", Tid, wallClock(), It->second.Call.c_str());
+  if (WIFEXITED(Status))
+    fprintf(Out, "%d %.6f +++ exited with %d +++\n", Tid, wallClock(),
+            WEXITSTATUS(Status));
+  else
+    fprintf(Out, "%d %.6f +++ killed by SIG%s +++\n", Tid, wallClock(),
+            sigabbrev_np(WTERMSIG(Status)) ? sigabbrev_np(WTERMSIG(Status))
+                                           : "UNKNOWN");
+  if (It != Threads.end()) {
+    pid_t Tgid = It->second.Tgid;
+    Threads.erase(It);
+    if (Tid == Tgid) {
+      Unwinder.forget(Tgid);
+      Names.erase(Tgid);
+    }
+  }
+  if (Tid == Root)
+    RootStatus = WIFEXITED(Status) ? WEXITSTATUS(Status)
+                                   : 128 + WTERMSIG(Status);
+}
+
+void Tracer::detachAll() {
+  // Each is interrupted, and let go at its next stop (a signal it was
+  // about to take goes with it).
+  for (auto &[Tid, T] : Threads)
+    ptrace(PTRACE_INTERRUPT, Tid, nullptr, nullptr);
+  while (!Threads.empty()) {
+    int Status;
+    pid_t Tid = waitpid(-1, &Status, __WALL);
+    if (Tid < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    if (!WIFSTOPPED(Status)) {
+      Threads.erase(Tid);
+      continue;
+    }
+    int Signal = WSTOPSIG(Status);
+    bool PlainSignal = (Status >> 16) == 0 && Signal != (SIGTRAP | 0x80);
+    ptrace(PTRACE_DETACH, Tid, nullptr,
+           reinterpret_cast<void *>(static_cast<long>(PlainSignal ? Signal : 0)));
+    Threads.erase(Tid);
+  }
+}
+
+int Tracer::run() {
+  for (;;) {
+    if (StopSignal) {
+      // Told to stop: every process traced gets the signal once.
+      for (auto &[Tid, T] : Threads)
+        if (Tid == T.Tgid)
+          kill(Tid, StopSignal);
+      StopSignal = 0;
+    }
+    int Status;
+    pid_t Tid = waitpid(-1, &Status, __WALL);
+    if (Tid < 0) {
+      if (errno == EINTR)
+        continue;
+      break; // no tracee left
+    }
+    if (WIFEXITED(Status) || WIFSIGNALED(Status)) {
+      ended(Tid, Status);
+      if (RootStatus >= 0 && !WaitChildren) {
+        detachAll();
+        break;
+      }
+      continue;
+    }
+    if (!WIFSTOPPED(Status))
+      continue;
+    Thread &T = thread(Tid);
+    int Signal = WSTOPSIG(Status), Event = Status >> 16;
+    if (Signal == (SIGTRAP | 0x80)) {
+      leave(Tid, T);
+      resume(Tid, T);
+    } else if (Event == PTRACE_EVENT_SECCOMP) {
+      enter(Tid, T);
+      resume(Tid, T);
+    } else if (Event == PTRACE_EVENT_EXEC) {
+      // A thread other than the leader ran execve: it is the leader now.
+      unsigned long Former = 0;
+      ptrace(PTRACE_GETEVENTMSG, Tid, nullptr, &Former);
+      if (static_cast<pid_t>(Former) != Tid)
+        Threads.erase(static_cast<pid_t>(Former));
+      resume(Tid, T);
+    } else if (Event == PTRACE_EVENT_STOP) {
+      bool GroupStop = Signal == SIGSTOP || Signal == SIGTSTP ||
+                       Signal == SIGTTIN || Signal == SIGTTOU;
+      if (GroupStop)
+        ptrace(PTRACE_LISTEN, Tid, nullptr, nullptr);
+      else
+        resume(Tid, T);
+    } else if (Event) { // clone, fork, vfork: the child is attached itself
+      resume(Tid, T);
+    } else {
+      resume(Tid, T, Signal);
+    }
+  }
+  return RootStatus;
+}
+
+/// While alive, the tracer runs on the CPU it is on, and so does the command
+/// it starts (affinity is inherited).
+class CpuPin {
+public:
+  explicit CpuPin(bool Wanted) {
+    if (!Wanted || sched_getaffinity(0, sizeof Before, &Before) != 0)
+      return;
+    cpu_set_t One;
+    CPU_ZERO(&One);
+    int Cpu = sched_getcpu();
+    CPU_SET(Cpu >= 0 ? Cpu : 0, &One);
+    Pinned = sched_setaffinity(0, sizeof One, &One) == 0;
+  }
+  ~CpuPin() {
+    if (Pinned)
+      sched_setaffinity(0, sizeof Before, &Before);
+  }
+
+private:
+  cpu_set_t Before;
+  bool Pinned = false;
+};
+
+/// The command's side of the fork: the filter, a stop for the tracer to
+/// attach, the command. Nothing here makes a traced syscall before the
+/// tracer is there (one would fail with ENOSYS).
+[[noreturn]] void startCommand(const RunRequest &Request, int ErrorPipe) {
+  auto Fail = [&](const char *What) {
+    char Message[256];
+    int Length = snprintf(Message, sizeof Message, "%s: %s", What,
+                          strerror(errno));
+    ssize_t Ignored = write(ErrorPipe, Message, Length);
+    (void)Ignored;
+    _exit(127);
+  };
+  pid_t Self = getpid();
+  std::vector<sock_filter> Filter = seccompFilter();
+  sock_fprog Program = {static_cast<unsigned short>(Filter.size()),
+                        Filter.data()};
+  std::vector<char *> Argv;
+  for (const std::string &A : Request.Command)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+    Fail("cannot set no_new_privs");
+  if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &Program) != 0)
+    Fail("seccomp filters are not allowed");
+  syscall(SYS_kill, Self, SIGSTOP);
+  execv(Request.Program.c_str(), Argv.data());
+  _exit(127);
+}
+
+} // namespace
+
+PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
+                         std::string &Why) {
+  FILE *Out = fopen(Request.TraceFile.c_str(), "we");
+  if (!Out) {
+    Why = "cannot write the trace: " + std::string(strerror(errno));
+    return PtraceOutcome::Failed;
+  }
+  static char Buffer[1 << 20];
+  setvbuf(Out, Buffer, _IOFBF, sizeof Buffer);
+  int Pipe[2];
+  if (pipe2(Pipe, O_CLOEXEC) != 0) {
+    fclose(Out);
+    Why = "cannot make a pipe: " + std::string(strerror(errno));
+    return PtraceOutcome::Failed;
+  }
+  CpuPin Pin(Request.ShareCpu);
+  auto Start = std::chrono::steady_clock::now();
+  pid_t Child = fork();
+  if (Child == 0) {
+    close(Pipe[0]);
+    startCommand(Request, Pipe[1]);
+  }
+  close(Pipe[1]);
+  int Status = 0;
+  if (Child < 0 || waitpid(Child, &Status, WUNTRACED) != Child ||
+      !WIFSTOPPED(Status)) {
+    char Message[256] = {};
+    ssize_t N = Child < 0 ? -1 : read(Pipe[0], Message, sizeof Message - 1);
+    close(Pipe[0]);
+    fclose(Out);
+    Why = N > 0 ? std::string(Message, N) : "the command did not start";
+    return PtraceOutcome::Refused;
+  }
+  close(Pipe[0]);
+  long Options = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP |
+                 PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
+                 PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC;
+  if (ptrace(PTRACE_SEIZE, Child, nullptr, reinterpret_cast<void *>(Options)) !=
+      0) {
+    Why = "ptrace is not allowed (" + std::string(strerror(errno)) +
+          "; a container may need --cap-add=SYS_PTRACE)";
+    kill(Child, SIGKILL);
+    waitpid(Child, &Status, 0);
+    fclose(Out);
+    return PtraceOutcome::Refused;
+  }
+  // The terminal's ^C reaches the command itself; SIGTERM and SIGHUP sent
+  // to the tracer are passed on.
+  struct sigaction Ignore = {}, Note = {}, OldInt, OldQuit, OldTerm, OldHup;
+  Ignore.sa_handler = SIG_IGN;
+  Note.sa_handler = noteStopSignal; // no SA_RESTART: waitpid returns EINTR
+  sigaction(SIGINT, &Ignore, &OldInt);
+  sigaction(SIGQUIT, &Ignore, &OldQuit);
+  sigaction(SIGTERM, &Note, &OldTerm);
+  sigaction(SIGHUP, &Note, &OldHup);
+  kill(Child, SIGCONT);
+  Tracer T(Out, Child, Request.WaitChildren);
+  int Exit = T.run();
+  sigaction(SIGINT, &OldInt, nullptr);
+  sigaction(SIGQUIT, &OldQuit, nullptr);
+  sigaction(SIGTERM, &OldTerm, nullptr);
+  sigaction(SIGHUP, &OldHup, nullptr);
+  bool Written = fclose(Out) == 0;
+  Run.WallSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  Run.RootPid = Child;
+  Run.ExitStatus = Exit >= 0 ? Exit : 1;
+  Run.TruncatedStacks = T.truncatedStacks();
+  if (!Written) {
+    Why = "cannot write the trace: " + std::string(strerror(errno));
+    return PtraceOutcome::Failed;
+  }
+  return PtraceOutcome::Ran;
+}
+
+#else
+
+PtraceOutcome runPtraced(const RunRequest &, TracedRun &, std::string &Why) {
+  Why = "the ptrace backend reads x86-64 registers only";
+  return PtraceOutcome::Refused;
+}
+
+#endif
+
+} // namespace syscall_tidy::trace

@@ -79,8 +79,13 @@ if not os.path.realpath(config.test_exec_root).startswith(("/tmp/", "/var/tmp/")
     config.available_features.add("build-outside-tmp")
 
 # syscall-tidy-trace, built beside the tool in the default LLVM's build.
+# `--param trace_backend=strace` runs its tests through strace -k instead
+# of its own ptrace loop.
 if config.syscall_tidy_trace:
-    config.substitutions.append(("%trace", config.syscall_tidy_trace))
+    backend = lit_config.params.get("trace_backend", "ptrace")
+    config.substitutions.append(("%{trace_tool}", config.syscall_tidy_trace))
+    config.substitutions.append(
+        ("%trace", config.syscall_tidy_trace + " --backend=" + backend))
 else:
     config.excludes += ["trace"]
 # Headless Chromium renders the tracer's HTML report.

@@ -9,13 +9,13 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <sched.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <sched.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/wait.h>
@@ -90,8 +90,8 @@ public:
     while (Text.size() < 4096) {
       char Chunk[Page];
       size_t Want = Page - (Address % Page);
-      iovec Local = {Chunk, Want}, Remote = {reinterpret_cast<void *>(Address),
-                                             Want};
+      iovec Local = {Chunk, Want},
+            Remote = {reinterpret_cast<void *>(Address), Want};
       ssize_t Got = process_vm_readv(Tid, &Local, 1, &Remote, 1, 0);
       if (Got <= 0)
         return std::nullopt;
@@ -117,8 +117,8 @@ public:
     auto It = Names.find(Fd);
     if (It != Names.end())
       return It->second;
-    std::string Path = link("/proc/" + std::to_string(Tid) + "/fd/" +
-                            std::to_string(Fd));
+    std::string Path =
+        link("/proc/" + std::to_string(Tid) + "/fd/" + std::to_string(Fd));
     if (!Path.empty())
       Names[Fd] = Path;
     return Path;
@@ -208,9 +208,9 @@ void Tracer::enter(pid_t Tid, Thread &T) {
 void Tracer::leave(pid_t Tid, Thread &T) {
   T.InCall = false;
   errno = 0;
-  long Result = ptrace(PTRACE_PEEKUSER, Tid,
-                       reinterpret_cast<void *>(offsetof(user_regs_struct, rax)),
-                       nullptr);
+  long Result = ptrace(
+      PTRACE_PEEKUSER, Tid,
+      reinterpret_cast<void *>(offsetof(user_regs_struct, rax)), nullptr);
   if (errno)
     return;
   double Seconds = std::chrono::duration<double>(
@@ -251,8 +251,8 @@ void Tracer::ended(pid_t Tid, int Status) {
     }
   }
   if (Tid == Root)
-    RootStatus = WIFEXITED(Status) ? WEXITSTATUS(Status)
-                                   : 128 + WTERMSIG(Status);
+    RootStatus =
+        WIFEXITED(Status) ? WEXITSTATUS(Status) : 128 + WTERMSIG(Status);
 }
 
 void Tracer::detachAll() {
@@ -274,8 +274,9 @@ void Tracer::detachAll() {
     }
     int Signal = WSTOPSIG(Status);
     bool PlainSignal = (Status >> 16) == 0 && Signal != (SIGTRAP | 0x80);
-    ptrace(PTRACE_DETACH, Tid, nullptr,
-           reinterpret_cast<void *>(static_cast<long>(PlainSignal ? Signal : 0)));
+    ptrace(
+        PTRACE_DETACH, Tid, nullptr,
+        reinterpret_cast<void *>(static_cast<long>(PlainSignal ? Signal : 0)));
     Threads.erase(Tid);
   }
 }
@@ -366,8 +367,8 @@ private:
 [[noreturn]] void startCommand(const RunRequest &Request, int ErrorPipe) {
   auto Fail = [&](const char *What) {
     char Message[256];
-    int Length = snprintf(Message, sizeof Message, "%s: %s", What,
-                          strerror(errno));
+    int Length =
+        snprintf(Message, sizeof Message, "%s: %s", What, strerror(errno));
     ssize_t Ignored = write(ErrorPipe, Message, Length);
     (void)Ignored;
     _exit(127);

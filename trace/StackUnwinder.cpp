@@ -31,7 +31,8 @@ struct Symbol {
 /// Fewer leading underscores first: `read` over `__read`, `lseek` over
 /// `__lseek`, as the program spells the call.
 bool preferredName(llvm::StringRef A, llvm::StringRef B) {
-  size_t UA = A.size() - A.ltrim('_').size(), UB = B.size() - B.ltrim('_').size();
+  size_t UA = A.size() - A.ltrim('_').size(),
+         UB = B.size() - B.ltrim('_').size();
   return UA != UB ? UA < UB : A.size() < B.size();
 }
 
@@ -95,7 +96,8 @@ struct StackUnwinder::Memory {
       const uint8_t *Bytes = page(Page);
       if (!Bytes)
         return std::nullopt;
-      unsigned N = std::min<uint64_t>(sizeof Value - Done, Page + PageSize - At);
+      unsigned N =
+          std::min<uint64_t>(sizeof Value - Done, Page + PageSize - At);
       std::copy_n(Bytes + (At - Page), N, Out + Done);
       Done += N;
     }
@@ -175,9 +177,9 @@ StackUnwinder::Module *StackUnwinder::module(const std::string &Path) {
     }
   }
   if (Elf_Data *Data = Table ? elf_getdata(Table, nullptr) : nullptr) {
-    size_t Count = TableHeader.sh_entsize ? TableHeader.sh_size /
-                                                TableHeader.sh_entsize
-                                          : 0;
+    size_t Count = TableHeader.sh_entsize
+                       ? TableHeader.sh_size / TableHeader.sh_entsize
+                       : 0;
     for (size_t I = 0; I < Count; ++I) {
       GElf_Sym Sym;
       if (!gelf_getsym(Data, I, &Sym) || !Sym.st_value)
@@ -192,9 +194,8 @@ StackUnwinder::Module *StackUnwinder::module(const std::string &Path) {
   }
   std::sort(M->Symbols.begin(), M->Symbols.end(),
             [](const Symbol &A, const Symbol &B) {
-              return A.Address != B.Address
-                         ? A.Address < B.Address
-                         : preferredName(A.Name, B.Name);
+              return A.Address != B.Address ? A.Address < B.Address
+                                            : preferredName(A.Name, B.Name);
             });
   // Aliases at one address: the preferred name stays, first.
   M->Symbols.erase(std::unique(M->Symbols.begin(), M->Symbols.end(),
@@ -289,11 +290,11 @@ evaluate(const std::vector<Dwarf_Op> &Ops, const DwarfRegisters &Regs,
     bool InRegister = (A >= DW_OP_reg0 && A <= DW_OP_reg31) || A == DW_OP_regx;
     if (Based || InRegister) {
       uint64_t Reg = A == DW_OP_bregx || A == DW_OP_regx ? Op.number
-                     : Based                           ? A - DW_OP_breg0
-                                                       : A - DW_OP_reg0;
+                     : Based                             ? A - DW_OP_breg0
+                                                         : A - DW_OP_reg0;
       if (Reg >= Regs.size() || !(KnownRegs & (1u << Reg)))
         return std::nullopt;
-      int64_t Offset = !Based                ? 0
+      int64_t Offset = !Based             ? 0
                        : A == DW_OP_bregx ? static_cast<int64_t>(Op.number2)
                                           : static_cast<int64_t>(Op.number);
       Stack.push_back(Regs[Reg] + Offset);
@@ -303,18 +304,19 @@ evaluate(const std::vector<Dwarf_Op> &Ops, const DwarfRegisters &Regs,
       if (!Cfa)
         return std::nullopt;
       Stack.push_back(*Cfa);
-    } else if (A == DW_OP_const1u || A == DW_OP_const2u ||
-               A == DW_OP_const4u || A == DW_OP_const8u ||
-               A == DW_OP_constu || A == DW_OP_const1s ||
-               A == DW_OP_const2s || A == DW_OP_const4s ||
-               A == DW_OP_const8s || A == DW_OP_consts) {
+    } else if (A == DW_OP_const1u || A == DW_OP_const2u || A == DW_OP_const4u ||
+               A == DW_OP_const8u || A == DW_OP_constu || A == DW_OP_const1s ||
+               A == DW_OP_const2s || A == DW_OP_const4s || A == DW_OP_const8s ||
+               A == DW_OP_consts) {
       Stack.push_back(Op.number);
     } else if (A == DW_OP_plus_uconst && !Stack.empty()) {
       Stack.back() += Op.number;
     } else if ((A == DW_OP_plus || A == DW_OP_minus || A == DW_OP_and) &&
                Stack.size() >= 2) {
       uint64_t R = Pop(), L = Pop();
-      Stack.push_back(A == DW_OP_plus ? L + R : A == DW_OP_minus ? L - R : L & R);
+      Stack.push_back(A == DW_OP_plus    ? L + R
+                      : A == DW_OP_minus ? L - R
+                                         : L & R);
     } else if (A == DW_OP_deref && !Stack.empty()) {
       std::optional<uint64_t> V = Load(Pop());
       if (!V)
@@ -348,9 +350,9 @@ std::vector<Frame> StackUnwinder::unwind(pid_t Tgid, pid_t Tid,
     // A caller's PC is a return address: its rule is the call's, a byte
     // before (the call may be a function's last instruction).
     std::optional<uint64_t> Linked = Map->Mod->linked(Offset - (Depth > 0));
-    Frames.push_back(
-        {Map->Mod->Path, Linked ? Map->Mod->symbolAt(*Linked + (Depth > 0)) : "",
-         Offset});
+    Frames.push_back({Map->Mod->Path,
+                      Linked ? Map->Mod->symbolAt(*Linked + (Depth > 0)) : "",
+                      Offset});
     const Rule *R = Linked ? ruleAt(*Map->Mod, *Linked) : nullptr;
     std::optional<uint64_t> Cfa =
         R ? evaluate(R->Cfa, Regs, Known, std::nullopt, Load) : std::nullopt;

@@ -13,8 +13,8 @@ namespace {
 /// f descriptor (-y), D directory descriptor or AT_FDCWD, P path,
 /// O open flags (and the mode after it when they create), m mode,
 /// d signed, u unsigned, x address, W seek origin, A at-flags,
-/// T socket type, S socket flags, K clone flags, E clone3's arguments, H openat2's how,
-/// F fcntl command and its argument, I ioctl request.
+/// T socket type, S socket flags, K clone flags, E clone3's arguments, H
+/// openat2's how, F fcntl command and its argument, I ioctl request.
 struct SyscallSpec {
   long Number;
   const char *Name;
@@ -102,29 +102,36 @@ struct FlagName {
 /// The kernel's open flags on x86-64 (O_LARGEFILE is 0 in glibc's headers
 /// there, but the kernel's bit shows in fcntl's answers).
 constexpr FlagName OpenFlags[] = {
-    {04010000, "O_SYNC"},      {020200000, "O_TMPFILE"},
-    {0100, "O_CREAT"},         {0200, "O_EXCL"},
-    {0400, "O_NOCTTY"},        {01000, "O_TRUNC"},
-    {02000, "O_APPEND"},       {04000, "O_NONBLOCK"},
-    {010000, "O_DSYNC"},       {020000, "O_ASYNC"},
-    {040000, "O_DIRECT"},      {0100000, "O_LARGEFILE"},
-    {0200000, "O_DIRECTORY"},  {0400000, "O_NOFOLLOW"},
-    {01000000, "O_NOATIME"},   {02000000, "O_CLOEXEC"},
+    {04010000, "O_SYNC"},     {020200000, "O_TMPFILE"},
+    {0100, "O_CREAT"},        {0200, "O_EXCL"},
+    {0400, "O_NOCTTY"},       {01000, "O_TRUNC"},
+    {02000, "O_APPEND"},      {04000, "O_NONBLOCK"},
+    {010000, "O_DSYNC"},      {020000, "O_ASYNC"},
+    {040000, "O_DIRECT"},     {0100000, "O_LARGEFILE"},
+    {0200000, "O_DIRECTORY"}, {0400000, "O_NOFOLLOW"},
+    {01000000, "O_NOATIME"},  {02000000, "O_CLOEXEC"},
     {010000000, "O_PATH"}};
-constexpr FlagName AtFlags[] = {
-    {0x100, "AT_SYMLINK_NOFOLLOW"}, {0x200, "AT_REMOVEDIR"},
-    {0x400, "AT_SYMLINK_FOLLOW"},   {0x800, "AT_NO_AUTOMOUNT"},
-    {0x1000, "AT_EMPTY_PATH"}};
+constexpr FlagName AtFlags[] = {{0x100, "AT_SYMLINK_NOFOLLOW"},
+                                {0x200, "AT_REMOVEDIR"},
+                                {0x400, "AT_SYMLINK_FOLLOW"},
+                                {0x800, "AT_NO_AUTOMOUNT"},
+                                {0x1000, "AT_EMPTY_PATH"}};
 constexpr FlagName SocketFlags[] = {{04000, "SOCK_NONBLOCK"},
                                     {02000000, "SOCK_CLOEXEC"}};
-constexpr FlagName CloneFlags[] = {
-    {0x100, "CLONE_VM"},         {0x200, "CLONE_FS"},
-    {0x400, "CLONE_FILES"},      {0x800, "CLONE_SIGHAND"},
-    {0x1000, "CLONE_PIDFD"},     {0x2000, "CLONE_PTRACE"},
-    {0x4000, "CLONE_VFORK"},     {0x8000, "CLONE_PARENT"},
-    {0x10000, "CLONE_THREAD"},   {0x40000, "CLONE_SYSVSEM"},
-    {0x80000, "CLONE_SETTLS"},   {0x100000, "CLONE_PARENT_SETTID"},
-    {0x200000, "CLONE_CHILD_CLEARTID"}, {0x1000000, "CLONE_CHILD_SETTID"}};
+constexpr FlagName CloneFlags[] = {{0x100, "CLONE_VM"},
+                                   {0x200, "CLONE_FS"},
+                                   {0x400, "CLONE_FILES"},
+                                   {0x800, "CLONE_SIGHAND"},
+                                   {0x1000, "CLONE_PIDFD"},
+                                   {0x2000, "CLONE_PTRACE"},
+                                   {0x4000, "CLONE_VFORK"},
+                                   {0x8000, "CLONE_PARENT"},
+                                   {0x10000, "CLONE_THREAD"},
+                                   {0x40000, "CLONE_SYSVSEM"},
+                                   {0x80000, "CLONE_SETTLS"},
+                                   {0x100000, "CLONE_PARENT_SETTID"},
+                                   {0x200000, "CLONE_CHILD_CLEARTID"},
+                                   {0x1000000, "CLONE_CHILD_SETTID"}};
 
 std::string hex(uint64_t V) {
   char Text[24];
@@ -176,11 +183,21 @@ std::string descriptor(int Fd, TraceeView &Tracee) {
 
 std::string fcntlText(const uint64_t Args[6], TraceeView &Tracee) {
   static const std::pair<int, const char *> Commands[] = {
-      {0, "F_DUPFD"},       {1, "F_GETFD"},        {2, "F_SETFD"},
-      {3, "F_GETFL"},       {4, "F_SETFL"},        {5, "F_GETLK"},
-      {6, "F_SETLK"},       {7, "F_SETLKW"},       {8, "F_SETOWN"},
-      {9, "F_GETOWN"},      {1030, "F_DUPFD_CLOEXEC"}, {1031, "F_SETPIPE_SZ"},
-      {1032, "F_GETPIPE_SZ"}, {1033, "F_ADD_SEALS"}, {1034, "F_GET_SEALS"}};
+      {0, "F_DUPFD"},
+      {1, "F_GETFD"},
+      {2, "F_SETFD"},
+      {3, "F_GETFL"},
+      {4, "F_SETFL"},
+      {5, "F_GETLK"},
+      {6, "F_SETLK"},
+      {7, "F_SETLKW"},
+      {8, "F_SETOWN"},
+      {9, "F_GETOWN"},
+      {1030, "F_DUPFD_CLOEXEC"},
+      {1031, "F_SETPIPE_SZ"},
+      {1032, "F_GETPIPE_SZ"},
+      {1033, "F_ADD_SEALS"},
+      {1034, "F_GET_SEALS"}};
   int Command = static_cast<int>(Args[1]);
   std::string Text = std::to_string(Command);
   for (const auto &[Number, Name] : Commands)
@@ -194,7 +211,8 @@ std::string fcntlText(const uint64_t Args[6], TraceeView &Tracee) {
   case 1034:
     return Text;
   case 2:
-    return Text + ", " + (Args[2] == 1 ? "FD_CLOEXEC" : std::to_string(Args[2]));
+    return Text + ", " +
+           (Args[2] == 1 ? "FD_CLOEXEC" : std::to_string(Args[2]));
   case 4:
     return Text + ", " + openFlags(Args[2]);
   case 5:
@@ -208,9 +226,9 @@ std::string fcntlText(const uint64_t Args[6], TraceeView &Tracee) {
 
 std::string ioctlRequest(uint64_t Request) {
   static const std::pair<uint64_t, const char *> Requests[] = {
-      {0x5401, "TCGETS"},     {0x5402, "TCSETS"},   {0x5403, "TCSETSW"},
-      {0x540f, "TIOCGPGRP"},  {0x5413, "TIOCGWINSZ"}, {0x5414, "TIOCSWINSZ"},
-      {0x541b, "FIONREAD"},   {0x5421, "FIONBIO"}};
+      {0x5401, "TCGETS"},    {0x5402, "TCSETS"},     {0x5403, "TCSETSW"},
+      {0x540f, "TIOCGPGRP"}, {0x5413, "TIOCGWINSZ"}, {0x5414, "TIOCSWINSZ"},
+      {0x541b, "FIONREAD"},  {0x5421, "FIONBIO"}};
   for (const auto &[Number, Name] : Requests)
     if (Number == (Request & 0xffffffff))
       return Name;
@@ -291,9 +309,9 @@ std::string callText(long Number, const uint64_t Args[6], TraceeView &Tracee) {
       Arg = V ? flags(V, AtFlags) : "0";
       break;
     case 'T': {
-      static const char *const Types[] = {"0", "SOCK_STREAM", "SOCK_DGRAM",
-                                          "SOCK_RAW", "SOCK_RDM",
-                                          "SOCK_SEQPACKET"};
+      static const char *const Types[] = {"0",          "SOCK_STREAM",
+                                          "SOCK_DGRAM", "SOCK_RAW",
+                                          "SOCK_RDM",   "SOCK_SEQPACKET"};
       Arg = flags(V & ~0xfull, SocketFlags,
                   (V & 0xf) < 6 ? Types[V & 0xf] : hex(V & 0xf));
       break;

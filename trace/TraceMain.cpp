@@ -48,7 +48,8 @@ bool runnable(const std::string &Command, std::string &Program,
                                             : "no such file");
     return false;
   }
-  if (llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Command)) {
+  if (llvm::ErrorOr<std::string> Found =
+          llvm::sys::findProgramByName(Command)) {
     Program = *Found;
     return true;
   }

@@ -13,12 +13,12 @@ int main(int argc, char **argv) {
   struct stat st;
   if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) // FSTAT
     return 1;
-  int flags = fcntl(fd, F_GETFD); // GETFD
+  int flags = fcntl(fd, F_GETFD);         // GETFD
   fcntl(fd, F_SETFD, flags | FD_CLOEXEC); // SETFD
   for (int i = 0; i < 10; i++) {
-    lseek(fd, 0, SEEK_CUR); // SEEKCUR
+    lseek(fd, 0, SEEK_CUR);     // SEEKCUR
     lseek(fd, i * 8, SEEK_SET); // SEEKSET
-    write(fd, "12345678", 8); // WRITE
+    write(fd, "12345678", 8);   // WRITE
   }
   lseek(fd, 80, SEEK_SET); // SAMESEEK
   close(fd);

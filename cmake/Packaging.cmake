@@ -61,7 +61,8 @@ list(TRANSFORM SYSCALL_TIDY_PACKAGED_MAJORS PREPEND "clang-tidy-"
      OUTPUT_VARIABLE clang_tidies)
 string(REPLACE ";" " | " clang_tidies "${clang_tidies}")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "${clang_tidies}, pre-commit")
-# syscall-tidy-trace runs programs under strace.
+# syscall-tidy-trace traces with its own ptrace loop; strace -k is its
+# fallback where seccomp filters are refused.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "strace")
 string(REPLACE ";" ", " majors "${SYSCALL_TIDY_PACKAGED_MAJORS}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
@@ -71,6 +72,6 @@ set(CPACK_PACKAGE_DESCRIPTION
 system calls in C and C++ code, says why each one is redundant, and offers
 fix-its that are safe to apply. This package has the standalone syscall-tidy
 tool, its commit hook, syscall-tidy-trace (counts a program's syscalls per
-source line under strace), leanio (the runtime library of the optimised I/O
+source line), leanio (the runtime library of the optimised I/O
 forms) and the clang-tidy plugin for each of LLVM ${majors}.")
 include(CPack)

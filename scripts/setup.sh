@@ -16,7 +16,7 @@ TOOL_MAJORS="22"
 llvm_packages() {
   echo "clang-$1 clang-tidy-$1 libclang-$1-dev llvm-$1-dev llvm-$1-tools"
 }
-packages="$(llvm_packages $LLVM) libzstd-dev libclang-rt-$LLVM-dev libcurl4-openssl-dev libssl-dev
+packages="$(llvm_packages $LLVM) libzstd-dev libclang-rt-$LLVM-dev libcurl4-openssl-dev libssl-dev libdw-dev
           libgtest-dev libbenchmark-dev cmake ninja-build ccache python3"
 if [ "${1:-}" = "--test" ]; then
   packages="$packages strace pkg-config git pre-commit shellcheck lintian

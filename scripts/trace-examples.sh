@@ -6,10 +6,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-command -v strace >/dev/null || {
-  echo "trace-examples: strace is needed (apt-get install strace)" >&2
-  exit 2
-}
 cmake -S examples -B build/examples-g -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 >/dev/null
 cmake --build build/examples-g >/dev/null

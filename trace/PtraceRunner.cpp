@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <functional>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -146,11 +147,18 @@ DwarfRegisters dwarfRegisters(const user_regs_struct &R) {
 
 class Tracer {
 public:
-  Tracer(FILE *Out, pid_t Root, bool WaitChildren)
-      : Out(Out), Root(Root), WaitChildren(WaitChildren) {}
-  /// Follows every tracee until the command ends; its status, as a shell
-  /// reports it.
-  int run();
+  /// \p CommandEnded is told the command's status (as a shell reports it)
+  /// when the trace ends: when the command does, or with \p WaitChildren
+  /// when the last process it left does.
+  Tracer(FILE *Out, pid_t Root, bool WaitChildren,
+         std::function<void(int)> CommandEnded)
+      : Out(Out), Root(Root), WaitChildren(WaitChildren),
+        CommandEnded(std::move(CommandEnded)) {}
+  /// Follows every tracee until none is left. What the command leaves
+  /// running after the trace ends stays traced, unrecorded: the filter it
+  /// inherited cannot be taken off, and without a tracer its traced
+  /// syscalls would fail with ENOSYS.
+  void run();
   unsigned truncatedStacks() const { return Unwinder.truncatedStacks(); }
 
 private:
@@ -162,11 +170,12 @@ private:
     ptrace(T.InCall ? PTRACE_SYSCALL : PTRACE_CONT, Tid, nullptr,
            reinterpret_cast<void *>(static_cast<long>(Signal)));
   }
-  void detachAll();
+  void endTrace();
 
   FILE *Out;
   pid_t Root;
   bool WaitChildren;
+  std::function<void(int)> CommandEnded;
   int RootStatus = -1;
   std::unordered_map<pid_t, Thread> Threads;
   std::unordered_map<pid_t, std::unordered_map<int, std::string>> Names;
@@ -207,6 +216,8 @@ void Tracer::enter(pid_t Tid, Thread &T) {
 
 void Tracer::leave(pid_t Tid, Thread &T) {
   T.InCall = false;
+  if (!Out)
+    return;
   errno = 0;
   long Result = ptrace(
       PTRACE_PEEKUSER, Tid,
@@ -233,12 +244,12 @@ void Tracer::leave(pid_t Tid, Thread &T) {
 
 void Tracer::ended(pid_t Tid, int Status) {
   auto It = Threads.find(Tid);
-  if (It != Threads.end() && It->second.InCall)
+  if (Out && It != Threads.end() && It->second.InCall)
     fprintf(Out, "%d %.6f %s = ?\n", Tid, wallClock(), It->second.Call.c_str());
-  if (WIFEXITED(Status))
+  if (Out && WIFEXITED(Status))
     fprintf(Out, "%d %.6f +++ exited with %d +++\n", Tid, wallClock(),
             WEXITSTATUS(Status));
-  else
+  else if (Out)
     fprintf(Out, "%d %.6f +++ killed by SIG%s +++\n", Tid, wallClock(),
             sigabbrev_np(WTERMSIG(Status)) ? sigabbrev_np(WTERMSIG(Status))
                                            : "UNKNOWN");
@@ -255,33 +266,14 @@ void Tracer::ended(pid_t Tid, int Status) {
         WIFEXITED(Status) ? WEXITSTATUS(Status) : 128 + WTERMSIG(Status);
 }
 
-void Tracer::detachAll() {
-  // Each is interrupted, and let go at its next stop (a signal it was
-  // about to take goes with it).
-  for (auto &[Tid, T] : Threads)
-    ptrace(PTRACE_INTERRUPT, Tid, nullptr, nullptr);
-  while (!Threads.empty()) {
-    int Status;
-    pid_t Tid = waitpid(-1, &Status, __WALL);
-    if (Tid < 0) {
-      if (errno == EINTR)
-        continue;
-      break;
-    }
-    if (!WIFSTOPPED(Status)) {
-      Threads.erase(Tid);
-      continue;
-    }
-    int Signal = WSTOPSIG(Status);
-    bool PlainSignal = (Status >> 16) == 0 && Signal != (SIGTRAP | 0x80);
-    ptrace(
-        PTRACE_DETACH, Tid, nullptr,
-        reinterpret_cast<void *>(static_cast<long>(PlainSignal ? Signal : 0)));
-    Threads.erase(Tid);
-  }
+void Tracer::endTrace() {
+  if (!Out)
+    return;
+  Out = nullptr;
+  CommandEnded(RootStatus >= 0 ? RootStatus : 1);
 }
 
-int Tracer::run() {
+void Tracer::run() {
   for (;;) {
     if (StopSignal) {
       // Told to stop: every process traced gets the signal once.
@@ -299,10 +291,8 @@ int Tracer::run() {
     }
     if (WIFEXITED(Status) || WIFSIGNALED(Status)) {
       ended(Tid, Status);
-      if (RootStatus >= 0 && !WaitChildren) {
-        detachAll();
-        break;
-      }
+      if (RootStatus >= 0 && !WaitChildren)
+        endTrace();
       continue;
     }
     if (!WIFSTOPPED(Status))
@@ -313,7 +303,8 @@ int Tracer::run() {
       leave(Tid, T);
       resume(Tid, T);
     } else if (Event == PTRACE_EVENT_SECCOMP) {
-      enter(Tid, T);
+      if (Out)
+        enter(Tid, T);
       resume(Tid, T);
     } else if (Event == PTRACE_EVENT_EXEC) {
       // A thread other than the leader ran execve: it is the leader now.
@@ -335,7 +326,7 @@ int Tracer::run() {
       resume(Tid, T, Signal);
     }
   }
-  return RootStatus;
+  endTrace();
 }
 
 /// While alive, the tracer runs on the CPU it is on, and so does the command
@@ -361,10 +352,19 @@ private:
   bool Pinned = false;
 };
 
+struct SignalDispositions {
+  struct sigaction Int, Quit, Term, Hup;
+};
+
 /// The command's side of the fork: the filter, a stop for the tracer to
 /// attach, the command. Nothing here makes a traced syscall before the
 /// tracer is there (one would fail with ENOSYS).
-[[noreturn]] void startCommand(const RunRequest &Request, int ErrorPipe) {
+[[noreturn]] void startCommand(const RunRequest &Request,
+                               const SignalDispositions &Users, int ErrorPipe) {
+  sigaction(SIGINT, &Users.Int, nullptr);
+  sigaction(SIGQUIT, &Users.Quit, nullptr);
+  sigaction(SIGTERM, &Users.Term, nullptr);
+  sigaction(SIGHUP, &Users.Hup, nullptr);
   auto Fail = [&](const char *What) {
     char Message[256];
     int Length =
@@ -390,29 +390,42 @@ private:
   _exit(127);
 }
 
-} // namespace
 
-PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
-                         std::string &Why) {
+/// The tracer's process: starts the command, traces it, and tells \p Report
+/// one line: "refused WHY", "failed WHY", or "started PID" and then, when
+/// the trace ends, "ended STATUS TRUNCATED". It lives on while what the
+/// command left running does, with no part in the user's terminal.
+int traceCommand(const RunRequest &Request, int Report) {
+  auto Tell = [&](const std::string &Line) {
+    std::string Text = Line + "\n";
+    return write(Report, Text.data(), Text.size()) ==
+           static_cast<ssize_t>(Text.size());
+  };
+  // The terminal's ^C reaches the command itself; SIGTERM and SIGHUP come
+  // from the tool's own process, to pass on to every traced process.
+  // The command gets the dispositions the user gave the tool.
+  struct sigaction Ignore = {}, Note = {};
+  Ignore.sa_handler = SIG_IGN;
+  Note.sa_handler = noteStopSignal; // no SA_RESTART: waitpid returns EINTR
+  SignalDispositions Users;
+  sigaction(SIGINT, &Ignore, &Users.Int);
+  sigaction(SIGQUIT, &Ignore, &Users.Quit);
+  sigaction(SIGTERM, &Note, &Users.Term);
+  sigaction(SIGHUP, &Note, &Users.Hup);
   FILE *Out = fopen(Request.TraceFile.c_str(), "we");
-  if (!Out) {
-    Why = "cannot write the trace: " + std::string(strerror(errno));
-    return PtraceOutcome::Failed;
-  }
+  if (!Out)
+    return !Tell("failed cannot write the trace: " +
+                 std::string(strerror(errno)));
   static char Buffer[1 << 20];
   setvbuf(Out, Buffer, _IOFBF, sizeof Buffer);
   int Pipe[2];
-  if (pipe2(Pipe, O_CLOEXEC) != 0) {
-    fclose(Out);
-    Why = "cannot make a pipe: " + std::string(strerror(errno));
-    return PtraceOutcome::Failed;
-  }
+  if (pipe2(Pipe, O_CLOEXEC) != 0)
+    return !Tell("failed cannot make a pipe: " + std::string(strerror(errno)));
   CpuPin Pin(Request.ShareCpu);
-  auto Start = std::chrono::steady_clock::now();
   pid_t Child = fork();
   if (Child == 0) {
     close(Pipe[0]);
-    startCommand(Request, Pipe[1]);
+    startCommand(Request, Users, Pipe[1]);
   }
   close(Pipe[1]);
   int Status = 0;
@@ -420,10 +433,8 @@ PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
       !WIFSTOPPED(Status)) {
     char Message[256] = {};
     ssize_t N = Child < 0 ? -1 : read(Pipe[0], Message, sizeof Message - 1);
-    close(Pipe[0]);
-    fclose(Out);
-    Why = N > 0 ? std::string(Message, N) : "the command did not start";
-    return PtraceOutcome::Refused;
+    return !Tell("refused " + (N > 0 ? std::string(Message, N)
+                                     : std::string("the command did not start")));
   }
   close(Pipe[0]);
   long Options = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP |
@@ -431,40 +442,113 @@ PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
                  PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC;
   if (ptrace(PTRACE_SEIZE, Child, nullptr, reinterpret_cast<void *>(Options)) !=
       0) {
-    Why = "ptrace is not allowed (" + std::string(strerror(errno)) +
-          "; a container may need --cap-add=SYS_PTRACE)";
+    int Error = errno;
     kill(Child, SIGKILL);
     waitpid(Child, &Status, 0);
-    fclose(Out);
-    return PtraceOutcome::Refused;
+    return !Tell("refused ptrace is not allowed (" +
+                 std::string(strerror(Error)) +
+                 "; a container may need --cap-add=SYS_PTRACE)");
   }
-  // The terminal's ^C reaches the command itself; SIGTERM and SIGHUP sent
-  // to the tracer are passed on.
+  Tell("started " + std::to_string(Child));
+  // The command has the user's standard streams; a tracer that outlives
+  // it must not hold a pipe the user's shell waits on.
+  int Null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  for (int Fd = 0; Null >= 0 && Fd < 3; ++Fd)
+    dup2(Null, Fd);
+  kill(Child, SIGCONT);
+  Tracer T(Out, Child, Request.WaitChildren, [&](int Exit) {
+    bool Written = fclose(Out) == 0;
+    Tell(Written ? "ended " + std::to_string(Exit) + " " +
+                       std::to_string(T.truncatedStacks())
+                 : "failed cannot write the trace: " +
+                       std::string(strerror(errno)));
+    close(Report);
+  });
+  T.run();
+  return 0;
+}
+
+} // namespace
+
+PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
+                         std::string &Why) {
+  int Report[2];
+  if (pipe2(Report, O_CLOEXEC) != 0) {
+    Why = "cannot make a pipe: " + std::string(strerror(errno));
+    return PtraceOutcome::Failed;
+  }
+  auto Start = std::chrono::steady_clock::now();
+  pid_t TracerPid = fork();
+  if (TracerPid == 0) {
+    close(Report[0]);
+    _exit(traceCommand(Request, Report[1]));
+  }
+  close(Report[1]);
+  if (TracerPid < 0) {
+    close(Report[0]);
+    Why = "cannot start the tracer: " + std::string(strerror(errno));
+    return PtraceOutcome::Failed;
+  }
+  // SIGTERM and SIGHUP go to the tracer's process, which passes them on to
+  // every traced process; the terminal's ^C reaches the command itself.
   struct sigaction Ignore = {}, Note = {}, OldInt, OldQuit, OldTerm, OldHup;
   Ignore.sa_handler = SIG_IGN;
-  Note.sa_handler = noteStopSignal; // no SA_RESTART: waitpid returns EINTR
+  Note.sa_handler = noteStopSignal; // no SA_RESTART: read returns EINTR
   sigaction(SIGINT, &Ignore, &OldInt);
   sigaction(SIGQUIT, &Ignore, &OldQuit);
   sigaction(SIGTERM, &Note, &OldTerm);
   sigaction(SIGHUP, &Note, &OldHup);
-  kill(Child, SIGCONT);
-  Tracer T(Out, Child, Request.WaitChildren);
-  int Exit = T.run();
+  std::string Told;
+  for (;;) {
+    if (StopSignal) {
+      kill(TracerPid, StopSignal);
+      StopSignal = 0;
+    }
+    char Chunk[512];
+    ssize_t N = read(Report[0], Chunk, sizeof Chunk);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    Told.append(Chunk, N);
+  }
+  close(Report[0]);
   sigaction(SIGINT, &OldInt, nullptr);
   sigaction(SIGQUIT, &OldQuit, nullptr);
   sigaction(SIGTERM, &OldTerm, nullptr);
   sigaction(SIGHUP, &OldHup, nullptr);
-  bool Written = fclose(Out) == 0;
+  // Reaped when done; else it goes on tracing what the command left.
+  waitpid(TracerPid, nullptr, WNOHANG);
   Run.WallSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
-  Run.RootPid = Child;
-  Run.ExitStatus = Exit >= 0 ? Exit : 1;
-  Run.TruncatedStacks = T.truncatedStacks();
-  if (!Written) {
-    Why = "cannot write the trace: " + std::string(strerror(errno));
+  llvm::StringRef Rest = Told;
+  llvm::StringRef Last;
+  while (!Rest.empty()) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    llvm::StringRef Text = Line;
+    if (Text.consume_front("refused ")) {
+      Why = Text.str();
+      return PtraceOutcome::Refused;
+    }
+    if (Text.consume_front("failed ")) {
+      Why = Text.str();
+      return PtraceOutcome::Failed;
+    }
+    if (Text.consume_front("started "))
+      Text.getAsInteger(10, Run.RootPid);
+    if (Line.starts_with("ended "))
+      Last = Line;
+  }
+  unsigned Truncated = 0;
+  auto [Exit, Count] = Last.drop_front(6).split(' ');
+  if (Last.empty() || Exit.getAsInteger(10, Run.ExitStatus)) {
+    Why = "the tracer stopped before the command ended";
     return PtraceOutcome::Failed;
   }
+  Count.getAsInteger(10, Truncated);
+  Run.TruncatedStacks = Truncated;
   return PtraceOutcome::Ran;
 }
 

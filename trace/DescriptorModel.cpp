@@ -187,6 +187,23 @@ std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
   return Joined.str().str();
 }
 
+/// The check of a lookup made right before the open of its path: an
+/// existence test (access-before-open) or, a stat before a write-mode
+/// open, also a directory test that the open's EISDIR makes redundant
+/// (fstat-after-write-open); a trace cannot tell which use the program
+/// made of the answer, so the row names both.
+std::string lookupCheck(const Syscall &Lookup, const Syscall &Open) {
+  bool Access = llvm::StringRef(Lookup.Name).contains("access");
+  bool Writes =
+      Open.Name == "creat" || llvm::any_of(Open.Args, [](const std::string &A) {
+        return llvm::StringRef(A).contains("O_WRONLY") ||
+               llvm::StringRef(A).contains("O_RDWR");
+      });
+  return Access || !Writes
+             ? "syscall-access-before-open"
+             : "syscall-access-before-open, syscall-fstat-after-write-open";
+}
+
 /// Whether two syscalls were made from the same stack: the same call site
 /// again (a loop's), not two sites of one pass (metadata, then data).
 bool sameSite(const Syscall &A, const Syscall &B) {
@@ -232,9 +249,10 @@ void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
         : StatBeforeOpen
             ? "open it and act on the open's error (or fstat the descriptor)"
             : "keep the descriptor, or the answer, from the first time";
-    std::string Check = Proc             ? "syscall-reopen-in-loop"
-                        : StatBeforeOpen ? "syscall-access-before-open"
-                                         : "";
+    std::string Check = Proc ? "syscall-reopen-in-loop"
+                        : StatBeforeOpen
+                            ? lookupCheck(Trace[Last.Event], Trace[I])
+                            : "";
     // Files the C library reads again on each call of one of its own
     // functions: the checks name the call, not the file.
     if (Path == "/etc/passwd" || Path == "/etc/group" ||
@@ -492,7 +510,7 @@ void Replay::step(size_t I, Process &P) {
                      : "drop the seek",
            "syscall-lseek-before-write");
     D->Offset = S.Result;
-    if (S.Args[2] == "SEEK_SET")
+    if (S.Args[2] == "SEEK_SET" || D->Append)
       D->Seek = I;
     return;
   }
@@ -508,6 +526,15 @@ void Replay::step(size_t I, Process &P) {
     if (isWrite(Name)) {
       if (SeekBefore && !D->Append)
         D->SeekBeforeWrite = SeekBefore;
+      // In append mode every write goes to the end: the seek before it
+      // moved nothing the write used (a candidate: the program may want
+      // the offset the seek returned, the file's size).
+      if (SeekBefore && D->Append)
+        mark(*SeekBefore, "seek-append",
+             "a seek right before a write in append mode, which writes at "
+             "the end wherever the offset is",
+             "drop the seek, unless the offset it returns is used",
+             "syscall-lseek-before-write");
       if (D->Append)
         D->Offset.reset();
       else if (D->Offset && Moves)
@@ -521,6 +548,16 @@ void Replay::step(size_t I, Process &P) {
 }
 
 } // namespace
+
+bool hasRunTimeRule(llvm::StringRef Check) {
+  return llvm::is_contained(
+      {"syscall-access-before-open", "syscall-costly-libc-in-loop",
+       "syscall-fcntl-after-open", "syscall-fstat-after-write-open",
+       "syscall-loop-invariant", "syscall-getpid-fork-check",
+       "syscall-lseek-before-write", "syscall-reopen-in-loop",
+       "syscall-repeated-lookup", "syscall-unbuffered-autoflush"},
+      Check);
+}
 
 std::map<int, int> processesOf(const std::vector<Syscall> &Trace, int Root) {
   std::map<int, int> Process{{Root, Root}};

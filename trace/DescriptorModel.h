@@ -30,6 +30,10 @@ struct ModelLimits {
   unsigned SmallRun = 4;    ///< small writes in a row that make a run
 };
 
+/// Whether a rule of the replay names static check \p Check: whether what
+/// the check's fix saves can be measured on a run.
+bool hasRunTimeRule(llvm::StringRef Check);
+
 /// \p Processes maps each thread to its process (the first thread's id).
 std::vector<Redundancy> findRedundant(const std::vector<Syscall> &Trace,
                                       const std::map<int, int> &Processes,

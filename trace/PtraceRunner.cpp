@@ -390,7 +390,6 @@ struct SignalDispositions {
   _exit(127);
 }
 
-
 /// The tracer's process: starts the command, traces it, and tells \p Report
 /// one line: "refused WHY", "failed WHY", or "started PID" and then, when
 /// the trace ends, "ended STATUS TRUNCATED". It lives on while what the
@@ -433,8 +432,9 @@ int traceCommand(const RunRequest &Request, int Report) {
       !WIFSTOPPED(Status)) {
     char Message[256] = {};
     ssize_t N = Child < 0 ? -1 : read(Pipe[0], Message, sizeof Message - 1);
-    return !Tell("refused " + (N > 0 ? std::string(Message, N)
-                                     : std::string("the command did not start")));
+    return !Tell("refused " + (N > 0
+                                   ? std::string(Message, N)
+                                   : std::string("the command did not start")));
   }
   close(Pipe[0]);
   long Options = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP |

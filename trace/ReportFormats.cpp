@@ -60,6 +60,11 @@ std::string escapeHtml(llvm::StringRef Text) {
   return Out;
 }
 
+/// "-" for a check no run-time rule measures (its costs are the bound).
+std::string savesText(const FindingCost &F) {
+  return F.Measurable ? withCommas(F.Saves) : "-";
+}
+
 std::string summary(const TraceReport &R) {
   return withCommas(R.Traced) + " syscalls traced, " +
          withCommas(R.Attributed) + " at " + withCommas(R.Sites.size()) +
@@ -78,9 +83,10 @@ llvm::json::Object siteJson(const Site &S) {
 
 void renderText(const TraceReport &R, unsigned Top, llvm::raw_ostream &OS) {
   if (R.HaveFindings) {
-    OS << "Findings by measured cost:\n";
+    OS << "Findings by what their fix saves on this run:\n"
+       << llvm::formatv("  {0,9} {1,9}  {2}\n", "saves", "costs", "finding");
     for (const FindingCost &F : R.Findings)
-      OS << llvm::formatv("  {0,9} syscalls  {1}:{2}: {3} [{4}]\n",
+      OS << llvm::formatv("  {0,9} {1,9}  {2}:{3}: {4} [{5}]\n", savesText(F),
                           withCommas(F.Syscalls), F.File, F.Line, F.Message,
                           F.Check);
     if (R.Findings.empty())
@@ -132,12 +138,14 @@ void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
     llvm::json::Array Lines;
     for (const auto &[File, Line] : F.Lines)
       Lines.push_back(llvm::json::Object{{"file", File}, {"line", Line}});
-    Findings.push_back(llvm::json::Object{{"check", F.Check},
-                                          {"file", F.File},
-                                          {"line", F.Line},
-                                          {"message", F.Message},
-                                          {"syscalls", int64_t(F.Syscalls)},
-                                          {"lines", std::move(Lines)}});
+    Findings.push_back(llvm::json::Object{
+        {"check", F.Check},
+        {"file", F.File},
+        {"line", F.Line},
+        {"message", F.Message},
+        {"syscalls", int64_t(F.Syscalls)},
+        {"saves", F.Measurable ? llvm::json::Value(int64_t(F.Saves)) : nullptr},
+        {"lines", std::move(Lines)}});
   }
   llvm::json::Array Command;
   for (const std::string &A : R.Command)
@@ -198,12 +206,13 @@ void renderHtml(const TraceReport &R, unsigned Top, llvm::raw_ostream &OS) {
   }
   OS << "</svg>\n";
   if (R.HaveFindings) {
-    OS << "<h2>Findings by measured cost</h2>\n<table id=\"findings\"><tr>"
-          "<th>syscalls</th><th>check</th><th>where</th><th>message</th></"
-          "tr>\n";
+    OS << "<h2>Findings by what their fix saves</h2>\n<table "
+          "id=\"findings\"><tr><th>saves</th><th>costs</th><th>check</th>"
+          "<th>where</th><th>message</th></tr>\n";
     for (const FindingCost &F : R.Findings)
-      OS << "<tr><td class=\"n\">" << withCommas(F.Syscalls) << "</td><td>"
-         << escapeHtml(F.Check) << "</td><td>"
+      OS << "<tr><td class=\"n\">" << savesText(F) << "</td><td class=\"n\">"
+         << withCommas(F.Syscalls) << "</td><td>" << escapeHtml(F.Check)
+         << "</td><td>"
          << Link(F.File, F.Line, F.File + ":" + std::to_string(F.Line))
          << "</td><td>" << escapeHtml(F.Message) << "</td></tr>\n";
     OS << "</table>\n";

@@ -82,20 +82,38 @@ void buildReport(const std::vector<Syscall> &Trace,
                      std::make_tuple(A.Count, B.At, B.Syscall, B.Kind);
             });
 
+  // Per line, the redundant syscalls made there and the checks their rows
+  // name (a getpid row names two).
+  std::map<std::pair<std::string, unsigned>,
+           std::vector<std::pair<size_t, std::string>>>
+      RedundantByLine;
+  for (const Redundancy &R : Redundant)
+    if (const std::optional<Site> &At = Sites[R.Event]; At && At->Line)
+      RedundantByLine[{At->File, At->Line}].push_back({R.Event, R.Check});
   for (FindingCost &F : Findings) {
     std::sort(F.Lines.begin(), F.Lines.end());
     F.Lines.erase(std::unique(F.Lines.begin(), F.Lines.end()), F.Lines.end());
+    std::set<size_t> Saved;
     for (const auto &Line : F.Lines) {
       auto It = ByLine.find(Line);
       if (It != ByLine.end())
         F.Syscalls += It->second;
+      auto Marked = RedundantByLine.find(Line);
+      if (Marked == RedundantByLine.end())
+        continue;
+      for (const auto &[Event, Check] : Marked->second)
+        if (!F.Check.empty() && llvm::StringRef(Check).contains(F.Check))
+          Saved.insert(Event);
     }
+    F.Saves = Saved.size();
+    F.Measurable = hasRunTimeRule(F.Check);
   }
-  std::sort(Findings.begin(), Findings.end(),
-            [](const FindingCost &A, const FindingCost &B) {
-              return std::make_tuple(B.Syscalls, A.File, A.Line, A.Check) <
-                     std::make_tuple(A.Syscalls, B.File, B.Line, B.Check);
-            });
+  std::sort(
+      Findings.begin(), Findings.end(),
+      [](const FindingCost &A, const FindingCost &B) {
+        return std::make_tuple(B.Saves, B.Syscalls, A.File, A.Line, A.Check) <
+               std::make_tuple(A.Saves, A.Syscalls, B.File, B.Line, B.Check);
+      });
   Report.Findings = std::move(Findings);
 }
 

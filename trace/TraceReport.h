@@ -28,7 +28,11 @@ struct FindingCost {
   unsigned Line = 0;
   /// The finding's own line and the lines its notes name.
   std::vector<std::pair<std::string, unsigned>> Lines;
-  uint64_t Syscalls = 0;
+  uint64_t Syscalls = 0; ///< costs: every syscall made at those lines
+  /// What its fix saves on this run: the syscalls at those lines that the
+  /// model marked redundant by a rule that names the finding's check.
+  uint64_t Saves = 0;
+  bool Measurable = false; ///< a rule of the replay names its check
 };
 
 struct TraceReport {
@@ -40,7 +44,7 @@ struct TraceReport {
   uint64_t Traced = 0, Attributed = 0, RedundantTotal = 0;
   std::vector<SiteCost> Sites;          ///< most syscalls first
   std::vector<RedundantCost> Redundant; ///< most first
-  std::vector<FindingCost> Findings;    ///< costliest first
+  std::vector<FindingCost> Findings;    ///< most saved first, then costs
   bool HaveFindings = false;
 };
 

@@ -1,6 +1,7 @@
 //===--- Attribution.cpp - The source line each syscall is made at -------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Attribution.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Path.h"
@@ -30,8 +31,9 @@ std::string normalisedPath(llvm::StringRef Path) {
   return P.str().str();
 }
 
-Attribution::Attribution(std::vector<std::string> SkipLibraries)
-    : Skip(std::move(SkipLibraries)) {
+Attribution::Attribution(std::vector<std::string> SkipLibraries,
+                         SiteReach Reach)
+    : Skip(std::move(SkipLibraries)), Reach(std::move(Reach)) {
   llvm::symbolize::LLVMSymbolizer::Options Options;
   Options.Demangle = true;
   Options.RelativeAddresses = false;
@@ -130,14 +132,40 @@ std::optional<Site> Attribution::siteOf(const Syscall &S) {
   // The innermost frame with a line; a static binary's libc, or a library
   // built without -g, has none and stands for its caller.
   std::optional<Site> First;
+  size_t At = S.Frames.size();
   for (size_t I = 0; I < S.Frames.size(); ++I) {
     if (skipped(S.Frames[I].Module))
       continue;
-    Site At = symbolize(S.Frames[I], /*ReturnAddress=*/I > 0);
-    if (At.Line)
-      return At;
-    if (!First)
-      First = std::move(At);
+    Site Here = symbolize(S.Frames[I], /*ReturnAddress=*/I > 0);
+    if (Here.Line) {
+      First = std::move(Here);
+      At = I;
+      break;
+    }
+    if (!First) {
+      First = std::move(Here);
+      At = I;
+    }
+  }
+  if (!First)
+    return First;
+  // Out through the wrappers' callers: frames of the program, each at its
+  // call's line.
+  auto Wraps = [&](const Site &Inner) {
+    return llvm::is_contained(Reach.Wrappers, Inner.Function);
+  };
+  const Site *Inner = &*First;
+  for (size_t I = At + 1; I < S.Frames.size(); ++I) {
+    if (First->Callers.size() + 1 >= Reach.Depth && !Wraps(*Inner))
+      break;
+    if (skipped(S.Frames[I].Module))
+      continue;
+    Site Caller = symbolize(S.Frames[I], /*ReturnAddress=*/true);
+    if (!Caller.Line)
+      break; // the start-up code that called main
+    Caller.Callers.clear();
+    First->Callers.push_back(std::move(Caller));
+    Inner = &First->Callers.back();
   }
   return First;
 }

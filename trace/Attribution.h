@@ -23,13 +23,24 @@ struct Site {
   std::string File;  ///< the source file, or the module without debug info
   unsigned Line = 0; ///< 0 without debug info
   std::string Function;
+  /// The program's frames that called it, innermost first: the wrappers'
+  /// callers (--stack-depth, --wrapper); empty by default.
+  std::vector<Site> Callers;
   bool operator<(const Site &O) const {
-    return std::tie(File, Line, Function) <
-           std::tie(O.File, O.Line, O.Function);
+    return std::tie(File, Line, Function, Callers) <
+           std::tie(O.File, O.Line, O.Function, O.Callers);
   }
   bool operator==(const Site &O) const {
-    return File == O.File && Line == O.Line && Function == O.Function;
+    return File == O.File && Line == O.Line && Function == O.Function &&
+           Callers == O.Callers;
   }
+};
+
+/// How far out a site reaches: at least \p Depth of the program's frames,
+/// and on through every frame of a function named in \p Wrappers.
+struct SiteReach {
+  unsigned Depth = 1;
+  std::vector<std::string> Wrappers;
 };
 
 /// \p Path without `.` and `..` steps: the one spelling sites and static
@@ -40,10 +51,12 @@ class Attribution {
 public:
   /// \p SkipLibraries: more module names (substrings of the file name) to
   /// skip, on top of the C and C++ runtimes and the loader.
-  explicit Attribution(std::vector<std::string> SkipLibraries);
+  explicit Attribution(std::vector<std::string> SkipLibraries,
+                       SiteReach Reach = {});
   ~Attribution();
 
-  /// The site of \p S; none when no frame is in the program's code.
+  /// The site of \p S; none when no frame is in the program's code. Its
+  /// callers as far as the reach asks.
   std::optional<Site> siteOf(const Syscall &S);
 
   /// The runtime function the program called to make \p S: the symbol of
@@ -59,6 +72,7 @@ private:
   uint64_t loadBase(const std::string &Module);
 
   std::vector<std::string> Skip;
+  SiteReach Reach;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> Symbolizer;
   std::map<std::pair<std::string, uint64_t>, Site> Known;
   std::map<std::string, uint64_t> Bases;

@@ -14,10 +14,13 @@ namespace syscall_tidy::trace {
 
 namespace {
 
+/// "x.c:3 (put) <- y.c:9 (main)": the site, then the callers it reaches.
 std::string place(const Site &S) {
   std::string Text = S.Line ? S.File + ":" + std::to_string(S.Line) : S.File;
   if (!S.Function.empty())
     Text += " (" + S.Function + ")";
+  for (const Site &Caller : S.Callers)
+    Text += " <- " + place(Caller);
   return Text;
 }
 
@@ -75,8 +78,15 @@ std::string summary(const TraceReport &R) {
 }
 
 llvm::json::Object siteJson(const Site &S) {
-  return llvm::json::Object{
+  llvm::json::Object O{
       {"file", S.File}, {"line", S.Line}, {"function", S.Function}};
+  if (!S.Callers.empty()) {
+    llvm::json::Array Callers;
+    for (const Site &Caller : S.Callers)
+      Callers.push_back(siteJson(Caller));
+    O["callers"] = std::move(Callers);
+  }
+  return O;
 }
 
 } // namespace

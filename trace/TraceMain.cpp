@@ -108,7 +108,8 @@ int main(int Argc, const char **Argv) {
   // line has come) and its frames dropped: a long trace's stacks are most of
   // it, and only the sites are kept.
   StraceParser Parser;
-  Attribution Attribute(Options.SkipLibraries);
+  Attribution Attribute(Options.SkipLibraries,
+                        SiteReach{Options.StackDepth, Options.Wrappers});
   std::vector<std::optional<Site>> AllSites;
   std::vector<Syscall> &All = Parser.syscalls();
   auto AttributeUpTo = [&](size_t End) {

@@ -61,6 +61,18 @@ cl::opt<bool> ShareCpu(
              "(default; several times cheaper per stop). "
              "--share-cpu=false leaves a parallel program its CPUs"),
     cl::init(true), cl::cat(Flags));
+cl::opt<unsigned> StackDepth(
+    "stack-depth",
+    cl::desc("Frames of the program each site shows: 2 adds the caller of "
+             "the function that made the syscall (sites and rows are then "
+             "per call chain)"),
+    cl::init(1), cl::cat(Flags));
+cl::list<std::string> Wrapper(
+    "wrapper",
+    cl::desc("A function of the program that only wraps a syscall: a site "
+             "in it shows its caller too (repeat it; nested wrappers reach "
+             "out to the first caller that is not one)"),
+    cl::value_desc("name"), cl::cat(Flags));
 cl::opt<std::string> KeepTrace(
     "keep-trace",
     cl::desc("Keep the raw trace (strace's text, from either backend) in "
@@ -122,6 +134,8 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
   Options.WaitChildren = WaitChildren;
   Options.KeepTrace = KeepTrace;
   Options.ShareCpu = ShareCpu;
+  Options.StackDepth = std::max(1u, unsigned(StackDepth));
+  Options.Wrappers.assign(Wrapper.begin(), Wrapper.end());
   return true;
 }
 

@@ -20,6 +20,8 @@ struct TraceOptions {
   std::string Backend = "auto"; ///< auto, ptrace, strace
   bool WaitChildren = false;
   bool ShareCpu = true;
+  unsigned StackDepth = 1;           ///< the program's frames per site
+  std::vector<std::string> Wrappers; ///< functions a site reaches through
   std::string KeepTrace; ///< where to keep the raw trace; empty: removed
 };
 

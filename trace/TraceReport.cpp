@@ -59,7 +59,8 @@ void buildReport(const std::vector<Syscall> &Trace,
       Whys;
   for (const Redundancy &R : Redundant) {
     Events.insert(R.Event);
-    Site At = Sites[R.Event].value_or(Site{"(no frame in the program)", 0, ""});
+    Site At =
+        Sites[R.Event].value_or(Site{"(no frame in the program)", 0, "", {}});
     auto Key = std::make_tuple(R.Kind, At, Trace[R.Event].Name);
     RedundantCost &C = ByKind[Key];
     if (!C.Count)

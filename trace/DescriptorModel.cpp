@@ -52,13 +52,33 @@ bool isChangeByPath(llvm::StringRef N) {
 /// Calls that make, remove or rename the paths they name.
 bool isPathEdit(llvm::StringRef N) {
   return llvm::is_contained({"mkdir", "mkdirat", "rmdir", "rename", "renameat",
-                             "renameat2", "unlink", "unlinkat"},
+                             "renameat2", "unlink", "unlinkat", "link",
+                             "linkat", "symlink", "symlinkat"},
                             N);
+}
+/// Changes made through a descriptor to its file's data or metadata.
+bool isChangeByDescriptor(llvm::StringRef N) {
+  return llvm::is_contained({"fchmod", "fchown", "ftruncate"}, N);
+}
+/// The ids a process asks for, and the calls that change them.
+bool isIdQuery(llvm::StringRef N) {
+  return llvm::is_contained({"getuid", "geteuid", "getgid", "getegid"}, N);
+}
+bool isIdChange(llvm::StringRef N) {
+  return N.starts_with("set") && (N.ends_with("uid") || N.ends_with("gid"));
 }
 /// The indexes of the path arguments of a call by path.
 llvm::SmallVector<size_t, 2> pathArgs(llvm::StringRef N) {
-  if (N == "rename")
+  // link's first path gains a link (its stat changes), its second appears;
+  // a symlink's target is not touched, its link path appears.
+  if (N == "rename" || N == "link")
     return {0, 1};
+  if (N == "linkat")
+    return {1, 3};
+  if (N == "symlink")
+    return {1};
+  if (N == "symlinkat")
+    return {2};
   if (N == "renameat" || N == "renameat2")
     return {1, 3};
   if (N.ends_with("at") || N == "utimensat" || N == "statx" ||
@@ -119,6 +139,12 @@ struct Process {
   /// Directories made (or found made) by mkdir, until removed or renamed.
   std::set<std::string> Made;
   std::set<int> AskedTid;
+  std::set<std::string> AskedIds; ///< getuid and the like, until a set*id
+  /// Paths readlink'ed, until one is edited.
+  std::set<std::string> ReadLinks;
+  /// Files fsync'ed with nothing written or changed through any descriptor
+  /// since.
+  std::set<std::string> Synced;
   /// Per path, its last open or lookup and whether anything was written
   /// to it since.
   std::map<std::string, PathLookup> LastLookup;
@@ -328,11 +354,24 @@ void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
     return;
   }
   // A removed or renamed path: what was looked up of it no longer holds.
+  if (isChangeByPath(Name) || isPathEdit(Name))
+    for (const std::string &Changed : Paths)
+      P.Synced.erase(Changed);
   if (isPathEdit(Name))
     for (const std::string &Edited : Paths) {
       P.LastLookup.erase(Edited);
       P.Made.erase(Edited);
+      P.ReadLinks.erase(Edited);
     }
+  if (Name == "readlink" || Name == "readlinkat") {
+    if (!S.Failed && !P.ReadLinks.insert(Path).second)
+      mark(I, "repeated-readlink",
+           "'" + Path +
+               "' read again with nothing renamed, removed or "
+               "linked there since",
+           "keep the answer from the first time", "");
+    return;
+  }
 }
 
 void Replay::step(size_t I, Process &P) {
@@ -356,8 +395,8 @@ void Replay::step(size_t I, Process &P) {
       (S.Args[1] == "\"\"" || (Name == "utimensat" && S.Args[1] == "NULL"));
   bool ByPath = isOpen(Name) || isStatOfPath(Name) || isChangeByPath(Name) ||
                 isPathEdit(Name);
-  if (!EmptyPath &&
-      (isStatOfPath(Name) || isChangeByPath(Name) || isPathEdit(Name)))
+  if (!EmptyPath && (isStatOfPath(Name) || isChangeByPath(Name) ||
+                     isPathEdit(Name) || Name.starts_with("readlink")))
     byPath(I, P, Closed);
   if (Name == "getcwd" || Name == "chdir" || Name == "fchdir") {
     if (Name == "getcwd" && P.AskedCwd)
@@ -374,8 +413,32 @@ void Replay::step(size_t I, Process &P) {
     settle(*D, &S);
   }
 
+  if (isIdQuery(Name)) {
+    if (!P.AskedIds.insert(Name.str()).second)
+      mark(I, "repeated-id",
+           "asked again with no setuid-family call or exec in between: the "
+           "answer cannot change",
+           "ask once and keep the answer", "syscall-loop-invariant");
+    return;
+  }
+  if (isIdChange(Name)) {
+    P.AskedIds.clear();
+    return;
+  }
+  if (Name == "umask") {
+    // umask(M) answers the mask it replaced: the same M changed nothing.
+    unsigned long long Asked;
+    if (!S.Args.empty() && !llvm::StringRef(S.Args[0]).getAsInteger(0, Asked) &&
+        static_cast<long long>(Asked) == S.Result)
+      mark(I, "repeated-umask",
+           "the mask set was already the mask: nothing changed",
+           "set it once (or keep the mask the program last set)", "");
+    return;
+  }
   if (isProcessCreation(Name) || Name == "execve") {
     P.AskedPid = P.AskedCwd = false;
+    if (Name == "execve")
+      P.AskedIds.clear(); // a new program asks anew
     P.AskedTid.clear();
     // A new program cannot keep what the old one looked up or asked.
     if (Name == "execve") {
@@ -450,6 +513,21 @@ void Replay::step(size_t I, Process &P) {
   std::optional<size_t> SeekBefore = D->Seek;
   D->Seek.reset();
 
+  if (Name == "fsync" || Name == "fdatasync") {
+    if (!S.Failed && !P.Synced.insert(D->Path).second)
+      mark(I, "fsync-unchanged",
+           "nothing was written to the file or changed through a descriptor "
+           "since it was last synced (a candidate: writes through mmap or "
+           "by another process are not seen)",
+           "drop it", "");
+    return;
+  }
+  if (isChangeByDescriptor(Name)) {
+    P.Synced.erase(D->Path);
+    if (auto Looked = P.LastLookup.find(D->Path); Looked != P.LastLookup.end())
+      Looked->second.WrittenSince = true;
+    return;
+  }
   if (Name == "close") {
     if (!S.Failed)
       P.JustClosed[S.Pid] = D->Path;
@@ -516,6 +594,7 @@ void Replay::step(size_t I, Process &P) {
   }
   bool Moves = !S.Failed && S.Result > 0;
   if (isWrite(Name) || isPositionedWrite(Name)) {
+    P.Synced.erase(D->Path);
     auto Looked = P.LastLookup.find(D->Path);
     if (Looked != P.LastLookup.end())
       Looked->second.WrittenSince = true;

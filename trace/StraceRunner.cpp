@@ -25,7 +25,10 @@ const char *const TracedSyscalls =
     "gettid,close,dup,dup2,dup3,fsync,fdatasync,socket,accept,accept4,"
     "clone,clone3,fork,vfork,execve,chmod,fchmodat,chown,fchownat,"
     "utimensat,utimes,utime,truncate,mkdir,mkdirat,rmdir,rename,renameat,"
-    "renameat2,unlink,unlinkat,getcwd,chdir,fchdir";
+    "renameat2,unlink,unlinkat,getcwd,chdir,fchdir,link,linkat,symlink,"
+    "symlinkat,readlink,readlinkat,fchmod,fchown,ftruncate,umask,getuid,"
+    "geteuid,getgid,getegid,setuid,setgid,setreuid,setregid,setresuid,"
+    "setresgid,setfsuid,setfsgid,getrandom";
 
 namespace {
 

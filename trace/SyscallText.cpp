@@ -85,6 +85,29 @@ constexpr SyscallSpec Specs[] = {
     {SYS_chdir, "chdir", "P"},
     {SYS_fchdir, "fchdir", "f"},
     {SYS_close_range, "close_range", "uux"},
+    {SYS_link, "link", "PP"},
+    {SYS_linkat, "linkat", "DPDPA"},
+    {SYS_symlink, "symlink", "PP"},
+    {SYS_symlinkat, "symlinkat", "PDP"},
+    {SYS_readlink, "readlink", "Pxu"},
+    {SYS_readlinkat, "readlinkat", "DPxu"},
+    {SYS_fchmod, "fchmod", "fm"},
+    {SYS_fchown, "fchown", "fdd"},
+    {SYS_ftruncate, "ftruncate", "fd"},
+    {SYS_umask, "umask", "m"},
+    {SYS_getuid, "getuid", ""},
+    {SYS_geteuid, "geteuid", ""},
+    {SYS_getgid, "getgid", ""},
+    {SYS_getegid, "getegid", ""},
+    {SYS_setuid, "setuid", "d"},
+    {SYS_setgid, "setgid", "d"},
+    {SYS_setreuid, "setreuid", "dd"},
+    {SYS_setregid, "setregid", "dd"},
+    {SYS_setresuid, "setresuid", "ddd"},
+    {SYS_setresgid, "setresgid", "ddd"},
+    {SYS_setfsuid, "setfsuid", "d"},
+    {SYS_setfsgid, "setfsgid", "d"},
+    {SYS_getrandom, "getrandom", "xux"},
 };
 
 const SyscallSpec *specOf(long Number) {
@@ -399,6 +422,11 @@ std::string resultText(long Number, const uint64_t Args[6], long Result,
   }
   if (makesDescriptor(Number, Args))
     return descriptor(static_cast<int>(Result), Tracee);
+  if (Number == SYS_umask) { // the mask it replaced, in octal as strace
+    char Mode[16];
+    snprintf(Mode, sizeof Mode, "%#lo", Result);
+    return Mode;
+  }
   return std::to_string(Result);
 }
 

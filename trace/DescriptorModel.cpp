@@ -152,7 +152,7 @@ struct Process {
 
 class Replay {
 public:
-  Replay(const std::vector<Syscall> &Trace, const ModelLimits &Limits)
+  Replay(const SyscallList &Trace, const ModelLimits &Limits)
       : Trace(Trace), Limits(Limits) {}
 
   void step(size_t I, Process &P);
@@ -161,14 +161,14 @@ public:
       for (auto &[Fd, D] : P.Fds)
         settle(D, nullptr);
   }
-  std::vector<Redundancy> Found;
+  RedundantSyscalls Found;
 
 private:
   void mark(size_t Event, llvm::StringRef Kind, std::string Why,
             std::string Fix, llvm::StringRef Check) {
     // One syscall redundant twice for the same rule (a stat repeated and
     // right before the open) is one syscall the fix removes.
-    if (!Marked.insert({Event, Kind.str()}).second)
+    if (!Marked.insert({Event, &*Kinds.insert(Kind.str()).first}).second)
       return;
     // A descriptor rule's fix edits the call the program made; one the C
     // library made inside another call (an lseek in a user lookup, an
@@ -180,8 +180,11 @@ private:
       Fix = "call '" + Via + "' less often";
       Check = "";
     }
-    Found.push_back(
-        {Event, Kind.str(), std::move(Why), std::move(Fix), Check.str()});
+    const RedundancyText &Text =
+        *Found.Texts
+             .insert({Kind.str(), std::move(Why), std::move(Fix), Check.str()})
+             .first;
+    Found.Events.push_back({Event, &Text});
   }
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.
@@ -193,10 +196,11 @@ private:
   void byPath(size_t I, Process &P, const std::string &Closed);
   std::string absolute(const Syscall &S, const std::string &Path) const;
 
-  const std::vector<Syscall> &Trace;
+  const SyscallList &Trace;
   const ModelLimits &Limits;
-  /// The syscalls marked so far, by rule.
-  std::set<std::pair<size_t, std::string>> Marked;
+  /// The syscalls marked so far, by rule (the rules' names, kept once).
+  std::set<std::pair<size_t, const std::string *>> Marked;
+  std::set<std::string> Kinds;
 };
 
 std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
@@ -638,7 +642,7 @@ bool hasRunTimeRule(llvm::StringRef Check) {
       Check);
 }
 
-std::map<int, int> processesOf(const std::vector<Syscall> &Trace, int Root) {
+std::map<int, int> processesOf(const SyscallList &Trace, int Root) {
   std::map<int, int> Process{{Root, Root}};
   for (const Syscall &S : Trace) {
     if (!isProcessCreation(S.Name) || S.Failed || S.Result <= 0)
@@ -652,9 +656,9 @@ std::map<int, int> processesOf(const std::vector<Syscall> &Trace, int Root) {
   return Process;
 }
 
-std::vector<Redundancy> findRedundant(const std::vector<Syscall> &Trace,
-                                      const std::map<int, int> &Processes,
-                                      const ModelLimits &Limits) {
+RedundantSyscalls findRedundant(const SyscallList &Trace,
+                                const std::map<int, int> &Processes,
+                                const ModelLimits &Limits) {
   Replay R(Trace, Limits);
   std::map<int, Process> All;
   for (size_t I = 0; I < Trace.size(); ++I) {

@@ -16,13 +16,30 @@
 #define SYSCALL_TIDY_TRACE_DESCRIPTORMODEL_H
 
 #include "StraceParser.h"
+#include <set>
+#include <tuple>
 
 namespace syscall_tidy::trace {
 
-struct Redundancy {
-  size_t Event; ///< index of the redundant syscall in the trace
+/// What a rule says of the syscalls it marks: one per distinct text, shared
+/// by every syscall it marks (a long trace marks thousands alike).
+struct RedundancyText {
   std::string Kind, Why, Fix;
   std::string Check; ///< the static check that finds the shape, if one does
+  bool operator<(const RedundancyText &O) const {
+    return std::tie(Kind, Why, Fix, Check) <
+           std::tie(O.Kind, O.Why, O.Fix, O.Check);
+  }
+};
+
+struct Redundancy {
+  size_t Event; ///< index of the redundant syscall in the trace
+  const RedundancyText *Text;
+};
+
+struct RedundantSyscalls {
+  std::vector<Redundancy> Events;
+  std::set<RedundancyText> Texts; ///< what the events point to
 };
 
 struct ModelLimits {
@@ -35,14 +52,14 @@ struct ModelLimits {
 bool hasRunTimeRule(llvm::StringRef Check);
 
 /// \p Processes maps each thread to its process (the first thread's id).
-std::vector<Redundancy> findRedundant(const std::vector<Syscall> &Trace,
-                                      const std::map<int, int> &Processes,
-                                      const ModelLimits &Limits);
+RedundantSyscalls findRedundant(const SyscallList &Trace,
+                                const std::map<int, int> &Processes,
+                                const ModelLimits &Limits);
 
 /// Each thread's process: threads made with CLONE_THREAD share their
 /// creator's; other children (fork, vfork, clone) are processes of their
 /// own. \p Root is the traced command's first thread.
-std::map<int, int> processesOf(const std::vector<Syscall> &Trace, int Root);
+std::map<int, int> processesOf(const SyscallList &Trace, int Root);
 
 } // namespace syscall_tidy::trace
 

@@ -10,6 +10,7 @@
 #define SYSCALL_TIDY_TRACE_STRACEPARSER_H
 
 #include "llvm/ADT/StringRef.h"
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,6 +40,10 @@ struct Syscall {
   std::string Via;
 };
 
+/// The records of a trace, in the order the calls completed. A deque: it
+/// grows without copying, so a long trace never holds its records twice.
+using SyscallList = std::deque<Syscall>;
+
 /// One number per distinct stack (module and address of every frame).
 uint64_t stackHash(const std::vector<Frame> &Frames);
 
@@ -57,11 +62,11 @@ public:
   /// Takes one line of the trace; false when it is not one strace writes.
   bool feed(llvm::StringRef Line);
   /// The syscalls completed so far, in the order they completed.
-  std::vector<Syscall> &syscalls() { return Done; }
+  SyscallList &syscalls() { return Done; }
 
 private:
   bool finish(int Pid, llvm::StringRef Text, std::vector<Frame> Frames);
-  std::vector<Syscall> Done;
+  SyscallList Done;
   /// Per thread, the unfinished call's text and the stack printed with it.
   std::map<int, std::pair<std::string, std::vector<Frame>>> Pending;
   /// Where the next stack line goes: a thread's unfinished call, or the

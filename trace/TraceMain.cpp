@@ -24,6 +24,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include <csignal>
+#include <cstring>
+#include <fstream>
+#include <set>
 
 using namespace syscall_tidy::trace;
 
@@ -106,49 +109,59 @@ int main(int Argc, const char **Argv) {
 
   // Each syscall is attributed as soon as its stack is complete (the next
   // line has come) and its frames dropped: a long trace's stacks are most of
-  // it, and only the sites are kept.
+  // it. The trace is read a line at a time, and each distinct site is kept
+  // once: what stays per syscall is its record and a pointer.
   StraceParser Parser;
   Attribution Attribute(Options.SkipLibraries,
                         SiteReach{Options.StackDepth, Options.Wrappers});
-  std::vector<std::optional<Site>> AllSites;
-  std::vector<Syscall> &All = Parser.syscalls();
+  std::set<Site> DistinctSites;
+  std::vector<const Site *> Sites;
+  SyscallList &Trace = Parser.syscalls();
   auto AttributeUpTo = [&](size_t End) {
-    for (size_t I = AllSites.size(); I < End; ++I) {
-      AllSites.push_back(Attribute.siteOf(All[I]));
-      All[I].Stack = stackHash(All[I].Frames);
-      All[I].Via = Attribute.libraryCall(All[I]);
-      std::vector<Frame>().swap(All[I].Frames);
+    for (size_t I = Sites.size(); I < End; ++I) {
+      std::optional<Site> At = Attribute.siteOf(Trace[I]);
+      Sites.push_back(At ? &*DistinctSites.insert(std::move(*At)).first
+                         : nullptr);
+      Trace[I].Stack = stackHash(Trace[I].Frames);
+      Trace[I].Via = Attribute.libraryCall(Trace[I]);
+      std::vector<Frame>().swap(Trace[I].Frames);
     }
   };
-  auto Text = llvm::MemoryBuffer::getFile(TraceFile);
+  std::ifstream Text(TraceFile.str().str());
   if (!Text)
-    return fail("cannot read the trace: " + Text.getError().message());
+    return fail("cannot read the trace: " + std::string(strerror(errno)));
   unsigned Unread = 0;
-  for (llvm::line_iterator Line(**Text, /*SkipBlanks=*/true); !Line.is_at_eof();
-       ++Line) {
-    Unread += !Parser.feed(*Line);
-    if (All.size() > AllSites.size() + 1)
-      AttributeUpTo(All.size() - 1);
+  for (std::string Line; std::getline(Text, Line);) {
+    if (Line.empty())
+      continue;
+    Unread += !Parser.feed(Line);
+    if (Trace.size() > Sites.size() + 1)
+      AttributeUpTo(Trace.size() - 1);
   }
-  AttributeUpTo(All.size());
+  AttributeUpTo(Trace.size());
   if (Unread)
     llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
         << Unread << " lines of the trace were not understood\n";
-  std::map<int, int> Processes = processesOf(All, Run.RootPid);
-  // Without --follow-forks only the command's own process counts.
-  std::vector<Syscall> Trace;
-  std::vector<std::optional<Site>> Sites;
-  for (size_t I = 0; I < All.size(); ++I) {
-    auto It = Processes.find(All[I].Pid);
-    int Process = It == Processes.end() ? All[I].Pid : It->second;
+  std::map<int, int> Processes = processesOf(Trace, Run.RootPid);
+  // Without --follow-forks only the command's own process counts (kept in
+  // place: one copy of the records at a time).
+  size_t Kept = 0;
+  for (size_t I = 0; I < Trace.size(); ++I) {
+    auto It = Processes.find(Trace[I].Pid);
+    int Process = It == Processes.end() ? Trace[I].Pid : It->second;
     if (Options.FollowForks || Process == Run.RootPid) {
-      Trace.push_back(std::move(All[I]));
-      Sites.push_back(std::move(AllSites[I]));
+      if (Kept != I) {
+        Trace[Kept] = std::move(Trace[I]);
+        Sites[Kept] = Sites[I];
+      }
+      ++Kept;
     }
   }
+  Trace.resize(Kept);
+  Sites.resize(Kept);
   ModelLimits Limits;
   Limits.SmallWrite = Options.SmallWrite;
-  std::vector<Redundancy> Redundant = findRedundant(Trace, Processes, Limits);
+  RedundantSyscalls Redundant = findRedundant(Trace, Processes, Limits);
 
   TraceReport Report;
   Report.Command = Options.Command;

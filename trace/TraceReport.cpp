@@ -22,9 +22,9 @@ bool isTransfer(llvm::StringRef Name) {
 
 } // namespace
 
-void buildReport(const std::vector<Syscall> &Trace,
-                 const std::vector<std::optional<Site>> &Sites,
-                 const std::vector<Redundancy> &Redundant,
+void buildReport(const SyscallList &Trace,
+                 const std::vector<const Site *> &Sites,
+                 const RedundantSyscalls &Redundant,
                  std::vector<FindingCost> Findings, TraceReport &Report) {
   std::map<std::pair<Site, std::string>, SiteCost> BySite;
   std::map<std::pair<std::string, unsigned>, uint64_t> ByLine;
@@ -57,16 +57,22 @@ void buildReport(const std::vector<Syscall> &Trace,
   std::set<size_t> Events; // one syscall redundant for two reasons is one
   std::map<std::tuple<std::string, Site, std::string>, std::set<std::string>>
       Whys;
-  for (const Redundancy &R : Redundant) {
+  for (const Redundancy &R : Redundant.Events) {
     Events.insert(R.Event);
-    Site At =
-        Sites[R.Event].value_or(Site{"(no frame in the program)", 0, "", {}});
-    auto Key = std::make_tuple(R.Kind, At, Trace[R.Event].Name);
+    Site At = Sites[R.Event] ? *Sites[R.Event]
+                             : Site{"(no frame in the program)", 0, "", {}};
+    auto Key = std::make_tuple(R.Text->Kind, At, Trace[R.Event].Name);
     RedundantCost &C = ByKind[Key];
     if (!C.Count)
-      C = {At, Trace[R.Event].Name, R.Kind, R.Why, R.Fix, R.Check, 0};
+      C = {At,
+           Trace[R.Event].Name,
+           R.Text->Kind,
+           R.Text->Why,
+           R.Text->Fix,
+           R.Text->Check,
+           0};
     ++C.Count;
-    Whys[Key].insert(R.Why);
+    Whys[Key].insert(R.Text->Why);
   }
   Report.RedundantTotal = Events.size();
   // One row per kind and site: when its cases differ (other paths), the
@@ -86,11 +92,12 @@ void buildReport(const std::vector<Syscall> &Trace,
   // Per line, the redundant syscalls made there and the checks their rows
   // name (a getpid row names two).
   std::map<std::pair<std::string, unsigned>,
-           std::vector<std::pair<size_t, std::string>>>
+           std::vector<std::pair<size_t, const std::string *>>>
       RedundantByLine;
-  for (const Redundancy &R : Redundant)
-    if (const std::optional<Site> &At = Sites[R.Event]; At && At->Line)
-      RedundantByLine[{At->File, At->Line}].push_back({R.Event, R.Check});
+  for (const Redundancy &R : Redundant.Events)
+    if (const Site *At = Sites[R.Event]; At && At->Line)
+      RedundantByLine[{At->File, At->Line}].push_back(
+          {R.Event, &R.Text->Check});
   for (FindingCost &F : Findings) {
     std::sort(F.Lines.begin(), F.Lines.end());
     F.Lines.erase(std::unique(F.Lines.begin(), F.Lines.end()), F.Lines.end());
@@ -103,7 +110,7 @@ void buildReport(const std::vector<Syscall> &Trace,
       if (Marked == RedundantByLine.end())
         continue;
       for (const auto &[Event, Check] : Marked->second)
-        if (!F.Check.empty() && llvm::StringRef(Check).contains(F.Check))
+        if (!F.Check.empty() && llvm::StringRef(*Check).contains(F.Check))
           Saved.insert(Event);
     }
     F.Saves = Saved.size();

@@ -48,11 +48,12 @@ struct TraceReport {
   bool HaveFindings = false;
 };
 
-/// Aggregates \p Trace: its sites, the redundant syscalls the model found,
-/// and the cost of each of \p Findings.
-void buildReport(const std::vector<Syscall> &Trace,
-                 const std::vector<std::optional<Site>> &Sites,
-                 const std::vector<Redundancy> &Redundant,
+/// Aggregates \p Trace: its sites (one per syscall, null with no frame in
+/// the program), the redundant syscalls the model found, and the cost of
+/// each of \p Findings.
+void buildReport(const SyscallList &Trace,
+                 const std::vector<const Site *> &Sites,
+                 const RedundantSyscalls &Redundant,
                  std::vector<FindingCost> Findings, TraceReport &Report);
 
 /// Reads a syscall-tidy --format=json report; false with \p Error.

@@ -16,6 +16,12 @@ bool descriptorCheck(llvm::StringRef Check) {
          Check == "syscall-fstat-after-write-open" ||
          Check == "syscall-fcntl-after-open";
 }
+/// The checks whose rows name a call of the C library on purpose: the
+/// files it reads again on each call (getpwuid's /etc/passwd, localtime's
+/// zone file).
+bool namesLibraryCall(llvm::StringRef Check) {
+  return Check == "syscall-costly-libc-in-loop";
+}
 
 /// Whether \p Function (a C library symbol) is the wrapper of syscall
 /// \p Name: `lseek64` of lseek, `__fstat64` of fstat, `fstatat64` of
@@ -28,6 +34,21 @@ bool wrapperOf(llvm::StringRef Function, llvm::StringRef Name) {
   Function.consume_back("64");
   Name.consume_front("new");
   return Function == Name || (Function == "llseek" && Name == "lseek");
+}
+
+/// C library functions that make syscalls for their own ends, not as the
+/// program's operation on a file: user and group lookups (NSS), ttyname's
+/// checks, name resolution, realpath's walk, the loader. What they do
+/// there is their cost, whatever the rule.
+bool libraryInternal(llvm::StringRef Function) {
+  Function = Function.ltrim('_');
+  static const llvm::StringRef Prefixes[] = {
+      "getpw",    "getgr",       "getsp",      "initgroups", "getgrouplist",
+      "ttyname",  "getaddrinfo", "gethostby",  "getservby",  "getlogin",
+      "realpath", "dlopen",      "setlocale",  "syslog",     "openlog",
+      "nss_",     "getpass",     "get_nprocs", "getloadavg"};
+  return llvm::any_of(
+      Prefixes, [&](llvm::StringRef P) { return Function.starts_with(P); });
 }
 
 bool isCreate(llvm::StringRef N) {
@@ -131,6 +152,9 @@ struct PathLookup {
   bool Open = false, WrittenSince = false;
 };
 
+/// Appended to a path in what was looked up: an lstat's answer.
+const std::string NoFollowKey = std::string(1, '\0') + "nofollow";
+
 struct Process {
   std::map<int, Descriptor> Fds;
   bool AskedPid = false, AskedCwd = false;
@@ -146,8 +170,14 @@ struct Process {
   /// since.
   std::set<std::string> Synced;
   /// Per path, its last open or lookup and whether anything was written
-  /// to it since.
+  /// to it since (an lstat's under the path and NoFollowKey).
   std::map<std::string, PathLookup> LastLookup;
+  /// Something was written to \p Path, or changed in it.
+  void changed(const std::string &Path) {
+    for (const std::string &Key : {Path, Path + NoFollowKey})
+      if (auto Looked = LastLookup.find(Key); Looked != LastLookup.end())
+        Looked->second.WrittenSince = true;
+  }
 };
 
 class Replay {
@@ -172,10 +202,12 @@ private:
       return;
     // A descriptor rule's fix edits the call the program made; one the C
     // library made inside another call (an lseek in a user lookup, an
-    // fstat in fopen) is that call's cost, and no check's shape.
+    // fstat in fopen) is that call's cost, and no check's shape. So is any
+    // syscall made inside a lookup of users, a ttyname, a realpath.
     const std::string &Via = Trace[Event].Via;
-    if (descriptorCheck(Check) && !Via.empty() &&
-        !wrapperOf(Via, Trace[Event].Name)) {
+    bool Inside = descriptorCheck(Check) ? !wrapperOf(Via, Trace[Event].Name)
+                                         : libraryInternal(Via);
+    if (!namesLibraryCall(Check) && !Via.empty() && Inside) {
       Why += " (made inside '" + Via + "')";
       Fix = "call '" + Via + "' less often";
       Check = "";
@@ -215,6 +247,18 @@ std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
   llvm::sys::path::append(Joined, Path);
   llvm::sys::path::remove_dots(Joined, true);
   return Joined.str().str();
+}
+
+/// What a lookup of a path asks besides the path: an lstat (or a stat with
+/// AT_SYMLINK_NOFOLLOW) asks of the link, a stat and an open of what it
+/// points to; the two are different questions. Kept with the path as the
+/// key of what was looked up (an invisible suffix in messages).
+std::string lookupKind(const Syscall &S) {
+  bool NoFollow =
+      S.Name == "lstat" || llvm::any_of(S.Args, [](const std::string &A) {
+        return llvm::StringRef(A).contains("AT_SYMLINK_NOFOLLOW");
+      });
+  return NoFollow ? NoFollowKey : "";
 }
 
 /// The check of a lookup made right before the open of its path: an
@@ -263,14 +307,21 @@ void Replay::settle(Descriptor &D, const Syscall *Next) {
     endSmallRun(D);
 }
 
-void Replay::lookup(size_t I, Process &P, const std::string &Path, bool Open) {
-  if (Path.empty())
+void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
+  if (Key.empty())
     return;
-  auto [It, New] = P.LastLookup.try_emplace(Path);
+  auto [It, New] = P.LastLookup.try_emplace(Key);
+  const std::string Path = llvm::StringRef(Key).split('\0').first.str();
   PathLookup &Last = It->second;
   bool Proc = llvm::StringRef(Path).starts_with("/proc/") ||
               llvm::StringRef(Path).starts_with("/sys/");
-  if (!New && !Last.WrittenSince) {
+  // Not a repeat: an open after a failed open (the probe failed, as an
+  // opendir of a file does; this one does what it could not), a device
+  // opened again (each open of /dev/ptmx makes a new terminal).
+  bool Device = llvm::StringRef(Path).starts_with("/dev/") &&
+                Path != "/dev/urandom" && Path != "/dev/random";
+  bool AfterFailedOpen = !New && Last.Open && Trace[Last.Event].Failed;
+  if (!New && !Last.WrittenSince && !(Open && (Device || AfterFailedOpen))) {
     // A stat and then an open of the path: the stat is the one too many
     // (the open answers it); otherwise the later call is.
     bool StatBeforeOpen = Open && !Last.Open;
@@ -364,6 +415,7 @@ void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
   if (isPathEdit(Name))
     for (const std::string &Edited : Paths) {
       P.LastLookup.erase(Edited);
+      P.LastLookup.erase(Edited + NoFollowKey);
       P.Made.erase(Edited);
       P.ReadLinks.erase(Edited);
     }
@@ -417,6 +469,19 @@ void Replay::step(size_t I, Process &P) {
     settle(*D, &S);
   }
 
+  if (Name == "close_range" && S.Args.size() >= 2 && !S.Failed) {
+    long long First = 0, Last = 0;
+    if (llvm::StringRef(S.Args[0]).getAsInteger(10, First) ||
+        llvm::StringRef(S.Args[1]).getAsInteger(10, Last))
+      return;
+    // close_range(3, ~0U): the unsigned bound written as a large number.
+    for (auto It = P.Fds.lower_bound(static_cast<int>(First));
+         It != P.Fds.end() && (Last < 0 || It->first <= Last);) {
+      settle(It->second, nullptr);
+      It = P.Fds.erase(It);
+    }
+    return;
+  }
   if (isIdQuery(Name)) {
     if (!P.AskedIds.insert(Name.str()).second)
       mark(I, "repeated-id",
@@ -480,7 +545,7 @@ void Replay::step(size_t I, Process &P) {
       if (std::optional<std::string> Path = stringArg(S.Args[PathArg]))
         // fstatat(fd, "", AT_EMPTY_PATH) is an fstat.
         if (!Path->empty())
-          lookup(I, P, absolute(S, *Path), isOpen(Name));
+          lookup(I, P, absolute(S, *Path) + lookupKind(S), isOpen(Name));
   }
 
   if (CreatesFd && !S.Failed && S.Result >= 0) {
@@ -528,8 +593,7 @@ void Replay::step(size_t I, Process &P) {
   }
   if (isChangeByDescriptor(Name)) {
     P.Synced.erase(D->Path);
-    if (auto Looked = P.LastLookup.find(D->Path); Looked != P.LastLookup.end())
-      Looked->second.WrittenSince = true;
+    P.changed(D->Path);
     return;
   }
   if (Name == "close") {
@@ -599,9 +663,7 @@ void Replay::step(size_t I, Process &P) {
   bool Moves = !S.Failed && S.Result > 0;
   if (isWrite(Name) || isPositionedWrite(Name)) {
     P.Synced.erase(D->Path);
-    auto Looked = P.LastLookup.find(D->Path);
-    if (Looked != P.LastLookup.end())
-      Looked->second.WrittenSince = true;
+    P.changed(D->Path);
     if (!S.Failed && S.Result < Limits.SmallWrite)
       D->SmallWrites.push_back(I);
     else
@@ -628,6 +690,14 @@ void Replay::step(size_t I, Process &P) {
   if (llvm::is_contained({"read", "readv", "getdents", "getdents64"}, Name) &&
       D->Offset && Moves)
     *D->Offset += S.Result;
+  // A read between writes to a socket or a pipe: the writes answer what
+  // came in (a server's replies, each awaited by its peer), not a run one
+  // buffer could hold.
+  if (llvm::is_contained({"read", "readv", "recvfrom", "recvmsg"}, Name))
+    for (auto &[Fd, Other] : P.Fds)
+      if (llvm::StringRef(Other.Path).starts_with("socket:") ||
+          llvm::StringRef(Other.Path).starts_with("pipe:"))
+        endSmallRun(Other);
 }
 
 } // namespace
@@ -672,16 +742,18 @@ RedundantSyscalls findRedundant(const SyscallList &Trace,
       auto Child = Processes.find(S.Result);
       if (Child != Processes.end() && Child->second == S.Result &&
           Child->second != Pid) {
-        Process Copy;
-        for (const auto &[Fd, D] : All[Pid].Fds) {
+        // The child's own calls may be in the trace before the clone's
+        // (a backend writes each call when it returns): what they made
+        // stays, and it inherits the descriptors it did not replace.
+        Process &Child = All[S.Result];
+        for (auto &[Fd, D] : All[Pid].Fds) {
           Descriptor Inherited;
           Inherited.Path = D.Path;
           Inherited.Writable = D.Writable;
           Inherited.Append = D.Append;
-          Copy.Fds[Fd] = Inherited;
-          All[Pid].Fds[Fd].Offset.reset();
+          Child.Fds.try_emplace(Fd, Inherited);
+          D.Offset.reset();
         }
-        All[S.Result] = std::move(Copy);
       }
     }
   }

@@ -177,6 +177,7 @@ private:
   bool WaitChildren;
   std::function<void(int)> CommandEnded;
   int RootStatus = -1;
+  bool RootStarted = false; ///< the command's first execve is seen
   std::unordered_map<pid_t, Thread> Threads;
   std::unordered_map<pid_t, std::unordered_map<int, std::string>> Names;
   StackUnwinder Unwinder;
@@ -199,10 +200,12 @@ void Tracer::enter(pid_t Tid, Thread &T) {
   std::copy(Args, Args + 6, T.Args);
   StoppedTracee View(Tid, Names[T.Tgid]);
   T.Call = callText(T.Number, T.Args, View);
-  // execve's stack is the old program's (here, our own fork): the call
-  // belongs to no line of the program it starts.
+  // The command's own first execve is made by our fork: no line of any
+  // program. A later one belongs to the program that calls it.
   T.Frames.clear();
-  if (T.Number != SYS_execve)
+  bool Ours = T.Number == SYS_execve && Tid == Root && !RootStarted;
+  RootStarted |= Tid == Root;
+  if (!Ours)
     T.Frames = Unwinder.unwind(T.Tgid, Tid, dwarfRegisters(Regs), MaxFrames);
   for (int Fd : descriptorsEnded(T.Number, T.Args)) {
     if (Fd < 0)

@@ -21,6 +21,8 @@ constexpr unsigned ReturnAddress = 16, StackPointer = 7;
 /// The registers a callee saves and restores (rbx, rbp, r12-r15) and the
 /// return address: the ones a caller's frame can be found by.
 constexpr unsigned Recovered[] = {3, 6, 12, 13, 14, 15, ReturnAddress};
+// (A return address kept in another register, as vfork's in rdi, is read
+// from the frame's registers: all are known at the innermost frame.)
 constexpr uint64_t PageSize = 4096;
 
 struct Symbol {
@@ -261,8 +263,14 @@ const StackUnwinder::Rule *StackUnwinder::ruleAt(Module &M,
         R.Kinds[Reg] = Ops ? Rule::Undefined : Rule::Same;
         continue;
       }
+      // A value (ends with DW_OP_stack_value), or a location: in memory,
+      // or (a lone regN/regx, as vfork's return address) in a register.
+      uint8_t First = Ops[0].atom;
+      bool InRegister =
+          Count == 1 && ((First >= DW_OP_reg0 && First <= DW_OP_reg31) ||
+                         First == DW_OP_regx);
       bool IsValue = Ops[Count - 1].atom == DW_OP_stack_value;
-      R.Kinds[Reg] = IsValue ? Rule::Value : Rule::Location;
+      R.Kinds[Reg] = IsValue || InRegister ? Rule::Value : Rule::Location;
       R.Ops[Reg].assign(Ops, Ops + Count - (IsValue ? 1 : 0));
     }
   }
@@ -341,6 +349,7 @@ std::vector<Frame> StackUnwinder::unwind(pid_t Tgid, pid_t Tid,
   auto Load = [&](uint64_t Address) { return Stack.load(Address); };
   DwarfRegisters Regs = Initial;
   uint32_t Known = (1u << 17) - 1;
+  uint64_t LastCfa = 0;
   for (unsigned Depth = 0; Depth < MaxFrames; ++Depth) {
     uint64_t PC = Regs[ReturnAddress];
     const Mapping *Map = mappingAt(Tgid, PC);
@@ -387,10 +396,12 @@ std::vector<Frame> StackUnwinder::unwind(pid_t Tgid, pid_t Tid,
       }
     }
     // The outermost frame leaves the return address undefined; a frame
-    // that does not move up the stack would loop.
+    // that does not move up the stack would loop. The innermost may keep
+    // its stack pointer: vfork pops its return address into a register.
     if (!(CallerKnown & (1u << ReturnAddress)) || !Caller[ReturnAddress] ||
-        *Cfa <= Regs[StackPointer])
+        *Cfa < Regs[StackPointer] || (Depth > 0 && *Cfa <= LastCfa))
       break;
+    LastCfa = *Cfa;
     Regs = Caller;
     Known = CallerKnown;
   }

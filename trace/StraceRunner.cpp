@@ -28,7 +28,7 @@ const char *const TracedSyscalls =
     "renameat2,unlink,unlinkat,getcwd,chdir,fchdir,link,linkat,symlink,"
     "symlinkat,readlink,readlinkat,fchmod,fchown,ftruncate,umask,getuid,"
     "geteuid,getgid,getegid,setuid,setgid,setreuid,setregid,setresuid,"
-    "setresgid,setfsuid,setfsgid,getrandom";
+    "setresgid,setfsuid,setfsgid,getrandom,close_range";
 
 namespace {
 

@@ -13,8 +13,9 @@ namespace {
 /// f descriptor (-y), D directory descriptor or AT_FDCWD, P path,
 /// O open flags (and the mode after it when they create), m mode,
 /// d signed, u unsigned, x address, W seek origin, A at-flags,
-/// T socket type, S socket flags, K clone flags, E clone3's arguments, H
-/// openat2's how, F fcntl command and its argument, I ioctl request.
+/// N address family, T socket type, S socket flags, R access mode, K clone
+/// flags, E clone3's arguments, H openat2's how, F fcntl command and its
+/// argument, I ioctl request.
 struct SyscallSpec {
   long Number;
   const char *Name;
@@ -31,9 +32,9 @@ constexpr SyscallSpec Specs[] = {
     {SYS_fstat, "fstat", "fx"},
     {SYS_newfstatat, "newfstatat", "DPxA"},
     {SYS_statx, "statx", "DPAux"},
-    {SYS_access, "access", "Pd"},
-    {SYS_faccessat, "faccessat", "DPd"},
-    {SYS_faccessat2, "faccessat2", "DPdA"},
+    {SYS_access, "access", "PR"},
+    {SYS_faccessat, "faccessat", "DPR"},
+    {SYS_faccessat2, "faccessat2", "DPRA"},
     {SYS_lseek, "lseek", "fdW"},
     {SYS_read, "read", "fxu"},
     {SYS_write, "write", "fxu"},
@@ -57,7 +58,7 @@ constexpr SyscallSpec Specs[] = {
     {SYS_dup3, "dup3", "ffO"},
     {SYS_fsync, "fsync", "f"},
     {SYS_fdatasync, "fdatasync", "f"},
-    {SYS_socket, "socket", "dTd"},
+    {SYS_socket, "socket", "NTd"},
     {SYS_accept, "accept", "fxx"},
     {SYS_accept4, "accept4", "fxxS"},
     {SYS_clone, "clone", "Kxxxx"},
@@ -84,7 +85,7 @@ constexpr SyscallSpec Specs[] = {
     {SYS_getcwd, "getcwd", "xu"},
     {SYS_chdir, "chdir", "P"},
     {SYS_fchdir, "fchdir", "f"},
-    {SYS_close_range, "close_range", "uux"},
+    {SYS_close_range, "close_range", "ddx"},
     {SYS_link, "link", "PP"},
     {SYS_linkat, "linkat", "DPDPA"},
     {SYS_symlink, "symlink", "PP"},
@@ -139,6 +140,7 @@ constexpr FlagName AtFlags[] = {{0x100, "AT_SYMLINK_NOFOLLOW"},
                                 {0x400, "AT_SYMLINK_FOLLOW"},
                                 {0x800, "AT_NO_AUTOMOUNT"},
                                 {0x1000, "AT_EMPTY_PATH"}};
+constexpr FlagName AccessModes[] = {{4, "R_OK"}, {2, "W_OK"}, {1, "X_OK"}};
 constexpr FlagName SocketFlags[] = {{04000, "SOCK_NONBLOCK"},
                                     {02000000, "SOCK_CLOEXEC"}};
 constexpr FlagName CloneFlags[] = {{0x100, "CLONE_VM"},
@@ -200,8 +202,14 @@ std::string escaped(llvm::StringRef Raw) {
 }
 
 std::string descriptor(int Fd, TraceeView &Tracee) {
-  std::string Path = Tracee.descriptorPath(Fd);
-  return std::to_string(Fd) + (Path.empty() ? "" : "<" + escaped(Path) + ">");
+  std::string Named = Tracee.descriptorPath(Fd);
+  llvm::StringRef Path = Named;
+  if (Path.empty())
+    return std::to_string(Fd);
+  // A removed file: /proc says "/x (deleted)", strace "<x>(deleted)".
+  bool Deleted = Path.consume_back(" (deleted)");
+  return std::to_string(Fd) + "<" + escaped(Path) + ">" +
+         (Deleted ? "(deleted)" : "");
 }
 
 std::string fcntlText(const uint64_t Args[6], TraceeView &Tracee) {
@@ -341,6 +349,19 @@ std::string callText(long Number, const uint64_t Args[6], TraceeView &Tracee) {
     }
     case 'S':
       Arg = V ? flags(V, SocketFlags) : "0";
+      break;
+    case 'N': {
+      static const std::pair<uint64_t, const char *> Families[] = {
+          {1, "AF_UNIX"},     {2, "AF_INET"},    {10, "AF_INET6"},
+          {16, "AF_NETLINK"}, {17, "AF_PACKET"}, {40, "AF_VSOCK"}};
+      Arg = std::to_string(V);
+      for (const auto &[Number, Name] : Families)
+        if (Number == V)
+          Arg = Name;
+      break;
+    }
+    case 'R':
+      Arg = V ? flags(V, AccessModes) : "F_OK";
       break;
     case 'K':
       Arg = "flags=" + flags(V & ~0xffull, CloneFlags) +

@@ -31,8 +31,7 @@ public:
   virtual std::string workingDirectory() = 0;
 };
 
-/// The syscall numbers traced (the same set as the strace backend's, and
-/// close_range, which keeps the descriptor names right).
+/// The syscall numbers traced: the same set as the strace backend's.
 std::vector<long> tracedSyscallNumbers();
 /// The name of traced syscall \p Number.
 const char *syscallName(long Number);

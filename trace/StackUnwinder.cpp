@@ -366,7 +366,10 @@ std::vector<Frame> StackUnwinder::unwind(pid_t Tgid, pid_t Tid,
     std::optional<uint64_t> Cfa =
         R ? evaluate(R->Cfa, Regs, Known, std::nullopt, Load) : std::nullopt;
     if (!Cfa) {
-      ++Truncated;
+      // The dynamic loader's entry has no rules: the stack's natural end
+      // while it loads the program.
+      if (!llvm::StringRef(Map->Mod->Path).contains("/ld-linux"))
+        ++Truncated;
       break;
     }
     DwarfRegisters Caller = Regs;

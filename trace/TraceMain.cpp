@@ -142,6 +142,11 @@ int main(int Argc, const char **Argv) {
   if (Unread)
     llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
         << Unread << " lines of the trace were not understood\n";
+  if (Run.TruncatedStacks)
+    llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
+        << Run.TruncatedStacks << " of " << Trace.size()
+        << " stacks were cut short at a frame without unwind rules (code "
+           "built without .eh_frame, or made at run time)\n";
   std::map<int, int> Processes = processesOf(Trace, Run.RootPid);
   // Without --follow-forks only the command's own process counts (kept in
   // place: one copy of the records at a time).

@@ -13,9 +13,10 @@ namespace {
 /// The runtimes every C and C++ program links: a syscall made in them is
 /// made for the caller.
 constexpr const char *RuntimeLibraries[] = {
-    "libc.so",      "libc-",    "libstdc++.so", "libc++.so",
-    "libc++abi.so", "ld-linux", "libm.so",      "libpthread",
-    "libgcc_s",     "libdl.so", "librt.so",     "libunwind.so"};
+    "libc.so", "libc-", "libstdc++.so", "libc++.so", "libc++abi.so", "ld-linux",
+    "libm.so", "libpthread", "libgcc_s", "libdl.so", "librt.so", "libunwind.so",
+    // The C library's name services, loaded by getpwnam and the like.
+    "libnss_", "libresolv"};
 
 bool isSystemHeader(llvm::StringRef File) {
   return File.starts_with("/usr/include/") ||

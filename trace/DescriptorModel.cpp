@@ -150,6 +150,8 @@ struct Descriptor {
 struct PathLookup {
   size_t Event = 0;
   bool Open = false, WrittenSince = false;
+  /// The process's reads from sockets and pipes before it (Process::Inputs).
+  unsigned Inputs = 0;
 };
 
 /// Appended to a path in what was looked up: an lstat's answer.
@@ -169,6 +171,9 @@ struct Process {
   /// Files fsync'ed with nothing written or changed through any descriptor
   /// since.
   std::set<std::string> Synced;
+  /// Reads from sockets and pipes so far: a server's requests. A lookup
+  /// in a later request answers that request, not a repeat of this one.
+  unsigned Inputs = 0;
   /// Per path, its last open or lookup and whether anything was written
   /// to it since (an lstat's under the path and NoFollowKey).
   std::map<std::string, PathLookup> LastLookup;
@@ -321,7 +326,12 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
   bool Device = llvm::StringRef(Path).starts_with("/dev/") &&
                 Path != "/dev/urandom" && Path != "/dev/random";
   bool AfterFailedOpen = !New && Last.Open && Trace[Last.Event].Failed;
-  if (!New && !Last.WrittenSince && !(Open && (Device || AfterFailedOpen))) {
+  // A lookup in one request and the open in the next (a server's STAT,
+  // then its OPEN) cannot be one call; a lookup repeated across requests
+  // can still be kept.
+  bool AcrossRequests = !New && Open && !Last.Open && Last.Inputs != P.Inputs;
+  if (!New && !Last.WrittenSince && !AcrossRequests &&
+      !(Open && (Device || AfterFailedOpen))) {
     // A stat and then an open of the path: the stat is the one too many
     // (the open answers it); otherwise the later call is.
     bool StatBeforeOpen = Open && !Last.Open;
@@ -338,9 +348,15 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
     // functions: the checks name the call, not the file.
     if (Path == "/etc/passwd" || Path == "/etc/group" ||
         Path == "/etc/nsswitch.conf") {
-      Fix = "keep the user and group names by id (lio_user_name, "
-            "lio_group_name): each getpwuid-style lookup reads the file again";
-      Check = "syscall-costly-libc-in-loop";
+      // From the same stack again: a lookup made per item (a loop's). From
+      // another, a second lookup of the program's: its cost, no loop's.
+      bool PerItem = sameSite(Trace[Last.Event], Trace[I]);
+      Fix = PerItem ? "keep the user and group names by id (lio_user_name, "
+                      "lio_group_name): each getpwuid-style lookup reads the "
+                      "file again"
+                    : "each getpwnam or getpwuid-style lookup reads the file "
+                      "again: ask once, or keep the answer";
+      Check = PerItem ? "syscall-costly-libc-in-loop" : "";
     } else if (Path == "/etc/localtime") {
       Fix = "localtime_r or ctime_r (or TZ set once): while TZ is unset, "
             "localtime, ctime and mktime stat the zone file on every call";
@@ -361,7 +377,7 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
                                "since"),
          Fix, Check);
   }
-  Last = {I, Open, false};
+  Last = {I, Open, false, P.Inputs};
 }
 
 void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
@@ -504,24 +520,25 @@ void Replay::step(size_t I, Process &P) {
            "set it once (or keep the mask the program last set)", "");
     return;
   }
-  if (isProcessCreation(Name) || Name == "execve") {
+  // A fork changes nothing the parent asked (its pid, its directory stay:
+  // the child starts with a process of its own); a new program cannot
+  // keep what the old one looked up or asked.
+  if (isProcessCreation(Name))
+    return;
+  if (Name == "execve") {
     P.AskedPid = P.AskedCwd = false;
-    if (Name == "execve")
-      P.AskedIds.clear(); // a new program asks anew
+    P.AskedIds.clear();
     P.AskedTid.clear();
-    // A new program cannot keep what the old one looked up or asked.
-    if (Name == "execve") {
-      P.LastLookup.clear();
-      for (auto &[Fd, Kept] : P.Fds)
-        Kept.AskedTty = false;
-    }
+    P.LastLookup.clear();
+    for (auto &[Fd, Kept] : P.Fds)
+      Kept.AskedTty = false;
     return;
   }
   if (Name == "getpid" || Name == "gettid") {
     bool Again = Name == "getpid" ? P.AskedPid : P.AskedTid.count(S.Pid) > 0;
     if (Again)
       mark(I, "repeated-" + Name.str(),
-           "asked again with no fork in between: the answer cannot change",
+           "asked again by the same process: the answer cannot change",
            "ask once and keep the answer (to notice a fork: a fork "
            "generation counter, lio_fork_generation)",
            Name == "getpid"
@@ -693,6 +710,11 @@ void Replay::step(size_t I, Process &P) {
   // A read between writes to a socket or a pipe: the writes answer what
   // came in (a server's replies, each awaited by its peer), not a run one
   // buffer could hold.
+  bool FromPeer = llvm::StringRef(D->Path).starts_with("socket:") ||
+                  llvm::StringRef(D->Path).starts_with("pipe:");
+  if (llvm::is_contained({"read", "readv", "recvfrom", "recvmsg"}, Name) &&
+      FromPeer)
+    ++P.Inputs;
   if (llvm::is_contained({"read", "readv", "recvfrom", "recvmsg"}, Name))
     for (auto &[Fd, Other] : P.Fds)
       if (llvm::StringRef(Other.Path).starts_with("socket:") ||

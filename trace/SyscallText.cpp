@@ -275,11 +275,6 @@ std::vector<long> tracedSyscallNumbers() {
   return Numbers;
 }
 
-const char *syscallName(long Number) {
-  const SyscallSpec *S = specOf(Number);
-  return S ? S->Name : "syscall";
-}
-
 std::string callText(long Number, const uint64_t Args[6], TraceeView &Tracee) {
   const SyscallSpec *Spec = specOf(Number);
   if (!Spec)

@@ -33,8 +33,6 @@ public:
 
 /// The syscall numbers traced: the same set as the strace backend's.
 std::vector<long> tracedSyscallNumbers();
-/// The name of traced syscall \p Number.
-const char *syscallName(long Number);
 
 /// "openat(AT_FDCWD</home/u>, \"x\", O_RDONLY|O_CLOEXEC)": the call as it
 /// enters, read before it runs (close's descriptor is gone after).

@@ -136,6 +136,7 @@ bool usesOffset(const Syscall &S) {
 
 struct Descriptor {
   std::string Path;
+  std::string OpenedAs; ///< the path its open named, as lookups keep it
   bool Writable = false, Append = false;
   std::optional<long long> Offset;
   bool Fresh = false;            ///< nothing but fcntl since it was made
@@ -171,6 +172,8 @@ struct Process {
   /// Files fsync'ed with nothing written or changed through any descriptor
   /// since.
   std::set<std::string> Synced;
+  /// Per path (as opened), the last close of a descriptor of it.
+  std::map<std::string, size_t> LastClose;
   /// Reads from sockets and pipes so far: a server's requests. A lookup
   /// in a later request answers that request, not a repeat of this one.
   unsigned Inputs = 0;
@@ -376,6 +379,13 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
                              : "looked up again with nothing written to it "
                                "since"),
          Fix, Check);
+    // Kept open, the file needs no close between its opens: the fix saves
+    // the close too.
+    auto Closed = P.LastClose.find(Key);
+    if (Open && Last.Open && Check == "syscall-reopen-in-loop" &&
+        Closed != P.LastClose.end() && Closed->second > Last.Event)
+      mark(Closed->second, "close-reopened",
+           "'" + Path + "' closed, then opened again", Fix, Check);
   }
   Last = {I, Open, false, P.Inputs};
 }
@@ -552,6 +562,7 @@ void Replay::step(size_t I, Process &P) {
   }
 
   // Paths: opens and lookups of one path with nothing written in between.
+  std::string LookedUp;
   if (isOpen(Name) || isStatOfPath(Name)) {
     size_t PathArg = Name == "openat" || Name == "openat2" ||
                              Name == "newfstatat" || Name == "statx" ||
@@ -561,13 +572,16 @@ void Replay::step(size_t I, Process &P) {
     if (S.Args.size() > PathArg)
       if (std::optional<std::string> Path = stringArg(S.Args[PathArg]))
         // fstatat(fd, "", AT_EMPTY_PATH) is an fstat.
-        if (!Path->empty())
-          lookup(I, P, absolute(S, *Path) + lookupKind(S), isOpen(Name));
+        if (!Path->empty()) {
+          LookedUp = absolute(S, *Path) + lookupKind(S);
+          lookup(I, P, LookedUp, isOpen(Name));
+        }
   }
 
   if (CreatesFd && !S.Failed && S.Result >= 0) {
     Descriptor Made;
     Made.Path = S.ResultPath;
+    Made.OpenedAs = LookedUp;
     std::string Flags = S.Args.size() > 1 ? S.Args.back() : "";
     for (const std::string &A : S.Args)
       if (llvm::StringRef(A).contains("O_"))
@@ -614,8 +628,11 @@ void Replay::step(size_t I, Process &P) {
     return;
   }
   if (Name == "close") {
-    if (!S.Failed)
+    if (!S.Failed) {
       P.JustClosed[S.Pid] = D->Path;
+      if (!D->OpenedAs.empty())
+        P.LastClose[D->OpenedAs] = I;
+    }
     P.Fds.erase(Arg->Fd);
     return;
   }

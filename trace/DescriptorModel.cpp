@@ -136,7 +136,11 @@ bool usesOffset(const Syscall &S) {
 
 struct Descriptor {
   std::string Path;
-  std::string OpenedAs; ///< the path its open named, as lookups keep it
+  std::string OpenedAs;     ///< the path its open named, as lookups keep it
+  bool EmptyAtOpen = false; ///< O_TRUNC, O_CREAT|O_EXCL, creat
+  std::vector<size_t> SmallReads; ///< the current run of small reads
+  /// The offset before a seek to the end, while that seek is the last call.
+  std::optional<long long> BeforeEnd;
   bool Writable = false, Append = false;
   std::optional<long long> Offset;
   bool Fresh = false;            ///< nothing but fcntl since it was made
@@ -172,6 +176,8 @@ struct Process {
   /// Files fsync'ed with nothing written or changed through any descriptor
   /// since.
   std::set<std::string> Synced;
+  /// Directories listed (getdents) through a descriptor still open.
+  std::set<std::string> Listed;
   /// Per path (as opened), the last close of a descriptor of it.
   std::map<std::string, size_t> LastClose;
   /// Reads from sockets and pipes so far: a server's requests. A lookup
@@ -230,6 +236,7 @@ private:
   /// at the end or at close) comes.
   void settle(Descriptor &D, const Syscall *Next);
   void endSmallRun(Descriptor &D);
+  void endSmallReads(Descriptor &D);
   void lookup(size_t I, Process &P, const std::string &Path, bool Open);
   /// The rules for calls by path: a stat of a file the process holds open,
   /// a change right after the close, mkdir again, and edits of paths.
@@ -313,6 +320,20 @@ void Replay::settle(Descriptor &D, const Syscall *Next) {
   D.SeekBeforeWrite.reset();
   if (!Next || !isWrite(Next->Name))
     endSmallRun(D);
+  if (!Next || Next->Name != "read")
+    endSmallReads(D);
+}
+
+void Replay::endSmallReads(Descriptor &D) {
+  if (D.SmallReads.size() >= Limits.SmallRun)
+    for (size_t K = 1; K < D.SmallReads.size(); ++K)
+      mark(D.SmallReads[K], "small-reads",
+           std::to_string(D.SmallReads.size()) + " reads of fewer than " +
+               std::to_string(Limits.SmallWrite) +
+               " bytes in a row from one file",
+           "read a block at a time (a buffered stream, lio_reader)",
+           "syscall-small-reads");
+  D.SmallReads.clear();
 }
 
 void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
@@ -406,6 +427,14 @@ void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
     return llvm::StringRef(A).contains("AT_SYMLINK_NOFOLLOW");
   });
   bool Stat = Name == "stat" || Name == "newfstatat" || Name == "statx";
+  if ((Stat || Name == "lstat") &&
+      P.Listed.count(llvm::sys::path::parent_path(Path).str()))
+    mark(I, "stat-per-dirent",
+         "a stat of an entry of the directory being listed (a candidate: "
+         "only the static check sees whether its file type is all it is "
+         "for)",
+         "the entry's d_type (a stat only for DT_UNKNOWN and links)",
+         "syscall-stat-per-dirent");
   if (Stat && !NoFollow)
     for (const auto &[Fd, Held] : P.Fds)
       if (Held.Path == Path) {
@@ -590,6 +619,9 @@ void Replay::step(size_t I, Process &P) {
                     llvm::StringRef(Flags).contains("O_WRONLY") ||
                     llvm::StringRef(Flags).contains("O_RDWR");
     Made.Append = llvm::StringRef(Flags).contains("O_APPEND");
+    llvm::StringRef F(Flags);
+    Made.EmptyAtOpen = Name == "creat" || F.contains("O_TRUNC") ||
+                       (F.contains("O_CREAT") && F.contains("O_EXCL"));
     if (isOpen(Name))
       Made.Offset = 0;
     Made.Fresh = isCreate(Name);
@@ -612,6 +644,8 @@ void Replay::step(size_t I, Process &P) {
     D->Fresh = D->FstatCandidate = false;
   std::optional<size_t> SeekBefore = D->Seek;
   D->Seek.reset();
+  std::optional<long long> BackTo = D->BeforeEnd;
+  D->BeforeEnd.reset();
 
   if (Name == "fsync" || Name == "fdatasync") {
     if (!S.Failed && !P.Synced.insert(D->Path).second)
@@ -622,12 +656,22 @@ void Replay::step(size_t I, Process &P) {
            "drop it", "");
     return;
   }
+  if (Name == "ftruncate" && WasFresh && D->EmptyAtOpen && !S.Failed &&
+      S.Args.size() > 1 && S.Args[1] == "0")
+    mark(I, "ftruncate-after-open",
+         "truncated to 0 right after an open that left it empty (O_TRUNC, "
+         "or O_CREAT|O_EXCL)",
+         "drop the ftruncate", "syscall-ftruncate-after-open");
   if (isChangeByDescriptor(Name)) {
     P.Synced.erase(D->Path);
     P.changed(D->Path);
     return;
   }
   if (Name == "close") {
+    if (!llvm::any_of(P.Fds, [&](const auto &Other) {
+          return Other.first != Arg->Fd && Other.second.Path == D->Path;
+        }))
+      P.Listed.erase(D->Path);
     if (!S.Failed) {
       P.JustClosed[S.Pid] = D->Path;
       if (!D->OpenedAs.empty())
@@ -689,6 +733,17 @@ void Replay::step(size_t I, Process &P) {
            ReadsOnly ? "keep the offset in the program, or use pread/pwrite"
                      : "drop the seek",
            "syscall-lseek-before-write");
+    // To the end and straight back: the size was all it asked.
+    long long Target = 0;
+    if (BackTo && S.Args[2] == "SEEK_SET" &&
+        !llvm::StringRef(S.Args[1]).getAsInteger(10, Target) &&
+        Target == *BackTo)
+      mark(I, "seek-for-size",
+           "a seek to the end and straight back, only to learn the size",
+           "fstat (st_size): one call, the offset left alone",
+           "syscall-seek-for-size");
+    if (S.Args[2] == "SEEK_END" && D->Offset)
+      D->BeforeEnd = *D->Offset;
     D->Offset = S.Result;
     if (S.Args[2] == "SEEK_SET" || D->Append)
       D->Seek = I;
@@ -724,6 +779,19 @@ void Replay::step(size_t I, Process &P) {
   if (llvm::is_contained({"read", "readv", "getdents", "getdents64"}, Name) &&
       D->Offset && Moves)
     *D->Offset += S.Result;
+  if (Name.starts_with("getdents") && !D->Path.empty())
+    P.Listed.insert(D->Path);
+  // Small reads of a file (not a pipe, socket or terminal, whose reads
+  // are as small as what arrives): asked small, by the program.
+  unsigned long long Asked = 0;
+  if (Name == "read" && !S.Failed && S.Result > 0 && S.Args.size() > 2 &&
+      llvm::StringRef(D->Path).starts_with("/") &&
+      !llvm::StringRef(D->Path).starts_with("/dev/") &&
+      !llvm::StringRef(S.Args[2]).getAsInteger(10, Asked) &&
+      Asked < Limits.SmallWrite)
+    D->SmallReads.push_back(I);
+  else if (Name == "read")
+    endSmallReads(*D);
   // A read between writes to a socket or a pipe: the writes answer what
   // came in (a server's replies, each awaited by its peer), not a run one
   // buffer could hold.
@@ -747,7 +815,9 @@ bool hasRunTimeRule(llvm::StringRef Check) {
        "syscall-fcntl-after-open", "syscall-fstat-after-write-open",
        "syscall-loop-invariant", "syscall-getpid-fork-check",
        "syscall-lseek-before-write", "syscall-reopen-in-loop",
-       "syscall-repeated-lookup", "syscall-unbuffered-autoflush"},
+       "syscall-repeated-lookup", "syscall-unbuffered-autoflush",
+       "syscall-stat-per-dirent", "syscall-seek-for-size",
+       "syscall-small-reads", "syscall-ftruncate-after-open"},
       Check);
 }
 

@@ -116,9 +116,6 @@ bool steadyFile(llvm::StringRef Path) {
   return llvm::none_of(Changing,
                        [&](llvm::StringRef P) { return Path.starts_with(P); });
 }
-bool isProcessCreation(llvm::StringRef N) {
-  return llvm::is_contained({"clone", "clone3", "fork", "vfork"}, N);
-}
 bool isWrite(llvm::StringRef N) {
   return llvm::is_contained({"write", "writev"}, N);
 }
@@ -194,12 +191,23 @@ struct Process {
   }
 };
 
-class Replay {
-public:
-  Replay(const SyscallList &Trace, const ModelLimits &Limits)
-      : Trace(Trace), Limits(Limits) {}
+/// What the replay keeps of a syscall once its record is gone: enough to
+/// mark it later and to tell a repeat from its first.
+struct EventInfo {
+  const std::string *Name, *Via; ///< kept once each (Replay::Strings)
+  uint64_t Stack;
+  bool Failed;
+  uint64_t Marked = 0; ///< the rules that marked it, a bit each
+};
 
-  void step(size_t I, Process &P);
+} // namespace
+
+class RedundancyModel::Replay {
+public:
+  Replay(std::map<int, int> Processes, const ModelLimits &Limits)
+      : Processes(std::move(Processes)), Limits(Limits) {}
+
+  void step(size_t I, const Syscall &S, Process &P);
   void finish(std::map<int, Process> &All) {
     for (auto &[Pid, P] : All)
       for (auto &[Fd, D] : P.Fds)
@@ -212,14 +220,17 @@ private:
             std::string Fix, llvm::StringRef Check) {
     // One syscall redundant twice for the same rule (a stat repeated and
     // right before the open) is one syscall the fix removes.
-    if (!Marked.insert({Event, &*Kinds.insert(Kind.str()).first}).second)
+    auto [K, NewKind] = Kinds.try_emplace(Kind.str(), Kinds.size());
+    uint64_t Bit = uint64_t(1) << (K->second % 64);
+    if (Events[Event].Marked & Bit)
       return;
+    Events[Event].Marked |= Bit;
     // A descriptor rule's fix edits the call the program made; one the C
     // library made inside another call (an lseek in a user lookup, an
     // fstat in fopen) is that call's cost, and no check's shape. So is any
     // syscall made inside a lookup of users, a ttyname, a realpath.
-    const std::string &Via = Trace[Event].Via;
-    bool Inside = descriptorCheck(Check) ? !wrapperOf(Via, Trace[Event].Name)
+    const std::string &Via = *Events[Event].Via;
+    bool Inside = descriptorCheck(Check) ? !wrapperOf(Via, *Events[Event].Name)
                                          : libraryInternal(Via);
     if (!namesLibraryCall(Check) && !Via.empty() && Inside) {
       Why += " (made inside '" + Via + "')";
@@ -237,20 +248,28 @@ private:
   void settle(Descriptor &D, const Syscall *Next);
   void endSmallRun(Descriptor &D);
   void endSmallReads(Descriptor &D);
-  void lookup(size_t I, Process &P, const std::string &Path, bool Open);
+  void lookup(size_t I, const Syscall &S, Process &P, const std::string &Path,
+              bool Open);
   /// The rules for calls by path: a stat of a file the process holds open,
   /// a change right after the close, mkdir again, and edits of paths.
-  void byPath(size_t I, Process &P, const std::string &Closed);
+  void byPath(size_t I, const Syscall &S, Process &P,
+              const std::string &Closed);
   std::string absolute(const Syscall &S, const std::string &Path) const;
 
-  const SyscallList &Trace;
-  const ModelLimits &Limits;
-  /// The syscalls marked so far, by rule (the rules' names, kept once).
-  std::set<std::pair<size_t, const std::string *>> Marked;
-  std::set<std::string> Kinds;
+public:
+  std::map<int, int> Processes;
+  std::map<int, Process> All;
+  std::vector<EventInfo> Events;
+  std::set<std::string> Strings;
+
+private:
+  ModelLimits Limits;
+  /// The rules that marked syscalls so far (EventInfo::Marked).
+  std::map<std::string, unsigned> Kinds; ///< each rule's bit in Marked
 };
 
-std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
+std::string RedundancyModel::Replay::absolute(const Syscall &S,
+                                              const std::string &Path) const {
   if (llvm::sys::path::is_absolute(Path) || S.Args.empty())
     return Path;
   // openat(AT_FDCWD</dir>, "rel", ...) / openat(3</dir>, "rel", ...)
@@ -263,6 +282,8 @@ std::string Replay::absolute(const Syscall &S, const std::string &Path) const {
   llvm::sys::path::remove_dots(Joined, true);
   return Joined.str().str();
 }
+
+namespace {
 
 /// What a lookup of a path asks besides the path: an lstat (or a stat with
 /// AT_SYMLINK_NOFOLLOW) asks of the link, a stat and an open of what it
@@ -281,8 +302,8 @@ std::string lookupKind(const Syscall &S) {
 /// open, also a directory test that the open's EISDIR makes redundant
 /// (fstat-after-write-open); a trace cannot tell which use the program
 /// made of the answer, so the row names both.
-std::string lookupCheck(const Syscall &Lookup, const Syscall &Open) {
-  bool Access = llvm::StringRef(Lookup.Name).contains("access");
+std::string lookupCheck(llvm::StringRef Lookup, const Syscall &Open) {
+  bool Access = Lookup.contains("access");
   bool Writes =
       Open.Name == "creat" || llvm::any_of(Open.Args, [](const std::string &A) {
         return llvm::StringRef(A).contains("O_WRONLY") ||
@@ -295,11 +316,11 @@ std::string lookupCheck(const Syscall &Lookup, const Syscall &Open) {
 
 /// Whether two syscalls were made from the same stack: the same call site
 /// again (a loop's), not two sites of one pass (metadata, then data).
-bool sameSite(const Syscall &A, const Syscall &B) {
-  return A.Stack && A.Stack == B.Stack;
-}
+bool sameSite(uint64_t A, uint64_t B) { return A && A == B; }
 
-void Replay::endSmallRun(Descriptor &D) {
+} // namespace
+
+void RedundancyModel::Replay::endSmallRun(Descriptor &D) {
   if (D.SmallWrites.size() >= Limits.SmallRun)
     for (size_t K = 1; K < D.SmallWrites.size(); ++K)
       mark(D.SmallWrites[K], "small-writes",
@@ -312,7 +333,7 @@ void Replay::endSmallRun(Descriptor &D) {
   D.SmallWrites.clear();
 }
 
-void Replay::settle(Descriptor &D, const Syscall *Next) {
+void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
   if (D.SeekBeforeWrite && !(Next && usesOffset(*Next)))
     mark(*D.SeekBeforeWrite, "seek-write",
          "a seek and the write after it, with nothing using the offset later",
@@ -324,7 +345,7 @@ void Replay::settle(Descriptor &D, const Syscall *Next) {
     endSmallReads(D);
 }
 
-void Replay::endSmallReads(Descriptor &D) {
+void RedundancyModel::Replay::endSmallReads(Descriptor &D) {
   if (D.SmallReads.size() >= Limits.SmallRun)
     for (size_t K = 1; K < D.SmallReads.size(); ++K)
       mark(D.SmallReads[K], "small-reads",
@@ -336,7 +357,8 @@ void Replay::endSmallReads(Descriptor &D) {
   D.SmallReads.clear();
 }
 
-void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
+void RedundancyModel::Replay::lookup(size_t I, const Syscall &S, Process &P,
+                                     const std::string &Key, bool Open) {
   if (Key.empty())
     return;
   auto [It, New] = P.LastLookup.try_emplace(Key);
@@ -349,7 +371,7 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
   // opened again (each open of /dev/ptmx makes a new terminal).
   bool Device = llvm::StringRef(Path).starts_with("/dev/") &&
                 Path != "/dev/urandom" && Path != "/dev/random";
-  bool AfterFailedOpen = !New && Last.Open && Trace[Last.Event].Failed;
+  bool AfterFailedOpen = !New && Last.Open && Events[Last.Event].Failed;
   // A lookup in one request and the open in the next (a server's STAT,
   // then its OPEN) cannot be one call; a lookup repeated across requests
   // can still be kept.
@@ -366,7 +388,7 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
             : "keep the descriptor, or the answer, from the first time";
     std::string Check = Proc ? "syscall-reopen-in-loop"
                         : StatBeforeOpen
-                            ? lookupCheck(Trace[Last.Event], Trace[I])
+                            ? lookupCheck(*Events[Last.Event].Name, S)
                             : "";
     // Files the C library reads again on each call of one of its own
     // functions: the checks name the call, not the file.
@@ -374,7 +396,7 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
         Path == "/etc/nsswitch.conf") {
       // From the same stack again: a lookup made per item (a loop's). From
       // another, a second lookup of the program's: its cost, no loop's.
-      bool PerItem = sameSite(Trace[Last.Event], Trace[I]);
+      bool PerItem = sameSite(Events[Last.Event].Stack, S.Stack);
       Fix = PerItem ? "keep the user and group names by id (lio_user_name, "
                       "lio_group_name): each getpwuid-style lookup reads the "
                       "file again"
@@ -389,7 +411,7 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
       Fix = "getrandom(buf, n, 0): one syscall, no descriptor (lio_random)";
       Check = "syscall-reopen-in-loop";
     } else if (Open && Last.Open && !Proc && steadyFile(Path) &&
-               sameSite(Trace[Last.Event], Trace[I])) {
+               sameSite(Events[Last.Event].Stack, S.Stack)) {
       Fix = "read it once and keep what it says";
       Check = "syscall-reopen-in-loop";
     }
@@ -411,8 +433,8 @@ void Replay::lookup(size_t I, Process &P, const std::string &Key, bool Open) {
   Last = {I, Open, false, P.Inputs};
 }
 
-void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
-  const Syscall &S = Trace[I];
+void RedundancyModel::Replay::byPath(size_t I, const Syscall &S, Process &P,
+                                     const std::string &Closed) {
   llvm::StringRef Name = S.Name;
   std::vector<std::string> Paths;
   for (size_t K : pathArgs(Name))
@@ -485,8 +507,7 @@ void Replay::byPath(size_t I, Process &P, const std::string &Closed) {
   }
 }
 
-void Replay::step(size_t I, Process &P) {
-  const Syscall &S = Trace[I];
+void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   llvm::StringRef Name = S.Name;
   std::optional<DescriptorArg> Arg =
       S.Args.empty() ? std::nullopt : descriptorArg(S.Args[0]);
@@ -508,7 +529,7 @@ void Replay::step(size_t I, Process &P) {
                 isPathEdit(Name);
   if (!EmptyPath && (isStatOfPath(Name) || isChangeByPath(Name) ||
                      isPathEdit(Name) || Name.starts_with("readlink")))
-    byPath(I, P, Closed);
+    byPath(I, S, P, Closed);
   if (Name == "getcwd" || Name == "chdir" || Name == "fchdir") {
     if (Name == "getcwd" && P.AskedCwd)
       mark(I, "repeated-getcwd",
@@ -603,7 +624,7 @@ void Replay::step(size_t I, Process &P) {
         // fstatat(fd, "", AT_EMPTY_PATH) is an fstat.
         if (!Path->empty()) {
           LookedUp = absolute(S, *Path) + lookupKind(S);
-          lookup(I, P, LookedUp, isOpen(Name));
+          lookup(I, S, P, LookedUp, isOpen(Name));
         }
   }
 
@@ -807,7 +828,9 @@ void Replay::step(size_t I, Process &P) {
         endSmallRun(Other);
 }
 
-} // namespace
+bool isProcessCreation(llvm::StringRef N) {
+  return llvm::is_contained({"clone", "clone3", "fork", "vfork"}, N);
+}
 
 bool hasRunTimeRule(llvm::StringRef Check) {
   return llvm::is_contained(
@@ -835,39 +858,44 @@ std::map<int, int> processesOf(const SyscallList &Trace, int Root) {
   return Process;
 }
 
-RedundantSyscalls findRedundant(const SyscallList &Trace,
-                                const std::map<int, int> &Processes,
-                                const ModelLimits &Limits) {
-  Replay R(Trace, Limits);
-  std::map<int, Process> All;
-  for (size_t I = 0; I < Trace.size(); ++I) {
-    const Syscall &S = Trace[I];
-    auto It = Processes.find(S.Pid);
-    int Pid = It == Processes.end() ? S.Pid : It->second;
-    R.step(I, All[Pid]);
-    // A child process starts with a copy of its parent's descriptors,
-    // their offsets shared (not followed any more), nothing asked yet.
-    if (isProcessCreation(S.Name) && !S.Failed && S.Result > 0) {
-      auto Child = Processes.find(S.Result);
-      if (Child != Processes.end() && Child->second == S.Result &&
-          Child->second != Pid) {
-        // The child's own calls may be in the trace before the clone's
-        // (a backend writes each call when it returns): what they made
-        // stays, and it inherits the descriptors it did not replace.
-        Process &Child = All[S.Result];
-        for (auto &[Fd, D] : All[Pid].Fds) {
-          Descriptor Inherited;
-          Inherited.Path = D.Path;
-          Inherited.Writable = D.Writable;
-          Inherited.Append = D.Append;
-          Child.Fds.try_emplace(Fd, Inherited);
-          D.Offset.reset();
-        }
-      }
-    }
+RedundancyModel::RedundancyModel(std::map<int, int> Processes,
+                                 const ModelLimits &Limits)
+    : R(std::make_unique<Replay>(std::move(Processes), Limits)) {}
+
+RedundancyModel::~RedundancyModel() = default;
+
+void RedundancyModel::step(const Syscall &S) {
+  size_t I = R->Events.size();
+  R->Events.push_back({&*R->Strings.insert(S.Name).first,
+                       &*R->Strings.insert(S.Via).first, S.Stack, S.Failed});
+  auto It = R->Processes.find(S.Pid);
+  int Pid = It == R->Processes.end() ? S.Pid : It->second;
+  R->step(I, S, R->All[Pid]);
+  // A child process starts with a copy of its parent's descriptors, their
+  // offsets shared (not followed any more), nothing asked yet.
+  if (!isProcessCreation(S.Name) || S.Failed || S.Result <= 0)
+    return;
+  auto Child = R->Processes.find(S.Result);
+  if (Child == R->Processes.end() || Child->second != S.Result ||
+      Child->second == Pid)
+    return;
+  // The child's own calls may be in the trace before the clone's (a
+  // backend writes each call when it returns): what they made stays, and
+  // it inherits the descriptors it did not replace.
+  Process &Made = R->All[S.Result];
+  for (auto &[Fd, D] : R->All[Pid].Fds) {
+    Descriptor Inherited;
+    Inherited.Path = D.Path;
+    Inherited.Writable = D.Writable;
+    Inherited.Append = D.Append;
+    Made.Fds.try_emplace(Fd, Inherited);
+    D.Offset.reset();
   }
-  R.finish(All);
-  return std::move(R.Found);
+}
+
+RedundantSyscalls RedundancyModel::finish() {
+  R->finish(R->All);
+  return std::move(R->Found);
 }
 
 } // namespace syscall_tidy::trace

@@ -16,6 +16,7 @@
 #define SYSCALL_TIDY_TRACE_DESCRIPTORMODEL_H
 
 #include "StraceParser.h"
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -51,10 +52,26 @@ struct ModelLimits {
 /// the check's fix saves can be measured on a run.
 bool hasRunTimeRule(llvm::StringRef Check);
 
-/// \p Processes maps each thread to its process (the first thread's id).
-RedundantSyscalls findRedundant(const SyscallList &Trace,
-                                const std::map<int, int> &Processes,
-                                const ModelLimits &Limits);
+/// The replay, a syscall at a time: what it keeps of each is a few words
+/// (its name and caller kept once, its stack's hash), the records
+/// themselves can go.
+class RedundancyModel {
+public:
+  /// \p Processes maps each thread to its process (the first thread's id).
+  RedundancyModel(std::map<int, int> Processes, const ModelLimits &Limits);
+  ~RedundancyModel();
+  /// Replays \p S, the next syscall; its index is the count so far.
+  void step(const Syscall &S);
+  /// Settles what is pending; the redundant syscalls, by index.
+  RedundantSyscalls finish();
+
+private:
+  class Replay;
+  std::unique_ptr<Replay> R;
+};
+
+/// Whether \p Name makes a thread or a process.
+bool isProcessCreation(llvm::StringRef Name);
 
 /// Each thread's process: threads made with CLONE_THREAD share their
 /// creator's; other children (fork, vfork, clone) are processes of their

@@ -60,6 +60,26 @@ bool runnable(const std::string &Command, std::string &Program,
   return false;
 }
 
+/// Each thread's process, from a first pass over the trace that keeps
+/// only the calls that make threads and processes (a child's calls may
+/// come before its clone's).
+std::map<int, int> processesIn(std::istream &Text, int Root) {
+  StraceParser Parser;
+  SyscallList Creations;
+  SyscallList &Done = Parser.syscalls();
+  for (std::string Line; std::getline(Text, Line);) {
+    if (Line.empty())
+      continue;
+    Parser.feed(Line);
+    for (; !Done.empty(); Done.pop_front())
+      if (isProcessCreation(Done.front().Name)) {
+        Creations.push_back(std::move(Done.front()));
+        Creations.back().Frames.clear();
+      }
+  }
+  return processesOf(Creations, Root);
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -107,66 +127,57 @@ int main(int Argc, const char **Argv) {
   if (!runTraced(Request, Run, Error))
     return fail(Error);
 
-  // Each syscall is attributed as soon as its stack is complete (the next
-  // line has come) and its frames dropped: a long trace's stacks are most of
-  // it. The trace is read a line at a time, and each distinct site is kept
-  // once: what stays per syscall is its record and a pointer.
-  StraceParser Parser;
-  Attribution Attribute(Options.SkipLibraries,
-                        SiteReach{Options.StackDepth, Options.Wrappers});
-  std::set<Site> DistinctSites;
-  std::vector<const Site *> Sites;
-  SyscallList &Trace = Parser.syscalls();
-  auto AttributeUpTo = [&](size_t End) {
-    for (size_t I = Sites.size(); I < End; ++I) {
-      std::optional<Site> At = Attribute.siteOf(Trace[I]);
-      Sites.push_back(At ? &*DistinctSites.insert(std::move(*At)).first
-                         : nullptr);
-      Trace[I].Stack = stackHash(Trace[I].Frames);
-      Trace[I].Via = Attribute.libraryCall(Trace[I]);
-      std::vector<Frame>().swap(Trace[I].Frames);
-    }
-  };
   std::ifstream Text(TraceFile.str().str());
   if (!Text)
     return fail("cannot read the trace: " + std::string(strerror(errno)));
+  std::map<int, int> Processes = processesIn(Text, Run.RootPid);
+  Text.clear();
+  Text.seekg(0);
+  ModelLimits Limits;
+  Limits.SmallWrite = Options.SmallWrite;
+  RedundancyModel Model(Processes, Limits);
+  ReportBuilder Builder;
+  Attribution Attribute(Options.SkipLibraries,
+                        SiteReach{Options.StackDepth, Options.Wrappers});
+  std::set<Site> DistinctSites; // what the builder's sites point to
+  // A syscall is complete when the next line has come (its stack follows
+  // it); then it is attributed, replayed, counted and dropped: what stays
+  // of it is a few words in the model and the builder.
+  StraceParser Parser;
+  SyscallList &Done = Parser.syscalls();
+  size_t Traced = 0;
+  auto Take = [&](Syscall &S) {
+    ++Traced;
+    auto It = Processes.find(S.Pid);
+    int Process = It == Processes.end() ? S.Pid : It->second;
+    // Without --follow-forks only the command's own process counts.
+    if (!Options.FollowForks && Process != Run.RootPid)
+      return;
+    std::optional<Site> At = Attribute.siteOf(S);
+    S.Stack = stackHash(S.Frames);
+    S.Via = Attribute.libraryCall(S);
+    std::vector<Frame>().swap(S.Frames);
+    Model.step(S);
+    Builder.add(S, At ? &*DistinctSites.insert(std::move(*At)).first : nullptr);
+  };
   unsigned Unread = 0;
   for (std::string Line; std::getline(Text, Line);) {
     if (Line.empty())
       continue;
     Unread += !Parser.feed(Line);
-    if (Trace.size() > Sites.size() + 1)
-      AttributeUpTo(Trace.size() - 1);
+    for (; Done.size() > 1; Done.pop_front())
+      Take(Done.front());
   }
-  AttributeUpTo(Trace.size());
+  for (; !Done.empty(); Done.pop_front())
+    Take(Done.front());
   if (Unread)
     llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
         << Unread << " lines of the trace were not understood\n";
   if (Run.TruncatedStacks)
     llvm::WithColor::warning(llvm::errs(), "syscall-tidy-trace")
-        << Run.TruncatedStacks << " of " << Trace.size()
+        << Run.TruncatedStacks << " of " << Traced
         << " stacks were cut short at a frame without unwind rules (code "
            "built without .eh_frame, or made at run time)\n";
-  std::map<int, int> Processes = processesOf(Trace, Run.RootPid);
-  // Without --follow-forks only the command's own process counts (kept in
-  // place: one copy of the records at a time).
-  size_t Kept = 0;
-  for (size_t I = 0; I < Trace.size(); ++I) {
-    auto It = Processes.find(Trace[I].Pid);
-    int Process = It == Processes.end() ? Trace[I].Pid : It->second;
-    if (Options.FollowForks || Process == Run.RootPid) {
-      if (Kept != I) {
-        Trace[Kept] = std::move(Trace[I]);
-        Sites[Kept] = Sites[I];
-      }
-      ++Kept;
-    }
-  }
-  Trace.resize(Kept);
-  Sites.resize(Kept);
-  ModelLimits Limits;
-  Limits.SmallWrite = Options.SmallWrite;
-  RedundantSyscalls Redundant = findRedundant(Trace, Processes, Limits);
 
   TraceReport Report;
   Report.Command = Options.Command;
@@ -175,7 +186,7 @@ int main(int Argc, const char **Argv) {
   Report.Backend = Run.Backend;
   Report.BackendWhy = Run.Why;
   Report.HaveFindings = !Options.Findings.empty();
-  buildReport(Trace, Sites, Redundant, std::move(Findings), Report);
+  Builder.finish(Model.finish(), std::move(Findings), Report);
   llvm::raw_ostream &OS = File ? *File : llvm::errs();
   if (Options.Format == "json")
     renderJson(Report, OS);

@@ -22,28 +22,27 @@ bool isTransfer(llvm::StringRef Name) {
 
 } // namespace
 
-void buildReport(const SyscallList &Trace,
-                 const std::vector<const Site *> &Sites,
-                 const RedundantSyscalls &Redundant,
-                 std::vector<FindingCost> Findings, TraceReport &Report) {
-  std::map<std::pair<Site, std::string>, SiteCost> BySite;
-  std::map<std::pair<std::string, unsigned>, uint64_t> ByLine;
-  Report.Traced = Trace.size();
-  for (size_t I = 0; I < Trace.size(); ++I) {
-    if (!Sites[I])
-      continue;
-    ++Report.Attributed;
-    const Syscall &S = Trace[I];
-    SiteCost &C = BySite[{*Sites[I], S.Name}];
-    C.At = *Sites[I];
-    C.Syscall = S.Name;
-    ++C.Count;
-    if (isTransfer(S.Name) && !S.Failed && S.Result > 0)
-      C.Bytes += S.Result;
-    C.Seconds += S.Seconds;
-    if (Sites[I]->Line)
-      ++ByLine[{Sites[I]->File, Sites[I]->Line}];
-  }
+void ReportBuilder::add(const Syscall &S, const Site *At) {
+  Events.push_back({At, &*Names.insert(S.Name).first});
+  if (!At)
+    return;
+  ++Attributed;
+  SiteCost &C = BySite[{*At, S.Name}];
+  C.At = *At;
+  C.Syscall = S.Name;
+  ++C.Count;
+  if (isTransfer(S.Name) && !S.Failed && S.Result > 0)
+    C.Bytes += S.Result;
+  C.Seconds += S.Seconds;
+  if (At->Line)
+    ++ByLine[{At->File, At->Line}];
+}
+
+void ReportBuilder::finish(const RedundantSyscalls &Redundant,
+                           std::vector<FindingCost> Findings,
+                           TraceReport &Report) {
+  Report.Traced = Events.size();
+  Report.Attributed = Attributed;
   for (auto &[Key, Cost] : BySite)
     Report.Sites.push_back(std::move(Cost));
   // Most first; ties in the order of their keys, so reports are stable.
@@ -54,27 +53,24 @@ void buildReport(const SyscallList &Trace,
             });
 
   std::map<std::tuple<std::string, Site, std::string>, RedundantCost> ByKind;
-  std::set<size_t> Events; // one syscall redundant for two reasons is one
+  // One syscall redundant for two reasons is one.
+  std::vector<bool> Marked(Events.size());
+  uint64_t Total = 0;
   std::map<std::tuple<std::string, Site, std::string>, std::set<std::string>>
       Whys;
   for (const Redundancy &R : Redundant.Events) {
-    Events.insert(R.Event);
-    Site At = Sites[R.Event] ? *Sites[R.Event]
-                             : Site{"(no frame in the program)", 0, "", {}};
-    auto Key = std::make_tuple(R.Text->Kind, At, Trace[R.Event].Name);
+    Total += !Marked[R.Event];
+    Marked[R.Event] = true;
+    const auto &[Where, Name] = Events[R.Event];
+    Site At = Where ? *Where : Site{"(no frame in the program)", 0, "", {}};
+    auto Key = std::make_tuple(R.Text->Kind, At, *Name);
     RedundantCost &C = ByKind[Key];
     if (!C.Count)
-      C = {At,
-           Trace[R.Event].Name,
-           R.Text->Kind,
-           R.Text->Why,
-           R.Text->Fix,
-           R.Text->Check,
-           0};
+      C = {At, *Name, R.Text->Kind, R.Text->Why, R.Text->Fix, R.Text->Check, 0};
     ++C.Count;
     Whys[Key].insert(R.Text->Why);
   }
-  Report.RedundantTotal = Events.size();
+  Report.RedundantTotal = Total;
   // One row per kind and site: when its cases differ (other paths), the
   // first stands for them and the row says how many there are.
   for (auto &[Key, Cost] : ByKind) {
@@ -95,7 +91,7 @@ void buildReport(const SyscallList &Trace,
            std::vector<std::pair<size_t, const std::string *>>>
       RedundantByLine;
   for (const Redundancy &R : Redundant.Events)
-    if (const Site *At = Sites[R.Event]; At && At->Line)
+    if (const Site *At = Events[R.Event].first; At && At->Line)
       RedundantByLine[{At->File, At->Line}].push_back(
           {R.Event, &R.Text->Check});
   for (FindingCost &F : Findings) {

@@ -6,6 +6,8 @@
 #include "Attribution.h"
 #include "DescriptorModel.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <set>
 
 namespace syscall_tidy::trace {
 
@@ -48,13 +50,24 @@ struct TraceReport {
   bool HaveFindings = false;
 };
 
-/// Aggregates \p Trace: its sites (one per syscall, null with no frame in
-/// the program), the redundant syscalls the model found, and the cost of
-/// each of \p Findings.
-void buildReport(const SyscallList &Trace,
-                 const std::vector<const Site *> &Sites,
-                 const RedundantSyscalls &Redundant,
-                 std::vector<FindingCost> Findings, TraceReport &Report);
+/// Aggregates a trace a syscall at a time: its sites as they come, then
+/// the redundant syscalls the model found and the cost of each finding.
+class ReportBuilder {
+public:
+  /// The next syscall, at \p At (null with no frame in the program; kept
+  /// alive by the caller until finish).
+  void add(const Syscall &S, const Site *At);
+  void finish(const RedundantSyscalls &Redundant,
+              std::vector<FindingCost> Findings, TraceReport &Report);
+
+private:
+  /// Per syscall, its site and name (kept once in Names).
+  std::vector<std::pair<const Site *, const std::string *>> Events;
+  std::set<std::string> Names;
+  std::map<std::pair<Site, std::string>, SiteCost> BySite;
+  std::map<std::pair<std::string, unsigned>, uint64_t> ByLine;
+  uint64_t Attributed = 0;
+};
 
 /// Reads a syscall-tidy --format=json report; false with \p Error.
 bool readFindings(const std::string &Path, std::vector<FindingCost> &Findings,

@@ -3,6 +3,8 @@
 #include "StraceParser.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
+#include <csignal>
+#include <cstring>
 
 namespace syscall_tidy::trace {
 
@@ -134,6 +136,28 @@ bool StraceParser::finish(int Pid, llvm::StringRef Text,
   S.Frames = std::move(Frames);
   Done.push_back(std::move(S));
   return true;
+}
+
+int recordedExit(llvm::StringRef Trace, int Pid) {
+  std::string Prefix = std::to_string(Pid) + " ";
+  int Recorded = -1;
+  for (llvm::StringRef Rest = Trace; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    if (!Line.starts_with(Prefix))
+      continue;
+    llvm::StringRef End = Line.split("+++ ").second;
+    unsigned Code;
+    if (End.consume_front("exited with ") &&
+        !End.split(' ').first.getAsInteger(10, Code))
+      Recorded = Code;
+    else if (End.consume_front("killed by SIG"))
+      for (int Signal = 1; Signal < NSIG; ++Signal)
+        if (const char *Name = sigabbrev_np(Signal);
+            Name && End.split(' ').first == Name)
+          Recorded = 128 + Signal;
+  }
+  return Recorded;
 }
 
 uint64_t stackHash(const std::vector<Frame> &Frames) {

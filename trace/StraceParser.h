@@ -44,6 +44,10 @@ struct Syscall {
 /// grows without copying, so a long trace never holds its records twice.
 using SyscallList = std::deque<Syscall>;
 
+/// The status a trace records for \p Pid's end ("+++ exited with 3 +++",
+/// "+++ killed by SIGINT +++"), as a shell reports it; -1 if none.
+int recordedExit(llvm::StringRef Trace, int Pid);
+
 /// One number per distinct stack (module and address of every frame).
 uint64_t stackHash(const std::vector<Frame> &Frames);
 

@@ -1,6 +1,7 @@
 //===--- StraceRunner.cpp - The command, run under strace ----------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StraceRunner.h"
+#include "StraceParser.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -54,30 +55,6 @@ void stopTraced(pid_t Tracer, int Signal) {
     closedir(Proc);
   }
   kill(Tracer, Signal);
-}
-
-/// The status the trace records for \p Pid's end ("+++ exited with 3
-/// +++", "+++ killed by SIGINT +++"), as a shell reports it; -1 if none.
-int recordedExit(llvm::StringRef Trace, int Pid) {
-  std::string Prefix = std::to_string(Pid) + " ";
-  int Recorded = -1;
-  for (llvm::StringRef Rest = Trace; !Rest.empty();) {
-    auto [Line, Next] = Rest.split('\n');
-    Rest = Next;
-    if (!Line.starts_with(Prefix))
-      continue;
-    llvm::StringRef End = Line.split("+++ ").second;
-    unsigned Code;
-    if (End.consume_front("exited with ") &&
-        !End.split(' ').first.getAsInteger(10, Code))
-      Recorded = Code;
-    else if (End.consume_front("killed by SIG"))
-      for (int Signal = 1; Signal < NSIG; ++Signal)
-        if (const char *Name = sigabbrev_np(Signal);
-            Name && End.split(' ').first == Name)
-          Recorded = 128 + Signal;
-  }
-  return Recorded;
 }
 
 /// Whether \p Strace has no child left: the command it ran has ended, and

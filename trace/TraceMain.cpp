@@ -60,6 +60,28 @@ bool runnable(const std::string &Command, std::string &Program,
   return false;
 }
 
+/// What a kept trace says of its run: its command's first thread (the
+/// first line's) and that thread's end.
+bool readTraceFile(const std::string &Path, TracedRun &Run,
+                   std::string &Error) {
+  auto Trace = llvm::MemoryBuffer::getFile(Path);
+  if (!Trace) {
+    Error = "cannot read --trace-file '" + Path +
+            "': " + Trace.getError().message();
+    return false;
+  }
+  llvm::StringRef Text = (*Trace)->getBuffer();
+  if (Text.split(' ').first.getAsInteger(10, Run.RootPid)) {
+    Error = "--trace-file '" + Path +
+            "' is not a trace (strace -f -ttt -T -y -k's text)";
+    return false;
+  }
+  int Recorded = recordedExit(Text, Run.RootPid);
+  Run.ExitStatus = Recorded >= 0 ? Recorded : 0;
+  Run.Backend = "trace file";
+  return true;
+}
+
 /// Each thread's process, from a first pass over the trace that keeps
 /// only the calls that make threads and processes (a child's calls may
 /// come before its clone's).
@@ -92,7 +114,8 @@ int main(int Argc, const char **Argv) {
     return Exit;
   std::string Error;
   RunRequest Request;
-  if (!runnable(Options.Command.front(), Request.Program, Error))
+  if (Options.TraceFile.empty() &&
+      !runnable(Options.Command.front(), Request.Program, Error))
     return fail(Error);
   std::vector<FindingCost> Findings;
   if (!Options.Findings.empty() &&
@@ -124,8 +147,13 @@ int main(int Argc, const char **Argv) {
   Request.WaitChildren = Options.WaitChildren;
   Request.ShareCpu = Options.ShareCpu;
   TracedRun Run;
-  if (!runTraced(Request, Run, Error))
+  if (!Options.TraceFile.empty()) {
+    TraceFile = Options.TraceFile;
+    if (!readTraceFile(Options.TraceFile, Run, Error))
+      return fail(Error);
+  } else if (!runTraced(Request, Run, Error)) {
     return fail(Error);
+  }
 
   std::ifstream Text(TraceFile.str().str());
   if (!Text)

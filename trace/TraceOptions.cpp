@@ -55,6 +55,11 @@ cl::opt<bool> WaitChildren(
              "ends too; by default the trace ends with the command"),
     cl::cat(Flags));
 
+cl::opt<std::string> TraceFile(
+    "trace-file",
+    cl::desc("Read this trace (kept with --keep-trace, or strace -f -ttt -T "
+             "-y -k's own) instead of running a command"),
+    cl::value_desc("file"), cl::cat(Flags));
 cl::opt<bool> ShareCpu(
     "share-cpu",
     cl::desc("ptrace backend: run the command and the tracer on one CPU "
@@ -109,7 +114,12 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
                                                   : First.split(": ").second);
     return false;
   }
-  if (DoubleDash == Argv + Argc || DoubleDash + 1 == Argv + Argc) {
+  bool NoCommand = DoubleDash == Argv + Argc || DoubleDash + 1 == Argv + Argc;
+  if (!TraceFile.empty() && !NoCommand) {
+    Exit = usage("--trace-file reads a trace: no command to run with it");
+    return false;
+  }
+  if (NoCommand && TraceFile.empty()) {
     Exit = usage("no command to trace: syscall-tidy-trace [options] -- "
                  "COMMAND [ARGS...]");
     return false;
@@ -122,7 +132,9 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
     Exit = usage("unknown --backend '" + Backend + "' (auto, ptrace, strace)");
     return false;
   }
-  Options.Command.assign(DoubleDash + 1, Argv + Argc);
+  if (!NoCommand)
+    Options.Command.assign(DoubleDash + 1, Argv + Argc);
+  Options.TraceFile = TraceFile;
   Options.Findings = Findings;
   Options.Format = Format;
   Options.Output = Output;

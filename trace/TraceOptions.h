@@ -23,6 +23,7 @@ struct TraceOptions {
   unsigned StackDepth = 1;           ///< the program's frames per site
   std::vector<std::string> Wrappers; ///< functions a site reaches through
   std::string KeepTrace; ///< where to keep the raw trace; empty: removed
+  std::string TraceFile; ///< a kept trace to read instead of running one
 };
 
 /// Fills \p Options; false with \p Exit set when the run ends here (0 after

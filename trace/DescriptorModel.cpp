@@ -239,7 +239,8 @@ private:
     }
     const RedundancyText &Text =
         *Found.Texts
-             .insert({Kind.str(), std::move(Why), std::move(Fix), Check.str()})
+             .insert({Kind.str(), std::move(Why), std::move(Fix), Check.str(),
+                      Kind == "stat-per-dirent"})
              .first;
     Found.Events.push_back({Event, &Text});
   }

@@ -27,6 +27,10 @@ namespace syscall_tidy::trace {
 struct RedundancyText {
   std::string Kind, Why, Fix;
   std::string Check; ///< the static check that finds the shape, if one does
+  /// A shape that is as often needed (a stat of each entry: `ls -l` wants
+  /// more than the type): counted only in what a static finding of its
+  /// check at that line saves, never a row of its own.
+  bool OnlyWithFinding = false;
   bool operator<(const RedundancyText &O) const {
     return std::tie(Kind, Why, Fix, Check) <
            std::tie(O.Kind, O.Why, O.Fix, O.Check);

@@ -59,6 +59,8 @@ void ReportBuilder::finish(const RedundantSyscalls &Redundant,
   std::map<std::tuple<std::string, Site, std::string>, std::set<std::string>>
       Whys;
   for (const Redundancy &R : Redundant.Events) {
+    if (R.Text->OnlyWithFinding)
+      continue;
     Total += !Marked[R.Event];
     Marked[R.Event] = true;
     const auto &[Where, Name] = Events[R.Event];

@@ -6,9 +6,10 @@
 // was already there: seeks that did not move the offset, a seek whose
 // write could have been one pwrite, an fstat right after a write-mode open,
 // fcntl flags right after the creating call, a path opened or stat'ed again
-// with nothing written to it, runs of small writes, and getpid, gettid and
-// isatty asked again. Threads share their process's descriptors; a fork
-// copies them and forgets what was asked.
+// with nothing written to it, runs of small writes and reads, a seek to the
+// end and back, ids, umask, links and syncs asked or made again, and getpid,
+// gettid and isatty asked again. Threads share their process's descriptors;
+// a fork gives the child a copy, and it starts with nothing asked.
 //
 //===----------------------------------------------------------------------===//
 

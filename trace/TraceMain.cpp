@@ -1,10 +1,12 @@
 //===--- TraceMain.cpp - syscall-tidy-trace: what each line's syscalls cost =//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Wires the parts, each in a file named for its role: the command line
-// (TraceOptions), the traced run (StraceRunner), the trace read back
-// (StraceParser), each syscall's source line (Attribution), the replay that
-// finds redundant syscalls (DescriptorModel), and the report with the static
-// findings' costs (TraceReport, ReportFormats).
+// (TraceOptions), the traced run (TraceBackend: our ptrace loop,
+// PtraceRunner with StackUnwinder and SyscallText, or StraceRunner), the
+// trace read back a syscall at a time (StraceParser), each syscall's source
+// line (Attribution), the replay that finds redundant syscalls
+// (DescriptorModel), and the report with the static findings' costs and
+// savings (TraceReport, ReportFormats).
 // Exit status: the command's (128 + N when signal N ended it); 2 when the
 // tracer itself cannot run (a one-line message).
 //

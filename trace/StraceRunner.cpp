@@ -19,6 +19,8 @@ extern char **environ;
 
 namespace syscall_tidy::trace {
 
+// The same set as the ptrace backend's table (SyscallText.cpp); keep the
+// two in step.
 const char *const TracedSyscalls =
     "open,openat,openat2,creat,stat,lstat,fstat,newfstatat,statx,access,"
     "faccessat,faccessat2,lseek,read,write,pread64,pwrite64,readv,writev,"

@@ -5,6 +5,10 @@
 #include <cstring>
 #include <sys/syscall.h>
 
+// The syscall numbers and argument registers are x86-64's: the ptrace
+// backend that uses this runs there only (elsewhere strace does).
+#if defined(__x86_64__)
+
 namespace syscall_tidy::trace {
 
 namespace {
@@ -447,3 +451,5 @@ std::string resultText(long Number, const uint64_t Args[6], long Result,
 }
 
 } // namespace syscall_tidy::trace
+
+#endif // __x86_64__

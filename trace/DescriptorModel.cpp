@@ -249,6 +249,10 @@ private:
   void settle(Descriptor &D, const Syscall *Next);
   void endSmallRun(Descriptor &D);
   void endSmallReads(Descriptor &D);
+  /// Marks all but the first of a run of small writes or reads.
+  void endRun(std::vector<size_t> &Run, llvm::StringRef Kind,
+              llvm::StringRef What, llvm::StringRef Where, llvm::StringRef Fix,
+              llvm::StringRef Check);
   void lookup(size_t I, const Syscall &S, Process &P, const std::string &Path,
               bool Open);
   /// The rules for calls by path: a stat of a file the process holds open,
@@ -321,17 +325,25 @@ bool sameSite(uint64_t A, uint64_t B) { return A && A == B; }
 
 } // namespace
 
+void RedundancyModel::Replay::endRun(std::vector<size_t> &Run,
+                                     llvm::StringRef Kind, llvm::StringRef What,
+                                     llvm::StringRef Where, llvm::StringRef Fix,
+                                     llvm::StringRef Check) {
+  if (Run.size() >= Limits.SmallRun)
+    for (size_t K = 1; K < Run.size(); ++K)
+      mark(Run[K], Kind,
+           std::to_string(Run.size()) + " " + What.str() + " of fewer than " +
+               std::to_string(Limits.SmallWrite) + " bytes in a row " +
+               Where.str(),
+           Fix.str(), Check);
+  Run.clear();
+}
+
 void RedundancyModel::Replay::endSmallRun(Descriptor &D) {
-  if (D.SmallWrites.size() >= Limits.SmallRun)
-    for (size_t K = 1; K < D.SmallWrites.size(); ++K)
-      mark(D.SmallWrites[K], "small-writes",
-           std::to_string(D.SmallWrites.size()) + " writes of fewer than " +
-               std::to_string(Limits.SmallWrite) +
-               " bytes in a row on one descriptor",
-           "buffer them (a full stdio buffer, an ostream without std::endl, "
-           "lio_writer)",
-           "syscall-unbuffered-autoflush");
-  D.SmallWrites.clear();
+  endRun(D.SmallWrites, "small-writes", "writes", "on one descriptor",
+         "buffer them (a full stdio buffer, an ostream without std::endl, "
+         "lio_writer)",
+         "syscall-unbuffered-autoflush");
 }
 
 void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
@@ -347,15 +359,9 @@ void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
 }
 
 void RedundancyModel::Replay::endSmallReads(Descriptor &D) {
-  if (D.SmallReads.size() >= Limits.SmallRun)
-    for (size_t K = 1; K < D.SmallReads.size(); ++K)
-      mark(D.SmallReads[K], "small-reads",
-           std::to_string(D.SmallReads.size()) + " reads of fewer than " +
-               std::to_string(Limits.SmallWrite) +
-               " bytes in a row from one file",
-           "read a block at a time (a buffered stream, lio_reader)",
-           "syscall-small-reads");
-  D.SmallReads.clear();
+  endRun(D.SmallReads, "small-reads", "reads", "from one file",
+         "read a block at a time (a buffered stream, lio_reader)",
+         "syscall-small-reads");
 }
 
 void RedundancyModel::Replay::lookup(size_t I, const Syscall &S, Process &P,

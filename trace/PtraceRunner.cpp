@@ -13,6 +13,7 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <optional>
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -28,9 +29,6 @@ namespace syscall_tidy::trace {
 #if defined(__x86_64__)
 
 namespace {
-
-volatile std::sig_atomic_t StopSignal = 0;
-void noteStopSignal(int Signal) { StopSignal = Signal; }
 
 constexpr unsigned MaxFrames = 64;
 
@@ -278,12 +276,11 @@ void Tracer::endTrace() {
 
 void Tracer::run() {
   for (;;) {
-    if (StopSignal) {
+    if (int Signal = StopSignals::take()) {
       // Told to stop: every process traced gets the signal once.
       for (auto &[Tid, T] : Threads)
         if (Tid == T.Tgid)
-          kill(Tid, StopSignal);
-      StopSignal = 0;
+          kill(Tid, Signal);
     }
     int Status;
     pid_t Tid = waitpid(-1, &Status, __WALL);
@@ -332,42 +329,22 @@ void Tracer::run() {
   endTrace();
 }
 
-/// While alive, the tracer runs on the CPU it is on, and so does the command
-/// it starts (affinity is inherited).
-class CpuPin {
-public:
-  explicit CpuPin(bool Wanted) {
-    if (!Wanted || sched_getaffinity(0, sizeof Before, &Before) != 0)
-      return;
-    cpu_set_t One;
-    CPU_ZERO(&One);
-    int Cpu = sched_getcpu();
-    CPU_SET(Cpu >= 0 ? Cpu : 0, &One);
-    Pinned = sched_setaffinity(0, sizeof One, &One) == 0;
-  }
-  ~CpuPin() {
-    if (Pinned)
-      sched_setaffinity(0, sizeof Before, &Before);
-  }
-
-private:
-  cpu_set_t Before;
-  bool Pinned = false;
-};
-
-struct SignalDispositions {
-  struct sigaction Int, Quit, Term, Hup;
-};
+/// Runs the tracer's process on the CPU it is on, and so the command it
+/// starts (affinity is inherited).
+void pinToThisCpu() {
+  cpu_set_t One;
+  CPU_ZERO(&One);
+  int Cpu = sched_getcpu();
+  CPU_SET(Cpu >= 0 ? Cpu : 0, &One);
+  sched_setaffinity(0, sizeof One, &One);
+}
 
 /// The command's side of the fork: the filter, a stop for the tracer to
 /// attach, the command. Nothing here makes a traced syscall before the
 /// tracer is there (one would fail with ENOSYS).
 [[noreturn]] void startCommand(const RunRequest &Request,
-                               const SignalDispositions &Users, int ErrorPipe) {
-  sigaction(SIGINT, &Users.Int, nullptr);
-  sigaction(SIGQUIT, &Users.Quit, nullptr);
-  sigaction(SIGTERM, &Users.Term, nullptr);
-  sigaction(SIGHUP, &Users.Hup, nullptr);
+                               const StopSignals &Stops, int ErrorPipe) {
+  Stops.restoreBefore();
   auto Fail = [&](const char *What) {
     char Message[256];
     int Length =
@@ -404,16 +381,9 @@ int traceCommand(const RunRequest &Request, int Report) {
            static_cast<ssize_t>(Text.size());
   };
   // The terminal's ^C reaches the command itself; SIGTERM and SIGHUP come
-  // from the tool's own process, to pass on to every traced process.
-  // The command gets the dispositions the user gave the tool.
-  struct sigaction Ignore = {}, Note = {};
-  Ignore.sa_handler = SIG_IGN;
-  Note.sa_handler = noteStopSignal; // no SA_RESTART: waitpid returns EINTR
-  SignalDispositions Users;
-  sigaction(SIGINT, &Ignore, &Users.Int);
-  sigaction(SIGQUIT, &Ignore, &Users.Quit);
-  sigaction(SIGTERM, &Note, &Users.Term);
-  sigaction(SIGHUP, &Note, &Users.Hup);
+  // from the tool's own process, to pass on to every traced process. The
+  // command gets the dispositions the user gave the tool.
+  StopSignals Stops;
   FILE *Out = fopen(Request.TraceFile.c_str(), "we");
   if (!Out)
     return !Tell("failed cannot write the trace: " +
@@ -423,11 +393,12 @@ int traceCommand(const RunRequest &Request, int Report) {
   int Pipe[2];
   if (pipe2(Pipe, O_CLOEXEC) != 0)
     return !Tell("failed cannot make a pipe: " + std::string(strerror(errno)));
-  CpuPin Pin(Request.ShareCpu);
+  if (Request.ShareCpu)
+    pinToThisCpu();
   pid_t Child = fork();
   if (Child == 0) {
     close(Pipe[0]);
-    startCommand(Request, Users, Pipe[1]);
+    startCommand(Request, Stops, Pipe[1]);
   }
   close(Pipe[1]);
   int Status = 0;
@@ -494,19 +465,11 @@ PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
   }
   // SIGTERM and SIGHUP go to the tracer's process, which passes them on to
   // every traced process; the terminal's ^C reaches the command itself.
-  struct sigaction Ignore = {}, Note = {}, OldInt, OldQuit, OldTerm, OldHup;
-  Ignore.sa_handler = SIG_IGN;
-  Note.sa_handler = noteStopSignal; // no SA_RESTART: read returns EINTR
-  sigaction(SIGINT, &Ignore, &OldInt);
-  sigaction(SIGQUIT, &Ignore, &OldQuit);
-  sigaction(SIGTERM, &Note, &OldTerm);
-  sigaction(SIGHUP, &Note, &OldHup);
+  std::optional<StopSignals> Stops(std::in_place);
   std::string Told;
   for (;;) {
-    if (StopSignal) {
-      kill(TracerPid, StopSignal);
-      StopSignal = 0;
-    }
+    if (int Signal = StopSignals::take())
+      kill(TracerPid, Signal);
     char Chunk[512];
     ssize_t N = read(Report[0], Chunk, sizeof Chunk);
     if (N < 0 && errno == EINTR)
@@ -516,10 +479,7 @@ PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
     Told.append(Chunk, N);
   }
   close(Report[0]);
-  sigaction(SIGINT, &OldInt, nullptr);
-  sigaction(SIGQUIT, &OldQuit, nullptr);
-  sigaction(SIGTERM, &OldTerm, nullptr);
-  sigaction(SIGHUP, &OldHup, nullptr);
+  Stops.reset();
   // Reaped when done; else it goes on tracing what the command left.
   waitpid(TracerPid, nullptr, WNOHANG);
   Run.WallSeconds =

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
+#include <optional>
 #include <spawn.h>
 #include <string>
 #include <sys/wait.h>
@@ -34,9 +35,6 @@ const char *const TracedSyscalls =
     "setresgid,setfsuid,setfsgid,getrandom,close_range";
 
 namespace {
-
-volatile std::sig_atomic_t StopSignal = 0;
-void noteStop(int Signal) { StopSignal = Signal; }
 
 /// Sends \p Signal to every process \p Tracer traces, then to \p Tracer:
 /// strace, told to stop, detaches and leaves its tracees running.
@@ -111,17 +109,11 @@ bool runStraced(const RunRequest &Request, TracedRun &Run, std::string &Error) {
     return false;
   }
   // The terminal's ^C goes to the traced command; strace passes it on and
-  // ends with the command, and so do we.
-  struct sigaction Ignore = {}, OldInt, OldQuit;
-  Ignore.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &Ignore, &OldInt);
-  sigaction(SIGQUIT, &Ignore, &OldQuit);
-  // Told to stop (SIGTERM, SIGHUP), the tracer stops the command too, and
-  // reports what it traced until then: nothing is left running, orphaned.
-  struct sigaction Note = {}, OldTerm, OldHup;
-  Note.sa_handler = noteStop; // no SA_RESTART: waitpid returns EINTR
-  sigaction(SIGTERM, &Note, &OldTerm);
-  sigaction(SIGHUP, &Note, &OldHup);
+  // ends with the command, and so do we. Told to stop (SIGTERM, SIGHUP),
+  // the tracer stops the command too, and reports what it traced until
+  // then: nothing is left running, orphaned.
+  std::optional<StopSignals> Stops(std::in_place);
+  int StopSignal = 0;
   int Status = 0;
   pid_t Done;
   bool Stopping = false, Detached = false;
@@ -134,6 +126,8 @@ bool runStraced(const RunRequest &Request, TracedRun &Run, std::string &Error) {
     Done = waitpid(Child, &Status, WNOHANG);
     if (Done == Child || (Done < 0 && errno != EINTR))
       break;
+    if (int Signal = StopSignals::take(); Signal && !StopSignal)
+      StopSignal = Signal;
     if (StopSignal && !Stopping) {
       Stopping = true;
       stopTraced(Child, StopSignal);
@@ -150,10 +144,7 @@ bool runStraced(const RunRequest &Request, TracedRun &Run, std::string &Error) {
     }
     usleep(20000);
   }
-  sigaction(SIGINT, &OldInt, nullptr);
-  sigaction(SIGQUIT, &OldQuit, nullptr);
-  sigaction(SIGTERM, &OldTerm, nullptr);
-  sigaction(SIGHUP, &OldHup, nullptr);
+  Stops.reset();
   Run.WallSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();

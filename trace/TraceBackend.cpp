@@ -6,6 +6,36 @@
 
 namespace syscall_tidy::trace {
 
+namespace {
+volatile std::sig_atomic_t Noted = 0;
+void note(int Signal) { Noted = Signal; }
+} // namespace
+
+StopSignals::StopSignals() {
+  struct sigaction Ignore = {}, Note = {};
+  Ignore.sa_handler = SIG_IGN;
+  Note.sa_handler = note;
+  sigaction(SIGINT, &Ignore, &Int);
+  sigaction(SIGQUIT, &Ignore, &Quit);
+  sigaction(SIGTERM, &Note, &Term);
+  sigaction(SIGHUP, &Note, &Hup);
+}
+
+StopSignals::~StopSignals() { restoreBefore(); }
+
+int StopSignals::take() {
+  int Signal = Noted;
+  Noted = 0;
+  return Signal;
+}
+
+void StopSignals::restoreBefore() const {
+  sigaction(SIGINT, &Int, nullptr);
+  sigaction(SIGQUIT, &Quit, nullptr);
+  sigaction(SIGTERM, &Term, nullptr);
+  sigaction(SIGHUP, &Hup, nullptr);
+}
+
 bool runTraced(const RunRequest &Request, TracedRun &Run, std::string &Error) {
   if (Request.Backend != "strace") {
     std::string Refused;

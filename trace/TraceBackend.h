@@ -12,6 +12,7 @@
 #ifndef SYSCALL_TIDY_TRACE_TRACEBACKEND_H
 #define SYSCALL_TIDY_TRACE_TRACEBACKEND_H
 
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,26 @@ struct TracedRun {
   std::string Backend; ///< the one that ran
   std::string Why;     ///< why it, when not the one asked for
   unsigned TruncatedStacks = 0;
+};
+
+/// While alive: the terminal's ^C and ^\ are left to the command (ignored
+/// here, the command gets them from the terminal), SIGTERM and SIGHUP are
+/// noted for the tracer to pass on (no SA_RESTART: a wait or read returns
+/// EINTR). The dispositions before are restored at the end.
+class StopSignals {
+public:
+  StopSignals();
+  ~StopSignals();
+  StopSignals(const StopSignals &) = delete;
+  StopSignals &operator=(const StopSignals &) = delete;
+  /// The signal noted since the last call, or 0.
+  static int take();
+  /// Gives this process the dispositions it had before: in the child that
+  /// is about to run the command, which gets the user's.
+  void restoreBefore() const;
+
+private:
+  struct sigaction Int, Quit, Term, Hup;
 };
 
 /// Runs the command under the backend asked for (auto: ptrace, else

@@ -91,7 +91,7 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
   // `if (access(...) == 0)` would guard the open instead: not this shape.
   const BinaryOperator *Cmp = nullptr;
   if (comparingIf(Access, Parents, &Cmp)) {
-    const Expr *Other = Cmp->getLHS()->IgnoreParenImpCasts() == Access
+    const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Access
                             ? Cmp->getRHS()
                             : Cmp->getLHS();
     if ((Cmp->getOpcode() == BO_EQ || Cmp->getOpcode() == BO_GE) &&
@@ -142,7 +142,7 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
 
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<CharSourceRange> Removal =
-      statementRange(TestIf, SM, Ctx.getLangOpts());
+      statementRemoval(Test, SM, Ctx.getLangOpts());
   // A stat's buffer goes with it, or the fix leaves an unused variable.
   std::optional<CharSourceRange> BufferRemoval;
   if (Buffer)
@@ -167,9 +167,10 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
       << Open->Function;
   if (!Removal)
     diag(Access->getBeginLoc(),
-         Buffer ? "no automatic fix: the stat buffer is declared with other "
-                  "variables or by a macro"
-                : "no automatic fix: a macro spells the test",
+         Buffer         ? "no automatic fix: the stat buffer is declared with "
+                          "other variables or by a macro"
+         : Test.Carrier ? "no automatic fix: the test's flag is read elsewhere"
+                        : "no automatic fix: a macro spells the test",
          DiagnosticIDs::Note);
   noteRequirement(*this, Access->getBeginLoc(), Open->Needs);
 }

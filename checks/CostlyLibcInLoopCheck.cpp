@@ -176,12 +176,12 @@ bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
                           llvm::StringRef Name, SameValueMemo &Memo,
                           FunctionCache &Functions, const FunctionDecl *Func,
                           ASTContext &Ctx) {
-  Arg = Arg->IgnoreParenImpCasts();
+  Arg = Arg->IgnoreParenCasts();
   // `&hints`: a structure read through a pointer to const.
   bool Address = false;
   if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(Arg);
       Addr && Addr->getOpcode() == UO_AddrOf) {
-    Arg = Addr->getSubExpr()->IgnoreParenImpCasts();
+    Arg = Addr->getSubExpr()->IgnoreParenCasts();
     Address = true;
   }
   if (stringValue(Arg) || foldInteger(Arg, Ctx) ||

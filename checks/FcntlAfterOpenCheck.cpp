@@ -147,7 +147,7 @@ private:
 
 /// The part of `fl | FLAG` that is not constant: the flags read back.
 const Expr *readBackPart(const Expr *E, ASTContext &Ctx) {
-  const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
   if (!BO || BO->getOpcode() != BO_Or)
     return nullptr;
   for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
@@ -251,7 +251,7 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   llvm::SmallVector<FlagSet, 2> Sets;
   for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
        ++I) {
-    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    const Expr *Arg = Call->getArg(I)->IgnoreParenCasts();
     bool ByPointer = Callee->getParamDecl(I)->getType()->isPointerType();
     if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(Arg);
         ByPointer && Addr && Addr->getOpcode() == UO_AddrOf)
@@ -335,7 +335,7 @@ bool FcntlAfterOpenCheck::reachingMakers(
     if (!Address || Address->getOpcode() != UO_AddrOf)
       continue;
     const auto *Into =
-        llvm::dyn_cast_or_null<CallExpr>(Parents.getParentIgnoreParenImpCasts(
+        llvm::dyn_cast_or_null<CallExpr>(Parents.getParentIgnoreParenCasts(
             const_cast<UnaryOperator *>(Address)));
     if (!Into || !Into->getDirectCallee() ||
         Into->getDirectCallee()->getCanonicalDecl() !=
@@ -526,7 +526,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     };
     if (MFlag == "e") { // fopen's mode string
       const auto *Lit = llvm::dyn_cast<StringLiteral>(
-          M.Call->getArg(M.How.ModeArg)->IgnoreParenImpCasts());
+          M.Call->getArg(M.How.ModeArg)->IgnoreParenCasts());
       if (!Lit) {
         Unfixable = "the fopen mode is not a string literal here";
         continue;
@@ -592,7 +592,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   std::optional<CharSourceRange> Removal;
   if (St.K == CallStatement::Discarded ||
       (St.K == CallStatement::ErrorChecked && If && onlyFails(If->getThen())))
-    Removal = statementRange(St.Statement, SM, LO);
+    Removal = statementRemoval(St, SM, LO);
   if (Unfixable.empty() && !Removal)
     Unfixable = St.K == CallStatement::ErrorChecked
                     ? "its error branch does more than fail"
@@ -628,7 +628,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     if (Other.K == CallStatement::Discarded ||
         (Other.K == CallStatement::ErrorChecked && OtherIf &&
          onlyFails(OtherIf->getThen())))
-      OtherRemoval = statementRange(Other.Statement, SM, LO);
+      OtherRemoval = statementRemoval(Other, SM, LO);
     if (!OtherRemoval || (isNamed(Partner, {"fcntl", "fcntl64"}) &&
                           readBackPart(Partner->getArg(2), Ctx)))
       Unfixable = "the flag call for the other descriptor does more";

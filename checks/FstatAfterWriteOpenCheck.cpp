@@ -22,7 +22,7 @@ namespace {
 
 /// `mode[0]` or `*mode`, where mode is the fopen mode argument.
 bool isFirstCharOf(const Expr *E, const Expr *Mode, ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (const auto *Sub = llvm::dyn_cast<ArraySubscriptExpr>(E)) {
     std::optional<int64_t> Idx = foldInteger(Sub->getIdx(), Ctx);
     return Idx && *Idx == 0 && sameValue(Sub->getBase(), Mode);
@@ -108,7 +108,7 @@ private:
 
   void collectFirstChars(const Expr *E,
                          llvm::SmallVectorImpl<int64_t> &Chars) const {
-    const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
     if (!BO)
       return;
     if (BO->getOpcode() == BO_LOr) {
@@ -347,7 +347,7 @@ std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
       return std::nullopt;
     if (PathVar &&
         !match(findAll(binaryOperator(isAssignmentOperator(),
-                                      hasLHS(ignoringParenImpCasts(declRefExpr(
+                                      hasLHS(ignoringParenCasts(declRefExpr(
                                           to(varDecl(equalsNode(PathVar)))))))),
                *S, Ctx)
              .empty())
@@ -494,8 +494,8 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
   // `if (is_dir(fd)) <reject>` with no else: the branch can no longer run.
   const ParentMap &Parents = Functions.parents(Func);
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(
-      Parents.getParentIgnoreParenImpCasts(const_cast<CallExpr *>(Call)));
-  if (!If || If->getCond()->IgnoreParenImpCasts() != Call || If->getElse() ||
+      Parents.getParentIgnoreParenCasts(const_cast<CallExpr *>(Call)));
+  if (!If || If->getCond()->IgnoreParenCasts() != Call || If->getElse() ||
       If->getInit() || If->getConditionVariable())
     return;
   DirectoryRejection Rejection(Func->getBody(), Parents, Functions.uses(Func),

@@ -142,8 +142,7 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   CallStatement St = statementOf(Trunc, Functions.parents(Func), Ctx,
                                  /*ZeroIsSuccess=*/true);
   std::optional<CharSourceRange> Removal =
-      St.K == CallStatement::Used ? std::nullopt
-                                  : statementRange(St.Statement, SM, LO);
+      St.K == CallStatement::Used ? std::nullopt : statementRemoval(St, SM, LO);
   {
     DiagnosticBuilder D =
         diag(Trunc->getBeginLoc(),

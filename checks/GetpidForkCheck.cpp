@@ -105,7 +105,7 @@ llvm::DenseSet<const FunctionDecl *> handlers(const CallIndex &Index) {
   llvm::DenseSet<const FunctionDecl *> Found;
   auto Add = [&](const Expr *E) {
     const auto *Ref =
-        E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+        E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()) : nullptr;
     if (const auto *F =
             Ref ? llvm::dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr)
       Found.insert(F->getCanonicalDecl());

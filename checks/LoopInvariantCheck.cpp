@@ -64,7 +64,7 @@ const InvariantCall *invariantCall(llvm::StringRef Name) {
 /// _SC_AVPHYS_PAGES changes.
 llvm::StringRef sysconfLocal(const CallExpr *Call) {
   const auto *Ref =
-      llvm::dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+      llvm::dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenCasts());
   const auto *Constant =
       Ref ? llvm::dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
   if (!Constant)

@@ -60,7 +60,7 @@ bool onlyRetriesOnEintr(const Stmt *Loop, const PosixConstants &Constants,
   const Expr *Cond = llvm::isa<DoStmt>(Loop)
                          ? llvm::cast<DoStmt>(Loop)->getCond()
                          : llvm::cast<WhileStmt>(Loop)->getCond();
-  const auto *And = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  const auto *And = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenCasts());
   if (!And || And->getOpcode() != BO_LAnd ||
       !match(findAll(binaryOperator(hasOperatorName("||"))), *Cond, Ctx)
            .empty())
@@ -279,8 +279,7 @@ bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
   // Every path to the use passes a no-O_APPEND test of flags that are a
   // parameter or otherwise never modified (or whose one value reaches both
   // the test and the use: \p OneValue).
-  const auto *FlagsRef =
-      llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenImpCasts());
+  const auto *FlagsRef = llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenCasts());
   const auto *FlagsVar =
       FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
   if (!FlagsVar ||
@@ -337,8 +336,7 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
           return false;
       return true;
     }
-    const auto *Member =
-        llvm::dyn_cast<MemberExpr>(Value->IgnoreParenImpCasts());
+    const auto *Member = llvm::dyn_cast<MemberExpr>(Value->IgnoreParenCasts());
     return Member && Member->getMemberDecl()->getIdentifier() &&
            llvm::is_contained(nameList(RawHandleFlagsFields),
                               Member->getMemberDecl()->getName()) &&
@@ -574,10 +572,9 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
                                        ASTContext &Ctx) {
   const CallStatement &Statement = S.Statement;
   std::optional<CharSourceRange> Range =
-      Statement.Statement
-          ? statementRange(Statement.Statement, Ctx.getSourceManager(),
-                           Ctx.getLangOpts())
-          : std::nullopt;
+      Statement.Statement ? statementRemoval(Statement, Ctx.getSourceManager(),
+                                             Ctx.getLangOpts())
+                          : std::nullopt;
   {
     DiagnosticBuilder D = diag(S.Call->getBeginLoc(), "%0")
                           << Message << S.Call->getSourceRange();
@@ -768,7 +765,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     Unfixable = "the seek's error handling differs from the write's";
   std::optional<CharSourceRange> SeekRange =
       ElseOf || OneBranch ? std::nullopt
-                          : statementRange(SeekStatement.Statement, SM, LO);
+                          : statementRemoval(SeekStatement, SM, LO);
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
   // Only the name: `::write` becomes `::pwrite`.
@@ -839,7 +836,7 @@ bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,
     if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up))
       if (std::optional<OpenCall> Open = Opens.classify(Call, Ctx, Constants);
           Open && Open->Mode.FlagsExpr &&
-          Open->Mode.FlagsExpr->IgnoreParenImpCasts() == Member)
+          Open->Mode.FlagsExpr->IgnoreParenCasts() == Member)
         return true;
     if (!BO || BO->getOpcode() != BO_Assign || BO->getLHS() != Top)
       continue;
@@ -870,7 +867,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   const CallStatement &Statement = S.Statement;
   // lseek(h->fd, h->pos, SEEK_SET) on a handle that also keeps its flags.
   const auto *FdMember =
-      llvm::dyn_cast<MemberExpr>(S.Call->getArg(0)->IgnoreParenImpCasts());
+      llvm::dyn_cast<MemberExpr>(S.Call->getArg(0)->IgnoreParenCasts());
   const auto *PosMember =
       llvm::dyn_cast<MemberExpr>(S.Call->getArg(1)->IgnoreParenCasts());
   if (!FdMember || !PosMember || !Statement.Block ||
@@ -904,7 +901,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
 
   // The next use of the handle's descriptor is a write.
   auto SameFd = [&](const Expr *E) {
-    const auto *M = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    const auto *M = llvm::dyn_cast<MemberExpr>(E->IgnoreParenCasts());
     return M && M->getMemberDecl() == FdMember->getMemberDecl() &&
            sameValue(M->getBase(), FdMember->getBase());
   };
@@ -930,7 +927,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   // `h->flags`, or `flags` inside the handle's own member function.
   std::string FlagsText = Flags->getName().str();
   const auto *This =
-      llvm::dyn_cast<CXXThisExpr>(FdMember->getBase()->IgnoreParenImpCasts());
+      llvm::dyn_cast<CXXThisExpr>(FdMember->getBase()->IgnoreParenCasts());
   if (!This || !This->isImplicit())
     FlagsText = Lexer::getSourceText(CharSourceRange::getTokenRange(
                                          FdMember->getBase()->getSourceRange()),
@@ -940,7 +937,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   int64_t AccMode = Constants.get("O_ACCMODE"),
           WrOnly = Constants.get("O_WRONLY");
   auto IsFlags = [&](const Expr *E) {
-    const auto *M = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    const auto *M = llvm::dyn_cast<MemberExpr>(E->IgnoreParenCasts());
     return M && M->getMemberDecl() == Flags &&
            sameValue(M->getBase(), FdMember->getBase());
   };
@@ -964,8 +961,10 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   std::string Guard = "(" + FlagsText + " & O_ACCMODE) != O_WRONLY";
+  // A guard goes into the `if` that holds the seek, not one after it.
   std::optional<CharSourceRange> Range =
-      statementRange(Statement.Statement, SM, LO);
+      Statement.Carrier ? std::nullopt
+                        : statementRange(Statement.Statement, SM, LO);
   {
     DiagnosticBuilder D =
         diag(S.Call->getBeginLoc(),

@@ -28,7 +28,7 @@ const llvm::StringRef ChangeNames[] = {"chmod", "chown",     "utimes",
 /// Whether \p Cond is true exactly when \p Lookup found the path:
 /// `stat(p, &st) == 0`, `!stat(...)`, `access(p, F_OK) != -1`, `>= 0`.
 bool trueWhenFound(const Expr *Cond, const CallExpr *Lookup, ASTContext &Ctx) {
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond))
     return Not->getOpcode() == UO_LNot &&
            underlyingCall(Not->getSubExpr()) == Lookup;
@@ -84,7 +84,7 @@ const VarDecl *bufferOf(const CallExpr *Lookup) {
   if (calleeName(Lookup) == "access" || Lookup->getNumArgs() < 2)
     return nullptr;
   const auto *Addr =
-      llvm::dyn_cast<UnaryOperator>(Lookup->getArg(1)->IgnoreParenImpCasts());
+      llvm::dyn_cast<UnaryOperator>(Lookup->getArg(1)->IgnoreParenCasts());
   return Addr && Addr->getOpcode() == UO_AddrOf
              ? referencedVar(Addr->getSubExpr())
              : nullptr;

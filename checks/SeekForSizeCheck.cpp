@@ -44,7 +44,7 @@ std::optional<SeekCall> seekOf(const Stmt *S, const Place &Where,
 const VarDecl *resultVariable(const CallExpr *Call, const ParentMap &Parents,
                               const Stmt *&Statement) {
   const Stmt *P =
-      Parents.getParentIgnoreParenImpCasts(const_cast<CallExpr *>(Call));
+      Parents.getParentIgnoreParenCasts(const_cast<CallExpr *>(Call));
   if (const auto *DS = llvm::dyn_cast_or_null<DeclStmt>(P);
       DS && DS->isSingleDecl()) {
     Statement = DS;
@@ -222,9 +222,8 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
     Unfixable = "'fstat' is not declared in this file (<sys/stat.h>)";
   CallStatement BackSt = statementOf(Back, Parents, Ctx);
   std::optional<CharSourceRange> BackRange =
-      BackSt.K == CallStatement::Used
-          ? std::nullopt
-          : statementRange(BackSt.Statement, SM, LO);
+      BackSt.K == CallStatement::Used ? std::nullopt
+                                      : statementRemoval(BackSt, SM, LO);
   std::optional<CharSourceRange> SizeRange =
       SizeStatement ? statementRange(SizeStatement, SM, LO) : std::nullopt;
   if (Unfixable.empty() && (!BackRange || !SizeRange))

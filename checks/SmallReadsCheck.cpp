@@ -222,7 +222,7 @@ void SmallReadsCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
   CallStatement St = statementOf(Call, Parents, Ctx);
   std::optional<CharSourceRange> Range =
       St.K == CallStatement::Discarded
-          ? statementRange(St.Statement, SM, Ctx.getLangOpts())
+          ? statementRemoval(St, SM, Ctx.getLangOpts())
           : std::nullopt;
   {
     DiagnosticBuilder D =

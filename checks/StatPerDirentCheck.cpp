@@ -81,7 +81,7 @@ const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
   if (const VarDecl *Entry = entryOfName(*Path, Ctx))
     return Entry; // `fstatat(dirfd(d), e->d_name, ...)`
   // A path buffer (an array, a pointer, a std::string's c_str()).
-  const Expr *Inner = Path->IgnoreParenImpCasts();
+  const Expr *Inner = Path->IgnoreParenCasts();
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Inner))
     Inner = Member->getImplicitObjectArgument();
   const VarDecl *Buffer = Inner ? referencedVar(Inner) : nullptr;
@@ -105,7 +105,7 @@ const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
     if (Call == Stat || !InLoop(Call->getBeginLoc()))
       continue;
     bool HandedBuffer = llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
-      const Expr *E = Arg->IgnoreParenImpCasts();
+      const Expr *E = Arg->IgnoreParenCasts();
       if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(E);
           Addr && Addr->getOpcode() == UO_AddrOf)
         E = Addr->getSubExpr();
@@ -126,7 +126,7 @@ bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer)) {
     const Stmt *Child = nullptr;
     const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
-    if (Up == OwnAddress->IgnoreParenImpCasts())
+    if (Up == OwnAddress->IgnoreParenCasts())
       continue; // the stat's own `&st`
     // `(st.st_mode & S_IFMT) == S_IFDIR`: what S_ISDIR, S_ISREG, S_ISLNK
     // and the other S_IS* expand to, and `switch (st.st_mode & S_IFMT)`.

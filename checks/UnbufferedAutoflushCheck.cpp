@@ -59,8 +59,7 @@ const Expr *writtenStream(const CallExpr *Call) {
 /// The local array \p E is an element of (`outs` for `outs[i]`), or null.
 const VarDecl *streamArray(const Expr *E) {
   const auto *Element =
-      E ? llvm::dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts())
-        : nullptr;
+      E ? llvm::dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts()) : nullptr;
   const VarDecl *Array = Element ? referencedVar(Element->getBase()) : nullptr;
   return Array && Array->isLocalVarDecl() &&
                  Array->getType()->isConstantArrayType()
@@ -89,7 +88,7 @@ bool waitsForInput(const CallExpr *Call, llvm::StringRef Name) {
   if (Waits.contains(Name))
     return true;
   auto IsStdin = [](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParenCasts();
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
       return Ref->getDecl()->getIdentifier() &&
              Ref->getDecl()->getName() == "stdin";
@@ -228,7 +227,7 @@ static bool isManipulatorShift(const CallExpr *Call) {
   if (!Shift || Shift->getOperator() != OO_LessLess || Shift->getNumArgs() != 2)
     return false;
   const auto *Ref =
-      llvm::dyn_cast<DeclRefExpr>(Shift->getArg(1)->IgnoreParenImpCasts());
+      llvm::dyn_cast<DeclRefExpr>(Shift->getArg(1)->IgnoreParenCasts());
   const auto *Manip =
       Ref ? llvm::dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
   static const llvm::StringRef Names[] = {"endl", "flush", "unitbuf"};
@@ -316,11 +315,11 @@ UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
 /// The local array of streams \p E points into: `outs`, `outs + k`,
 /// `&outs[k]`.
 static const VarDecl *arrayPointedInto(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (const auto *Offset = llvm::dyn_cast<BinaryOperator>(E);
       Offset &&
       (Offset->getOpcode() == BO_Add || Offset->getOpcode() == BO_Sub))
-    E = Offset->getLHS()->IgnoreParenImpCasts();
+    E = Offset->getLHS()->IgnoreParenCasts();
   if (const auto *Address = llvm::dyn_cast<UnaryOperator>(E);
       Address && Address->getOpcode() == UO_AddrOf)
     return streamArray(Address->getSubExpr());
@@ -334,7 +333,7 @@ static const VarDecl *arrayPointedInto(const Expr *E) {
 const VarDecl *UnbufferedAutoflushCheck::walkedArray(const Expr *Stream,
                                                      const FunctionDecl *Func) {
   const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(
-      Stream ? Stream->IgnoreParenImpCasts() : nullptr);
+      Stream ? Stream->IgnoreParenCasts() : nullptr);
   return Deref && Deref->getOpcode() == UO_Deref
              ? cursorArray(referencedVar(Deref->getSubExpr()), Func)
              : nullptr;
@@ -604,7 +603,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     llvm::SmallPtrSet<const CallExpr *, 4> Seen;
     for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
       const auto *Call = llvm::dyn_cast_or_null<CallExpr>(
-          Parents.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref)));
+          Parents.getParentIgnoreParenCasts(const_cast<DeclRefExpr *>(Ref)));
       const FunctionDecl *Helper = Call ? Call->getDirectCallee() : nullptr;
       if (!Helper || !Seen.insert(Call).second || Helper == Func ||
           Helper->isExternallyVisible() || !Helper->getBody())
@@ -732,7 +731,7 @@ UnbufferedAutoflushCheck::loopSummary(const Stmt *Loop, ASTContext &Ctx) {
       const auto *Manip =
           Shift->getOperator() == OO_LessLess && Shift->getNumArgs() == 2
               ? llvm::dyn_cast<DeclRefExpr>(
-                    Shift->getArg(1)->IgnoreParenImpCasts())
+                    Shift->getArg(1)->IgnoreParenCasts())
               : nullptr;
       if (Manip && Manip->getDecl()->getIdentifier() &&
           (Manip->getDecl()->getName() == "endl" ||
@@ -821,8 +820,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
     ASTContext &Ctx) {
   // `o << (std::endl)` is the same manipulator; the parentheses go with it.
   const Expr *ManipArg = Shift->getArg(1);
-  const auto *Manip =
-      llvm::dyn_cast<DeclRefExpr>(ManipArg->IgnoreParenImpCasts());
+  const auto *Manip = llvm::dyn_cast<DeclRefExpr>(ManipArg->IgnoreParenCasts());
   if (!Manip || !Manip->getDecl()->getIdentifier())
     return;
   llvm::StringRef Name = Manip->getDecl()->getName();
@@ -1017,7 +1015,7 @@ void UnbufferedAutoflushCheck::checkUnitbufFlag(const CXXMemberCallExpr *Setf,
   if (Setf->getNumArgs() != 1)
     return;
   const auto *Flag =
-      llvm::dyn_cast<DeclRefExpr>(Setf->getArg(0)->IgnoreParenImpCasts());
+      llvm::dyn_cast<DeclRefExpr>(Setf->getArg(0)->IgnoreParenCasts());
   std::string Why;
   if (!Flag || !Flag->getDecl()->getIdentifier() ||
       Flag->getDecl()->getName() != "unitbuf" ||
@@ -1044,10 +1042,10 @@ void UnbufferedAutoflushCheck::noteStreamOutputs(const Expr *Stream,
                          .bind("shift")),
              *Func->getBody(), Ctx)) {
     const auto *Shift = N.getNodeAs<CXXOperatorCallExpr>("shift");
-    const auto *Base = Shift->getNumArgs() == 2
-                           ? llvm::dyn_cast<DeclRefExpr>(
-                                 Shift->getArg(0)->IgnoreParenImpCasts())
-                           : nullptr;
+    const auto *Base =
+        Shift->getNumArgs() == 2
+            ? llvm::dyn_cast<DeclRefExpr>(Shift->getArg(0)->IgnoreParenCasts())
+            : nullptr;
     if (Base && Base->getDecl() == Var && !isManipulatorShift(Shift))
       Outputs.push_back(Shift);
   }

@@ -132,7 +132,7 @@ public:
     store(fieldOf(BO->getLHS()),
           BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO);
     if (const auto *Ref =
-            llvm::dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+            llvm::dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts());
         Ref && UsesHere && isUseIndexed(Ref->getDecl()))
       Uses[Ref->getDecl()].Assignments.push_back(BO);
     return true;
@@ -204,7 +204,7 @@ private:
     llvm::SmallVector<const ValueDecl *, 4> Seen;
     for (const Expr *Arg : Call->arguments())
       if (const auto *Ref =
-              llvm::dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+              llvm::dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts()))
         if (isUseIndexed(Ref->getDecl()) &&
             !llvm::is_contained(Seen, Ref->getDecl())) {
           Seen.push_back(Ref->getDecl());
@@ -213,7 +213,7 @@ private:
   }
 
   static const FieldDecl *fieldOf(const Expr *E) {
-    const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParenCasts());
     return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
                   : nullptr;
   }

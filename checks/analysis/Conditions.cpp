@@ -10,7 +10,7 @@ namespace clang::tidy::syscall {
 namespace {
 
 bool isZero(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (const auto *Int = llvm::dyn_cast<IntegerLiteral>(E))
     return Int->getValue() == 0;
   if (const auto *Bool = llvm::dyn_cast<CXXBoolLiteralExpr>(E))
@@ -23,7 +23,7 @@ bool isZero(const Expr *E) {
 bool edgeImplies(const Expr *Cond, bool Branch,
                  llvm::function_ref<bool(const Expr *, bool)> Atom,
                  ASTContext *Ctx) {
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   if (Atom(Cond, Branch))
     return true;
   if (const auto *UO = llvm::dyn_cast<UnaryOperator>(Cond))
@@ -55,7 +55,7 @@ bool edgeImplies(const Expr *Cond, bool Branch,
 std::optional<int64_t> maskOf(const Expr *E,
                               llvm::function_ref<bool(const Expr *)> IsSubject,
                               ASTContext &Ctx) {
-  const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  const auto *BO = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
   if (!BO || BO->getOpcode() != BO_And)
     return std::nullopt;
   if (IsSubject(BO->getLHS()))

@@ -31,11 +31,11 @@ descriptorStat(const CallExpr *Call, ASTContext &Ctx, const PosixConstants &C) {
 }
 
 const VarDecl *bufferVariable(const Expr *E) {
-  const auto *Addr = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  const auto *Addr = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
   if (!Addr || Addr->getOpcode() != UO_AddrOf)
     return nullptr;
   const auto *Ref =
-      llvm::dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts());
+      llvm::dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenCasts());
   const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   return Var && Var->isLocalVarDecl() ? Var : nullptr;
 }
@@ -46,9 +46,9 @@ namespace {
 /// (glibc's S_ISDIR expands to this), on \p Buffer.
 bool isDirectoryTestOf(const Expr *E, const VarDecl *Buffer, ASTContext &Ctx,
                        const PosixConstants &C) {
-  const auto *Eq = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  const auto *Eq = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
   auto IsMode = [&](const Expr *X) {
-    const auto *Field = llvm::dyn_cast<MemberExpr>(X->IgnoreParenImpCasts());
+    const auto *Field = llvm::dyn_cast<MemberExpr>(X->IgnoreParenCasts());
     return Field && Field->getMemberDecl()->getName() == "st_mode" &&
            referencedVar(Field->getBase()) == Buffer;
   };
@@ -64,19 +64,19 @@ bool isDirectoryTestOf(const Expr *E, const VarDecl *Buffer, ASTContext &Ctx,
 /// `== -1`, the call alone).
 bool testsStat(const Expr *E, const CallExpr *Stat, bool Failed,
                ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (E == Stat)
     return Failed;
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(E))
     return Not->getOpcode() == UO_LNot &&
-           Not->getSubExpr()->IgnoreParenImpCasts() == Stat && !Failed;
+           Not->getSubExpr()->IgnoreParenCasts() == Stat && !Failed;
   const auto *Cmp = llvm::dyn_cast<BinaryOperator>(E);
   if (!Cmp)
     return false;
-  const Expr *Other =
-      Cmp->getLHS()->IgnoreParenImpCasts() == Stat   ? Cmp->getRHS()
-      : Cmp->getRHS()->IgnoreParenImpCasts() == Stat ? Cmp->getLHS()
-                                                     : nullptr;
+  const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Stat ? Cmp->getRHS()
+                      : Cmp->getRHS()->IgnoreParenCasts() == Stat
+                          ? Cmp->getLHS()
+                          : nullptr;
   std::optional<int64_t> V = Other ? foldInteger(Other, Ctx) : std::nullopt;
   if (!V)
     return false;
@@ -84,13 +84,13 @@ bool testsStat(const Expr *E, const CallExpr *Stat, bool Failed,
   if (Failed)
     return (Op == BO_NE && *V == 0) || (Op == BO_EQ && *V == -1) ||
            (Op == BO_LT && *V == 0 &&
-            Cmp->getLHS()->IgnoreParenImpCasts() == Stat);
+            Cmp->getLHS()->IgnoreParenCasts() == Stat);
   return Op == BO_EQ && *V == 0;
 }
 
 /// The call a stat test compares: `fstat(...)` in `fstat(...) < 0`.
 const CallExpr *statCallIn(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond))
     return Not->getOpcode() == UO_LNot ? underlyingCall(Not->getSubExpr())
                                        : nullptr;
@@ -132,7 +132,7 @@ directoryTestShape(const FunctionDecl *Func, ASTContext &Ctx,
   const auto *Last = llvm::dyn_cast<ReturnStmt>(Rest.back());
   if (!Last || !Last->getRetValue())
     return std::nullopt;
-  const Expr *Result = Last->getRetValue()->IgnoreParenImpCasts();
+  const Expr *Result = Last->getRetValue()->IgnoreParenCasts();
   const CallExpr *Stat = nullptr;
   const Expr *Test = nullptr;
   if (Rest.size() == 1) {

@@ -24,11 +24,11 @@ bool isPureCall(const CallExpr *Call) {
 }
 
 bool isErrno(const Expr *E) {
-  const auto *Deref = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  const auto *Deref = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
   if (!Deref || Deref->getOpcode() != UO_Deref)
     return false;
   const auto *Call =
-      llvm::dyn_cast<CallExpr>(Deref->getSubExpr()->IgnoreParenImpCasts());
+      llvm::dyn_cast<CallExpr>(Deref->getSubExpr()->IgnoreParenCasts());
   return Call && isErrnoCall(Call);
 }
 
@@ -81,7 +81,7 @@ bool DirectoryRejection::isDirectoryTest(const Expr *ModeUse,
   if (!Mask || Mask->getOpcode() != BO_And)
     return false;
   const Expr *MaskValue =
-      Mask->getLHS()->IgnoreParenImpCasts() == ModeUse->IgnoreParenImpCasts()
+      Mask->getLHS()->IgnoreParenCasts() == ModeUse->IgnoreParenCasts()
           ? Mask->getRHS()
           : Mask->getLHS();
   std::optional<int64_t> M = foldInteger(MaskValue, Ctx);
@@ -132,7 +132,7 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
                            ? llvm::dyn_cast<VarDecl>(DS->getSingleDecl())
                            : nullptr;
     if (!Copy || !Copy->getInit() ||
-        Copy->getInit()->IgnoreParenImpCasts() != ModeUse ||
+        Copy->getInit()->IgnoreParenCasts() != ModeUse ||
         !isNeverModified(Copy, Body, Ctx))
       return false;
     RemovedVars.insert(Copy);
@@ -196,7 +196,10 @@ void DirectoryRejection::noteCalls(const Stmt *S, const CallExpr *StatCall) {
 bool DirectoryRejection::isFailureValue(const Expr *E) const {
   if (!E)
     return true; // return; from a void function
-  E = E->IgnoreParenImpCasts();
+  // Before the casts go: NULL is `((void *)0)`, whose 0 is no failure.
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  E = E->IgnoreParenCasts();
   if (std::optional<int64_t> V = foldInteger(E, Ctx)) {
     // `return EISDIR;`: an errno value returned as the error (positive).
     if (*V > 0 && E->getBeginLoc().isMacroID()) {
@@ -210,8 +213,6 @@ bool DirectoryRejection::isFailureValue(const Expr *E) const {
     }
     return *V < 0 || (E->getType()->isBooleanType() && *V == 0);
   }
-  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-    return true;
   if (const auto *UO = llvm::dyn_cast<UnaryOperator>(E))
     return UO->getOpcode() == UO_Minus; // return -errno; return -EISDIR;
   return isErrno(E);
@@ -281,7 +282,7 @@ bool DirectoryRejection::isStatCondition(const Expr *Cond,
     return StatCall &&
            !match(findAll(callExpr(equalsNode(StatCall))), *E, Ctx).empty();
   };
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   const auto *BO = llvm::dyn_cast<BinaryOperator>(Cond);
   if (BO && BO->getOpcode() == BO_LOr)
     return IsStatTerm(BO->getLHS()) && IsStatTerm(BO->getRHS()) &&

@@ -350,13 +350,13 @@ const CallExpr *underlyingCall(const Expr *E) {
 
 const VarDecl *referencedVar(const Expr *E) {
   const auto *Ref =
-      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()) : nullptr;
   return Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
 bool refersTo(const Expr *E, const ValueDecl *D) {
   const auto *Ref =
-      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+      E ? llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()) : nullptr;
   return Ref && Ref->getDecl() == D;
 }
 
@@ -402,7 +402,7 @@ std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx) {
   Expr::EvalResult Result;
   if (E->EvaluateAsInt(Result, Ctx))
     return Result.Val.getInt().getExtValue();
-  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
   const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   // The initialiser first: the mutation analysis walks the whole function,
   // and a loop condition asked per call (`while (rc)`) made it a walk of
@@ -415,7 +415,7 @@ std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx) {
 }
 
 bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (std::optional<int64_t> V = foldInteger(E, Ctx))
     return (*V & Flag) != 0;
   const auto *BO = llvm::dyn_cast<BinaryOperator>(E);
@@ -426,7 +426,7 @@ bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx) {
 std::optional<llvm::StringRef> stringValue(const Expr *E) {
   if (!E)
     return std::nullopt;
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
     return Lit->getBytes();
   const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
@@ -435,7 +435,7 @@ std::optional<llvm::StringRef> stringValue(const Expr *E) {
       !Var->getType().isConstQualified())
     return std::nullopt;
   if (const auto *Lit =
-          llvm::dyn_cast<StringLiteral>(Var->getInit()->IgnoreParenImpCasts()))
+          llvm::dyn_cast<StringLiteral>(Var->getInit()->IgnoreParenCasts()))
     return Lit->getBytes();
   return std::nullopt;
 }
@@ -450,7 +450,7 @@ static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
     // O_DIRECTORY make it no data open whatever oflag holds; O_APPEND is
     // known; bits outside O_ACCMODE leave the access mode to oflag alone.
     while (const auto *Or = llvm::dyn_cast<BinaryOperator>(
-               Mode.AccessExpr->IgnoreParenImpCasts())) {
+               Mode.AccessExpr->IgnoreParenCasts())) {
       if (Or->getOpcode() != BO_Or)
         break;
       std::optional<int64_t> Bits = foldInteger(Or->getRHS(), Ctx);
@@ -593,26 +593,26 @@ bool sameValue(const Expr *A, const Expr *B) {
   if (SA && SB)
     return *SA == *SB;
   // path.c_str() twice on the same unmodified string.
-  const auto *CA = llvm::dyn_cast<CXXMemberCallExpr>(A->IgnoreParenImpCasts());
-  const auto *CB = llvm::dyn_cast<CXXMemberCallExpr>(B->IgnoreParenImpCasts());
+  const auto *CA = llvm::dyn_cast<CXXMemberCallExpr>(A->IgnoreParenCasts());
+  const auto *CB = llvm::dyn_cast<CXXMemberCallExpr>(B->IgnoreParenCasts());
   if (CA && CB && CA->getNumArgs() == 0 && CB->getNumArgs() == 0 &&
       CA->getMethodDecl() && CA->getMethodDecl() == CB->getMethodDecl() &&
       CA->getMethodDecl()->isConst())
     return sameValue(CA->getImplicitObjectArgument(),
                      CB->getImplicitObjectArgument());
-  const auto *RA = llvm::dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
-  const auto *RB = llvm::dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+  const auto *RA = llvm::dyn_cast<DeclRefExpr>(A->IgnoreParenCasts());
+  const auto *RB = llvm::dyn_cast<DeclRefExpr>(B->IgnoreParenCasts());
   if (RA && RB)
     return RA->getDecl() == RB->getDecl();
   // `oflag | O_CLOEXEC` in a guard the fix wrote on an earlier run.
-  const auto *BA = llvm::dyn_cast<BinaryOperator>(A->IgnoreParenImpCasts());
-  const auto *BB = llvm::dyn_cast<BinaryOperator>(B->IgnoreParenImpCasts());
+  const auto *BA = llvm::dyn_cast<BinaryOperator>(A->IgnoreParenCasts());
+  const auto *BB = llvm::dyn_cast<BinaryOperator>(B->IgnoreParenCasts());
   if (BA && BB)
     return BA->getOpcode() == BB->getOpcode() && !BA->isAssignmentOp() &&
            sameValue(BA->getLHS(), BB->getLHS()) &&
            sameValue(BA->getRHS(), BB->getRHS());
-  const auto *IA = llvm::dyn_cast<IntegerLiteral>(A->IgnoreParenImpCasts());
-  const auto *IB = llvm::dyn_cast<IntegerLiteral>(B->IgnoreParenImpCasts());
+  const auto *IA = llvm::dyn_cast<IntegerLiteral>(A->IgnoreParenCasts());
+  const auto *IB = llvm::dyn_cast<IntegerLiteral>(B->IgnoreParenCasts());
   if (IA && IB)
     return llvm::APInt::isSameValue(IA->getValue(), IB->getValue());
   return Expr::isSameComparisonOperand(A, B);

@@ -120,7 +120,7 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
       return true;
   }
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    const Expr *Arg = Call->getArg(I)->IgnoreParenCasts();
     if (const auto *Address = llvm::dyn_cast<UnaryOperator>(Arg);
         Address && Address->getOpcode() == UO_AddrOf &&
         P.reachedThrough(Address->getSubExpr()))
@@ -438,7 +438,7 @@ FunctionFlow::bufferReaders(const VarDecl *Buffer, const Stmt *Writer,
       bool Fills =
           Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
             const auto *Address =
-                llvm::dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+                llvm::dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
             return Address && Address->getOpcode() == UO_AddrOf &&
                    referencedVar(Address->getSubExpr()) == Buffer;
           });
@@ -548,7 +548,7 @@ namespace {
 /// The values \p E may have at \p At; at most a few, or false.
 bool valuesOf(const Expr *E, const Stmt *At, const FunctionFlow &Flow,
               ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (std::optional<int64_t> V = foldInteger(E, Ctx)) {
     Values.push_back(*V);
     return true;

@@ -57,13 +57,13 @@ void fallThroughCalls(const Stmt *S,
 /// failure: `fd < 0`, `fd == -1`, `!f`, `f == NULL`, `(fd = open(...)) < 0`.
 bool testsFailure(const Expr *Cond, const VarDecl *Var, ASTContext &Ctx) {
   auto IsVar = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParenCasts();
     if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(E);
         Assign && Assign->getOpcode() == BO_Assign)
       E = Assign->getLHS();
     return refersTo(E, Var);
   };
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   bool Pointer = Var->getType()->isPointerType();
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond))
     return Pointer && Not->getOpcode() == UO_LNot && IsVar(Not->getSubExpr());
@@ -85,13 +85,13 @@ bool storesTo(const Stmt *S, const VarDecl *Var) {
   if (!S || !Var || llvm::isa<LambdaExpr>(S))
     return false;
   auto Reaches = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParenCasts();
     while (true) {
       if (const auto *Sub = llvm::dyn_cast<ArraySubscriptExpr>(E))
-        E = Sub->getBase()->IgnoreParenImpCasts();
+        E = Sub->getBase()->IgnoreParenCasts();
       else if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
                Deref && Deref->getOpcode() == UO_Deref)
-        E = Deref->getSubExpr()->IgnoreParenImpCasts();
+        E = Deref->getSubExpr()->IgnoreParenCasts();
       else
         break;
     }
@@ -106,7 +106,7 @@ bool storesTo(const Stmt *S, const VarDecl *Var) {
     return true;
   if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S))
     for (const Expr *Arg : Construct->arguments())
-      if (refersTo(Arg->IgnoreParenImpCasts(), Var))
+      if (refersTo(Arg->IgnoreParenCasts(), Var))
         return true;
   for (const Stmt *Child : S->children())
     if (storesTo(Child, Var))
@@ -163,7 +163,7 @@ void HeldFiles::follow(const CompoundStmt *Block, const FunctionDecl *Func,
     std::optional<CheckedStore> Store = checkedStoreAt(Block, It);
     if (!Store || underlyingCall(Store->Value) != Call || !Store->Check ||
         !Store->Var->isLocalVarDecl() || !onlyFails(Store->Check->getThen()) ||
-        !testsFailure(Store->Check->getCond(), Store->Var, Ctx))
+        !testsFailure(Store->Test, Store->Var, Ctx))
       return std::nullopt;
     return HeldFile{Store->Var, Open->Path, Call, Open->Mode.IsStream,
                     Open->Needs};

@@ -4,6 +4,7 @@
 #include "StringHelpers.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::syscall {
 
@@ -179,6 +180,7 @@ bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
   const Stmt *Increment = For ? For->getInc() : nullptr;
   SourceLocation LoopEnd = Loop->getEndLoc();
   llvm::SmallVector<const Stmt *, 16> Work{Cond};
+  llvm::SmallPtrSet<const VarDecl *, 4> Carried;
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (const auto *Call = llvm::dyn_cast<CallExpr>(S);
@@ -192,9 +194,14 @@ bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
         // the guard may be a cache's answer (`int hit = in_cache(uid);`);
         // one from the C library (`r = lstat(...)`) is the item's.
         if (Before(Loop->getBeginLoc(), Var->getLocation()) &&
-            Before(Var->getLocation(), LoopEnd) &&
-            callsProgram(Var->getInit(), SM))
-          return false;
+            Before(Var->getLocation(), LoopEnd)) {
+          if (callsProgram(Var->getInit(), SM))
+            return false;
+          // A flag that carries a test (`int hit = !!(...); if (hit)`) is
+          // that test.
+          if (Var->getInit() && Carried.insert(Var).second)
+            Work.push_back(Var->getInit());
+        }
         auto It = Changed.find(Var);
         if (It == Changed.end())
           continue;

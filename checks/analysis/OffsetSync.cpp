@@ -173,7 +173,7 @@ bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,
   // Pointers to either variable would let any call change them.
   for (const VarDecl *V : {Fd, Pos})
     if (!match(findAll(unaryOperator(hasOperatorName("&"),
-                                     hasUnaryOperand(ignoringParenImpCasts(
+                                     hasUnaryOperand(ignoringParenCasts(
                                          declRefExpr(to(equalsNode(V))))))),
                *Body, Ctx)
              .empty())

@@ -51,7 +51,7 @@ std::optional<Place> Place::reached(const Expr *E) {
   if (const auto *Subscript = llvm::dyn_cast<ArraySubscriptExpr>(E)) {
     if (!(Inner = reached(Subscript->getBase())))
       return std::nullopt;
-    const Expr *Index = Subscript->getIdx()->IgnoreParenImpCasts();
+    const Expr *Index = Subscript->getIdx()->IgnoreParenCasts();
     if (const auto *Literal = llvm::dyn_cast<IntegerLiteral>(Index))
       Inner->Steps.push_back(
           {Step::Index, nullptr, Literal->getValue().getSExtValue()});

@@ -145,7 +145,7 @@ RejectionFix guardRejection(const RejectionPlan &Plan, const ParentMap &Parents,
 
   std::string Text =
       sourceText(FlagsRange, Ctx.getSourceManager(), Ctx.getLangOpts());
-  if (!llvm::isa<DeclRefExpr>(Flags->IgnoreParenImpCasts()))
+  if (!llvm::isa<DeclRefExpr>(Flags->IgnoreParenCasts()))
     Text = "(" + Text + ")";
   std::string Guard = "(" + Text + " & O_ACCMODE) == O_RDONLY";
   // OpenJDK's shape: `if (fd != -1) { <stat and checks> }` -> `... && Guard`.

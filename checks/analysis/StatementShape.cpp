@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatementShape.h"
 #include "FdTracking.h"
+#include "SourceEdits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -66,8 +67,7 @@ bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
   // `int more = 1; while (more)` runs more than once whether or not the
   // loop changes `more`: only a 0 needs foldInteger's mutation analysis of
   // the whole function (asked per loop, it was a tenth of sqlite3.c's run).
-  if (const auto *Ref =
-          llvm::dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts()))
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond->IgnoreParenCasts()))
     if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
         Var && Var->getInit()) {
       Expr::EvalResult Init;
@@ -178,7 +178,7 @@ bool isStatementMacro(const Stmt *S) {
   const auto *Do = llvm::dyn_cast<DoStmt>(S);
   if (!Do)
     return false;
-  const Expr *Cond = Do->getCond()->IgnoreParenImpCasts();
+  const Expr *Cond = Do->getCond()->IgnoreParenCasts();
   if (const auto *Lit = llvm::dyn_cast<IntegerLiteral>(Cond))
     return Lit->getValue() == 0;
   if (const auto *Lit = llvm::dyn_cast<CXXBoolLiteralExpr>(Cond))
@@ -289,13 +289,13 @@ namespace {
 /// path, not a cache hit that skips the work.
 bool isFailureTest(const Expr *Cond, const ASTContext &Ctx) {
   auto Called = [](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParenCasts();
     if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(E);
         Assign && Assign->getOpcode() == BO_Assign)
       E = Assign->getRHS();
     return underlyingCall(E) != nullptr;
   };
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond))
     return Not->getOpcode() == UO_LNot && Called(Not->getSubExpr());
   const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
@@ -306,7 +306,7 @@ bool isFailureTest(const Expr *Cond, const ASTContext &Ctx) {
       return false;
     return E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
                                     Expr::NPC_ValueDependentIsNotNull) ||
-           E->IgnoreParenImpCasts()->isIntegerConstantExpr(Ctx);
+           E->IgnoreParenCasts()->isIntegerConstantExpr(Ctx);
   };
   return (Called(Cmp->getLHS()) && Constant(Cmp->getRHS())) ||
          (Called(Cmp->getRHS()) && Constant(Cmp->getLHS()));
@@ -315,12 +315,12 @@ bool isFailureTest(const Expr *Cond, const ASTContext &Ctx) {
 /// Whether \p S may leave the block it is a statement of: a return or goto
 /// anywhere in it, a break or continue not inside a loop (or switch, for
 /// break) of its own; lambdas and error paths aside.
-bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch,
-              const ASTContext &Ctx) {
+bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch, const ASTContext &Ctx,
+              const Stmt *Before = nullptr) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return false;
   if (const auto *If = llvm::dyn_cast<IfStmt>(S);
-      If && If->getCond() && isFailureTest(If->getCond(), Ctx))
+      If && If->getCond() && isFailureTest(testedValue(If, Before), Ctx))
     return mayLeave(If->getElse(), InLoop, InSwitch, Ctx);
   if (llvm::isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
     return true;
@@ -338,19 +338,21 @@ bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch,
 
 } // namespace
 
-unsigned
-EveryRun::firstLeaving(const CompoundStmt *Block,
-                       llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
-                       llvm::function_ref<bool(const Stmt *)> Leaves) {
+unsigned EveryRun::firstLeaving(
+    const CompoundStmt *Block,
+    llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
+    llvm::function_ref<bool(const Stmt *, const Stmt *)> Leaves) {
   auto [It, New] = Memo.try_emplace(Block, Block->size());
   if (!New)
     return It->second;
   unsigned Index = 0;
+  const Stmt *Before = nullptr;
   for (const Stmt *Child : Block->body()) {
     Position.try_emplace(Child, Index);
-    if (It->second == Block->size() && Leaves(Child))
+    if (It->second == Block->size() && Leaves(Child, Before))
       It->second = Index;
     ++Index;
+    Before = Child;
   }
   return It->second;
 }
@@ -364,9 +366,10 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
   for (const Stmt *P; (P = Parents.getParent(Top)) != Block; Top = P)
     if (!P || !alwaysEvaluated(Top, P, Parents))
       return false;
-  unsigned Exit = firstLeaving(Block, FirstExit, [&](const Stmt *Child) {
-    return mayLeave(Child, false, false, Ctx);
-  });
+  unsigned Exit = firstLeaving(
+      Block, FirstExit, [&](const Stmt *Child, const Stmt *Before) {
+        return mayLeave(Child, false, false, Ctx, Before);
+      });
   // Top itself may leave after S ran: only the statements before it count.
   return Position.lookup(Top) <= Exit;
 }
@@ -379,7 +382,7 @@ bool EveryRun::isItemFilter(const IfStmt *If, const Stmt *Loop,
 
 bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
                                 const ParentMap &Parents, const ASTContext &Ctx,
-                                bool UnderFilter) {
+                                bool UnderFilter, const Stmt *Before) {
   if (const auto *If = llvm::dyn_cast<IfStmt>(S);
       If && isItemFilter(If, Loop, Parents, Ctx))
     return leavesUnfiltered(If->getThen(), Loop, Parents, Ctx, true) ||
@@ -393,7 +396,7 @@ bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
   // cache hit) it is what makes the rest conditional.
   if (UnderFilter && llvm::isa<ContinueStmt, BreakStmt, ReturnStmt>(S))
     return false;
-  return mayLeave(S, false, false, Ctx);
+  return mayLeave(S, false, false, Ctx, Before);
 }
 
 const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
@@ -422,9 +425,10 @@ const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
         return nullptr;
       From = If;
     } else if (const auto *Block = llvm::dyn_cast<CompoundStmt>(P)) {
-      unsigned Exit =
-          firstLeaving(Block, FirstItemExit, [&](const Stmt *Statement) {
-            return leavesUnfiltered(Statement, Loop, Parents, Ctx, false);
+      unsigned Exit = firstLeaving(
+          Block, FirstItemExit, [&](const Stmt *Statement, const Stmt *Before) {
+            return leavesUnfiltered(Statement, Loop, Parents, Ctx, false,
+                                    Before);
           });
       if (!alwaysEvaluated(From, Child, Parents) ||
           Position.lookup(Child) > Exit)
@@ -453,9 +457,12 @@ const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
                                const Stmt *&Child) {
   Child = S;
   const Stmt *P = Parents.getParent(S);
-  while (P && (llvm::isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P) ||
-               (llvm::isa<CStyleCastExpr>(P) &&
-                llvm::cast<CStyleCastExpr>(P)->getType()->isVoidType()))) {
+  // `(void)close(fd)` drops the value, `(int)open(...)` keeps it.
+  while (P &&
+         (llvm::isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P) ||
+          (llvm::isa<ExplicitCastExpr>(P) &&
+           (llvm::cast<ExplicitCastExpr>(P)->getType()->isVoidType() ||
+            llvm::cast<ExplicitCastExpr>(P)->getType()->isScalarType())))) {
     Child = P;
     P = Parents.getParent(P);
   }
@@ -496,8 +503,59 @@ const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child) {
              : nullptr;
 }
 
+const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
+                       const Stmt *&Carrier) {
+  // Up through parentheses, casts and double negations (`!!(test)`).
+  const Stmt *Top = Test;
+  const Stmt *P = Parents.getParent(Top);
+  while (true) {
+    const Stmt *Child = Top;
+    const Stmt *Up = skipParensAndCasts(Top, Parents, Child);
+    const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+    const auto *NotNot = Not && Not->getOpcode() == UO_LNot
+                             ? llvm::dyn_cast_or_null<UnaryOperator>(
+                                   skipParensAndCasts(Not, Parents, Child))
+                             : nullptr;
+    if (!NotNot || NotNot->getOpcode() != UO_LNot) {
+      P = Up;
+      Top = Child;
+      break;
+    }
+    Top = NotNot;
+  }
+  const VarDecl *Flag = nullptr;
+  if (const auto *DS = llvm::dyn_cast_or_null<DeclStmt>(P);
+      DS && DS->isSingleDecl()) {
+    const auto *V = llvm::dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (V && V->getInit() == Top)
+      Flag = V;
+  } else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(P);
+             Assign && Assign->getOpcode() == BO_Assign &&
+             Assign->getRHS() == Top) {
+    Flag = referencedVar(Assign->getLHS());
+  }
+  if (!Flag || !Flag->isLocalVarDecl() || Flag->isStaticLocal() ||
+      !Flag->getType()->isScalarType())
+    return nullptr;
+  const auto *Block =
+      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(P));
+  if (!Block)
+    return nullptr;
+  const auto *It = llvm::find(Block->body(), P);
+  if (It == Block->body_end() || std::next(It) == Block->body_end())
+    return nullptr;
+  const auto *If = llvm::dyn_cast<IfStmt>(*std::next(It));
+  if (!If || If->getInit() || If->getConditionVariable() ||
+      referencedVar(If->getCond()->IgnoreParenCasts()) != Flag ||
+      !llvm::isa<DeclRefExpr>(If->getCond()->IgnoreParenCasts()))
+    return nullptr;
+  Carrier = P;
+  return If;
+}
+
 const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
-                          const BinaryOperator **Comparison) {
+                          const BinaryOperator **Comparison,
+                          const Stmt **Carrier) {
   const Stmt *Child = nullptr;
   const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(
       skipParensAndCasts(Call, Parents, Child));
@@ -506,12 +564,74 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
   const Stmt *CmpChild = nullptr;
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(
       skipParensAndCasts(Cmp, Parents, CmpChild));
-  if (!If || If->getCond() != CmpChild || If->getInit() ||
-      If->getConditionVariable())
+  const Stmt *Flag = nullptr;
+  if (!If)
+    If = flagTest(Cmp, Parents, Flag);
+  else if (If->getCond() != CmpChild || If->getInit() ||
+           If->getConditionVariable())
+    return nullptr;
+  if (!If)
     return nullptr;
   if (Comparison)
     *Comparison = Cmp;
+  if (Carrier)
+    *Carrier = Flag;
   return If;
+}
+
+const Expr *testedValue(const IfStmt *If, const Stmt *Before) {
+  const Expr *Cond = If->getCond();
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond->IgnoreParenCasts());
+  const Expr *Set = nullptr;
+  if (const auto *DS = llvm::dyn_cast_or_null<DeclStmt>(Before);
+      Ref && DS && DS->isSingleDecl() && DS->getSingleDecl() == Ref->getDecl())
+    Set = llvm::cast<VarDecl>(DS->getSingleDecl())->getInit();
+  else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Before);
+           Ref && Assign && Assign->getOpcode() == BO_Assign &&
+           referencedVar(Assign->getLHS()) == Ref->getDecl())
+    Set = Assign->getRHS();
+  if (!Set)
+    return Cond;
+  // `!!(test)` is the test.
+  while (true) {
+    const auto *Not = llvm::dyn_cast<UnaryOperator>(Set->IgnoreParenCasts());
+    const auto *NotNot = Not && Not->getOpcode() == UO_LNot
+                             ? llvm::dyn_cast<UnaryOperator>(
+                                   Not->getSubExpr()->IgnoreParenCasts())
+                             : nullptr;
+    if (!NotNot || NotNot->getOpcode() != UO_LNot)
+      return Set;
+    Set = NotNot->getSubExpr();
+  }
+}
+
+std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
+                                                const SourceManager &SM,
+                                                const LangOptions &LO) {
+  std::optional<CharSourceRange> Range = statementRange(St.Statement, SM, LO);
+  if (!St.Carrier || !Range)
+    return Range;
+  // The flag must have no other reader than the `if` that goes too.
+  const auto *If = llvm::cast<IfStmt>(St.Statement);
+  const VarDecl *Flag = referencedVar(If->getCond()->IgnoreParenCasts());
+  unsigned Uses = 0;
+  llvm::SmallVector<const Stmt *, 32> Work{St.Block};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == Flag)
+      ++Uses;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  const auto *Assign = llvm::dyn_cast<BinaryOperator>(St.Carrier);
+  std::optional<CharSourceRange> Carried = statementRange(St.Carrier, SM, LO);
+  // A declared flag is read once (the `if`); an assigned one is also
+  // written once, and stays declared for nobody.
+  if (Uses != (Assign ? 2u : 1u) || !Carried)
+    return std::nullopt;
+  return CharSourceRange::getCharRange(Carried->getBegin(), Range->getEnd());
 }
 
 namespace {
@@ -555,20 +675,33 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
     Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
     return throughStatementMacros(Result, Parents);
   }
+  // int bad = !!ftruncate(fd, 0); if (bad) ...
+  if (const Stmt *Carrier = nullptr; ZeroIsSuccess) {
+    if (const IfStmt *If = flagTest(Child, Parents, Carrier);
+        If && !If->getElse()) {
+      Result.K = CallStatement::ErrorChecked;
+      Result.Statement = If;
+      Result.Carrier = Carrier;
+      Result.Block =
+          llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+      return Result;
+    }
+  }
   // if (lseek(fd, off, SEEK_SET) < 0) ...
   const BinaryOperator *Cmp = nullptr;
-  const IfStmt *If = comparingIf(Call, Parents, &Cmp);
+  const Stmt *Carrier = nullptr;
+  const IfStmt *If = comparingIf(Call, Parents, &Cmp, &Carrier);
   if (!If || If->getElse())
     return Result;
-  const Expr *Other = Cmp->getLHS()->IgnoreParenImpCasts() == Call
-                          ? Cmp->getRHS()
-                          : Cmp->getLHS();
+  const Expr *Other =
+      Cmp->getLHS()->IgnoreParenCasts() == Call ? Cmp->getRHS() : Cmp->getLHS();
   if (Other->HasSideEffects(Ctx))
     return Result;
   Result.K = CallStatement::ErrorChecked;
   Result.Statement = If;
+  Result.Carrier = Carrier;
   Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
-  return throughStatementMacros(Result, Parents);
+  return Carrier ? Result : throughStatementMacros(Result, Parents);
 }
 
 bool sameErrorHandling(const IfStmt *A, const IfStmt *B,
@@ -617,13 +750,13 @@ bool declaresOnly(const Stmt *S) {
 /// The variable \p Cond tests, or the assignment it tests (`(v = E) < 0`,
 /// `!(v = E)`, `v == NULL`).
 const Expr *testedOperand(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
+  Cond = Cond->IgnoreParenCasts();
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
       Not && Not->getOpcode() == UO_LNot)
-    return Not->getSubExpr()->IgnoreParenImpCasts();
+    return Not->getSubExpr()->IgnoreParenCasts();
   if (const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
       Cmp && Cmp->isComparisonOp())
-    return Cmp->getLHS()->IgnoreParenImpCasts();
+    return Cmp->getLHS()->IgnoreParenCasts();
   return Cond;
 }
 
@@ -659,6 +792,7 @@ checkedStoreAt(const CompoundStmt *Block,
     Store.Var = referencedVar(Assign->getLHS());
     Store.Value = Assign->getRHS();
     Store.Check = If;
+    Store.Test = If->getCond();
     return Store.Var ? std::optional(Store) : std::nullopt;
   }
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
@@ -671,15 +805,28 @@ checkedStoreAt(const CompoundStmt *Block,
   }
   if (!Store.Var || !Store.Value)
     return std::nullopt;
-  if (++It != Block->body_end())
-    if (const IfStmt *If = simpleIf(*It))
-      if (refersTo(testedOperand(If->getCond()), Store.Var) || [&] {
-            const auto *Cmp = llvm::dyn_cast<BinaryOperator>(
-                If->getCond()->IgnoreParenImpCasts());
-            return Cmp && Cmp->isComparisonOp() &&
-                   refersTo(Cmp->getRHS(), Store.Var);
-          }())
-        Store.Check = If;
+  if (++It == Block->body_end())
+    return Store;
+  // `int bad = !!(fd < 0); if (bad)`: the flag carries the test.
+  const Stmt *Carrier = nullptr;
+  const IfStmt *If = simpleIf(*It);
+  if (!If && std::next(It) != Block->body_end()) {
+    If = simpleIf(*std::next(It));
+    Carrier = *It;
+  }
+  const Expr *Test = If ? testedValue(If, Carrier) : nullptr;
+  if (!Test || (Carrier && Test == If->getCond()))
+    return Store;
+  if (refersTo(testedOperand(Test), Store.Var) || [&] {
+        const auto *Cmp =
+            llvm::dyn_cast<BinaryOperator>(Test->IgnoreParenCasts());
+        return Cmp && Cmp->isComparisonOp() &&
+               refersTo(Cmp->getRHS(), Store.Var);
+      }()) {
+    Store.Check = If;
+    Store.Test = Test;
+    Store.Carrier = Carrier;
+  }
   return Store;
 }
 

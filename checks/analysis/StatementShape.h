@@ -76,9 +76,10 @@ private:
   /// The index in \p Block of its first statement that \p Leaves (its
   /// size if none), memoised in \p Memo; numbers the block's statements in
   /// Position.
-  unsigned firstLeaving(const CompoundStmt *Block,
-                        llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
-                        llvm::function_ref<bool(const Stmt *)> Leaves);
+  unsigned
+  firstLeaving(const CompoundStmt *Block,
+               llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
+               llvm::function_ref<bool(const Stmt *, const Stmt *)> Leaves);
   /// Whether \p If's condition is an item filter of \p Loop (ItemFilters).
   bool isItemFilter(const IfStmt *If, const Stmt *Loop,
                     const ParentMap &Parents, const ASTContext &Ctx);
@@ -86,7 +87,7 @@ private:
   /// under an item filter of \p Loop (\p UnderFilter: S is in one).
   bool leavesUnfiltered(const Stmt *S, const Stmt *Loop,
                         const ParentMap &Parents, const ASTContext &Ctx,
-                        bool UnderFilter);
+                        bool UnderFilter, const Stmt *Before = nullptr);
 
   /// The index of the first statement of a block that may leave it (its
   /// size if none), and each statement's index in its block.
@@ -117,8 +118,9 @@ const Expr *retriedValue(const CallExpr *Call, const ParentMap &Parents);
 /// TEMP_FAILURE_RETRY): not an iteration of the program's.
 bool isRetryLoop(const Stmt *Loop);
 
-/// The parent of \p S above the parentheses, implicit casts and `(void)`
-/// casts around it; \p Child is the outermost of those (or \p S).
+/// The parent of \p S above the parentheses and casts (implicit, to void,
+/// to a scalar type) around it; \p Child is the outermost of those (or \p
+/// S).
 const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
                                const Stmt *&Child);
 
@@ -149,21 +151,46 @@ struct CallStatement {
   /// The statement a fix removes: the call's own, or the `if` (or the
   /// `do { } while (0)` of a statement-like macro holding only that).
   const Stmt *Statement = nullptr;
+  /// The statement right before Statement that keeps the test in a flag
+  /// (`int bad = lseek(...) < 0; if (bad)`), removed with it; or null.
+  const Stmt *Carrier = nullptr;
   /// The block that holds Statement.
   const CompoundStmt *Block = nullptr;
 };
 
 /// The `if` whose whole condition compares \p Call with a value
-/// (`if (lseek(fd, off, SEEK_SET) < 0)`), with or without an else; the
-/// comparison in \p Comparison.
+/// (`if (lseek(fd, off, SEEK_SET) < 0)`), with or without an else, or tests
+/// a local flag that the statement right before it set to that comparison
+/// (`int bad = !!(lseek(...) < 0); if (bad)`, the flag's statement in \p
+/// Carrier); the comparison in \p Comparison.
 const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
-                          const BinaryOperator **Comparison = nullptr);
+                          const BinaryOperator **Comparison = nullptr,
+                          const Stmt **Carrier = nullptr);
+
+/// The `if` right after the statement that stores test \p Test (the
+/// outermost of its parentheses and casts) in a local flag, `int f =
+/// !!(test);` or `f = test;`, when that `if` tests just the flag; the
+/// storing statement in \p Carrier. Null otherwise.
+const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
+                       const Stmt *&Carrier);
 
 /// The statement around \p Call, when it is one of the shapes above in a
 /// block. With \p ZeroIsSuccess (ftruncate, fcntl: 0 or -1), a bare
 /// `if (call)` is an error check too.
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess = false);
+
+/// What an `if` tests: its condition, or, when that is only a local flag
+/// that \p Before (the statement right before the `if`) sets, the value
+/// set (`int bad = !!(stat(...) != 0); if (bad)` tests the stat).
+const Expr *testedValue(const IfStmt *If, const Stmt *Before);
+
+/// The text a fix removes to drop \p St's statement: with a carrier, the
+/// carrier too, when its flag is used only by the `if`; none when that
+/// cannot be done.
+std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
+                                                const SourceManager &SM,
+                                                const LangOptions &LO);
 
 /// Whether the then-branches of two error checks do the same: their text is
 /// equal but for blanks and braces (so one call's failure may take the
@@ -181,8 +208,13 @@ struct CheckedStore {
   const Expr *Value = nullptr;
   const VarDecl *Var = nullptr;
   /// The test of Var: no else, no init statement; null when the statement
-  /// after the store does not test it.
+  /// after the store (or after a flag set from Var right after the store)
+  /// does not test it.
   const IfStmt *Check = nullptr;
+  /// What Check tests: its condition, or the flag's value (testedValue()).
+  const Expr *Test = nullptr;
+  /// The flag's statement between the store and Check, or null.
+  const Stmt *Carrier = nullptr;
 };
 
 /// The first statement from \p It on in \p Block that does something:

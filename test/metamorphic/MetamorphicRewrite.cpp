@@ -4,9 +4,10 @@
 // but spells it the way real code does: a declaration split from its
 // initialiser, an assignment moved into the `if` that tests it, renamed
 // variables, parentheses, statements in a do-while(0) macro, opens through
-// a wrapper (in the file or in another one), an EINTR-retry macro. The
-// metamorphic suite (run.py) requires the checks to find the same things in
-// both.
+// a wrapper (in the file or in another one), an EINTR-retry macro, early
+// returns through a cleanup label, a condition carried in a local flag, two
+// checks that leave the same way joined by `||`, casts. The metamorphic
+// suite (run.py) requires the checks to find the same things in both.
 //
 // Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
 // OUTPUT receives the variant (identical to SOURCE when the rewrite has no
@@ -42,6 +43,10 @@ enum class Rewrite {
   WrapOpen,
   WrapOpenElsewhere,
   RetryMacro,
+  GotoCleanup,
+  LocalFlag,
+  JoinOr,
+  Cast,
 };
 
 std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
@@ -54,6 +59,10 @@ std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
       .Case("wrap-open", Rewrite::WrapOpen)
       .Case("wrap-open-elsewhere", Rewrite::WrapOpenElsewhere)
       .Case("retry-macro", Rewrite::RetryMacro)
+      .Case("goto-cleanup", Rewrite::GotoCleanup)
+      .Case("local-flag", Rewrite::LocalFlag)
+      .Case("join-or", Rewrite::JoinOr)
+      .Case("cast", Rewrite::Cast)
       .Default(std::nullopt);
 }
 
@@ -89,6 +98,8 @@ public:
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->doesThisDeclarationHaveABody() && !FirstFunction.isValid())
       FirstFunction = SM.getExpansionLoc(F->getOuterLocStart());
+    if (Kind == Rewrite::GotoCleanup && F->doesThisDeclarationHaveABody())
+      gotoCleanup(F);
     return true;
   }
 
@@ -105,6 +116,12 @@ public:
       } else if (auto *E = llvm::dyn_cast<CallExpr>(S);
                  E && Kind == Rewrite::DoWhileMacro) {
         wrapStatement(E);
+      } else if (auto *If = llvm::dyn_cast<IfStmt>(S)) {
+        if (Kind == Rewrite::LocalFlag)
+          localFlag(If);
+        else if (Kind == Rewrite::JoinOr &&
+                 joinOr(If, llvm::dyn_cast_or_null<IfStmt>(Next)))
+          ++It; // The second `if` is gone; it joins no third.
       }
     }
     return true;
@@ -142,6 +159,10 @@ public:
     case Rewrite::WrapOpenElsewhere:
       if (Global && (Name == "open" || Name == "fopen"))
         wrapOpen(Call, Name);
+      break;
+    case Rewrite::Cast:
+      if (Global)
+        cast(Call);
       break;
     case Rewrite::RetryMacro:
       // The calls that fail with EINTR, as real code retries them.
@@ -302,6 +323,131 @@ private:
     R.InsertTextBefore(Call->getBeginLoc(), "RETRY_META(");
     R.InsertTextAfter(afterToken(Call->getEndLoc()), ")");
     ++Edits;
+  }
+
+  /// The statements a function's body runs, not those of blocks and
+  /// lambdas written inside it.
+  static void collectReturns(Stmt *S, std::vector<ReturnStmt *> &Out) {
+    if (!S || llvm::isa<BlockExpr>(S) || llvm::isa<LambdaExpr>(S) ||
+        llvm::isa<StmtExpr>(S))
+      return;
+    if (auto *Ret = llvm::dyn_cast<ReturnStmt>(S))
+      Out.push_back(Ret);
+    for (Stmt *Child : S->children())
+      collectReturns(Child, Out);
+  }
+
+  // Every `return E;` of a C function with an early return becomes
+  // `{ rv_meta = E; goto out_meta; }`, and `out_meta: return rv_meta;` ends
+  // the body: one exit, as cleanup code writes it. C only: C++ may not jump
+  // past the initialised declarations that a C function may have.
+  void gotoCleanup(FunctionDecl *F) {
+    auto *Body = llvm::dyn_cast<CompoundStmt>(F->getBody());
+    if (Ctx.getLangOpts().CPlusPlus || !Body || Body->body_empty() ||
+        !inFile(Body->getSourceRange()))
+      return;
+    std::vector<ReturnStmt *> Returns;
+    collectReturns(Body, Returns);
+    bool Early = llvm::any_of(
+        Returns, [&](ReturnStmt *Ret) { return Ret != Body->body_back(); });
+    QualType Type = F->getReturnType();
+    bool Void = Type->isVoidType();
+    if (!Early ||
+        (!Void && (!Type->isScalarType() || Type->isFunctionPointerType() ||
+                   Type->isBlockPointerType())) ||
+        !llvm::all_of(Returns, [&](ReturnStmt *Ret) {
+          return inFile(Ret->getSourceRange());
+        }))
+      return;
+    for (ReturnStmt *Ret : Returns) {
+      SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+          Ret->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
+          /*SkipTrailingWhitespaceAndNewLine=*/false);
+      if (AfterSemi.isInvalid())
+        return;
+      std::string Value =
+          Ret->getRetValue() ? text(Ret->getRetValue()->getSourceRange()) : "";
+      R.ReplaceText(
+          CharSourceRange::getCharRange(Ret->getBeginLoc(), AfterSemi),
+          Value.empty() ? "goto out_meta;"
+                        : "{ rv_meta = " + Value + "; goto out_meta; }");
+    }
+    R.InsertTextAfter(afterToken(Body->getLBracLoc()),
+                      Void ? "" : "\n  " + printed(Type) + " rv_meta = 0;");
+    R.InsertTextBefore(Body->getRBracLoc(), Void ? "out_meta:;\n"
+                                                 : "out_meta:\n  return "
+                                                   "rv_meta;\n");
+    ++Edits;
+  }
+
+  // `if (c) s` -> `int flagN_meta = !!(c); if (flagN_meta) s`.
+  void localFlag(IfStmt *If) {
+    if (If->getInit() || If->getConditionVariable() ||
+        !inFile(If->getSourceRange()) ||
+        !inFile(If->getCond()->getSourceRange()))
+      return;
+    std::string Flag = "flag" + std::to_string(Edits) + "_meta";
+    R.InsertTextBefore(If->getBeginLoc(),
+                       "int " + Flag + " = !!(" +
+                           text(If->getCond()->getSourceRange()) + "); ");
+    R.ReplaceText(If->getCond()->getSourceRange(), Flag);
+    ++Edits;
+  }
+
+  /// Whether a branch always leaves: a return or goto, alone or last.
+  static bool leaves(const Stmt *S) {
+    if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
+      S = Block->body_empty() ? nullptr : Block->body_back();
+    return S && (llvm::isa<ReturnStmt>(S) || llvm::isa<GotoStmt>(S));
+  }
+
+  // `if (a) leave; if (b) leave;` (the same leave) -> `if ((a) || (b))
+  // leave;`. Only a branch that leaves: otherwise both could run.
+  bool joinOr(IfStmt *First, IfStmt *Second) {
+    auto Plain = [&](IfStmt *If) {
+      return If && !If->getElse() && !If->getInit() &&
+             !If->getConditionVariable() && inFile(If->getSourceRange()) &&
+             inFile(If->getCond()->getSourceRange()) && leaves(If->getThen());
+    };
+    if (!Plain(First) || !Plain(Second) ||
+        text(First->getThen()->getSourceRange()) !=
+            text(Second->getThen()->getSourceRange()))
+      return false;
+    SourceLocation SecondEnd = Lexer::findLocationAfterToken(
+        Second->getThen()->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (llvm::isa<CompoundStmt>(Second->getThen()))
+      SecondEnd = afterToken(Second->getThen()->getEndLoc());
+    if (SecondEnd.isInvalid())
+      return false;
+    R.ReplaceText(First->getCond()->getSourceRange(),
+                  "(" + text(First->getCond()->getSourceRange()) + ") || (" +
+                      text(Second->getCond()->getSourceRange()) + ")");
+    R.RemoveText(
+        CharSourceRange::getCharRange(Second->getBeginLoc(), SecondEnd));
+    ++Edits;
+    return true;
+  }
+
+  // A call's value cast to its own type, `(int)open(...)`; a value the
+  // statement drops cast to void, `(void)close(fd);`.
+  void cast(CallExpr *Call) {
+    QualType Type = Call->getType();
+    if (Type->isVoidType() || !inFile(Call->getSourceRange()))
+      return;
+    const auto &Parents = Ctx.getParents(*Call);
+    if (Parents.empty())
+      return;
+    bool Dropped = Parents[0].get<CompoundStmt>() != nullptr;
+    if (!Dropped && (!Type->isScalarType() || Type->isFunctionPointerType()))
+      return;
+    R.InsertTextBefore(Call->getBeginLoc(),
+                       Dropped ? "(void)" : "(" + printed(Type) + ")");
+    ++Edits;
+  }
+
+  std::string printed(QualType Type) const {
+    return Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   }
 
   void rename() {

@@ -493,20 +493,24 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
     return;
   // `if (is_dir(fd)) <reject>` with no else: the branch can no longer run.
   const ParentMap &Parents = Functions.parents(Func);
-  const auto *If = llvm::dyn_cast_or_null<IfStmt>(
-      Parents.getParentIgnoreParenCasts(const_cast<CallExpr *>(Call)));
-  if (!If || If->getCond()->IgnoreParenCasts() != Call || If->getElse() ||
-      If->getInit() || If->getConditionVariable())
+  // Or `int dir = is_dir(fd); if (dir) <reject>`.
+  CallStatement Test;
+  const Stmt *Child = nullptr;
+  const auto *If =
+      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Call, Parents, Child));
+  if (!If || If->getCond() != Child)
+    If = flagTest(Call, Parents, Test.Carrier);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
     return;
+  Test.Statement = If;
+  Test.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
   DirectoryRejection Rejection(Func->getBody(), Parents, Functions.uses(Func),
                                Ctx, Constants, Functions.flow(Func, Ctx));
   if (!Rejection.rejects(If->getThen(), &*Tracked))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<CharSourceRange> Removal =
-      llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If))
-          ? statementRange(If, SM, Ctx.getLangOpts())
-          : std::nullopt;
+      Test.Block ? statementRemoval(Test, SM, Ctx.getLangOpts()) : std::nullopt;
   llvm::StringRef Helper = Call->getDirectCallee()->getName();
   {
     DiagnosticBuilder D =
@@ -522,7 +526,9 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
       << Open->Function;
   if (!Removal)
     diag(Call->getBeginLoc(),
-         "no automatic fix: the test is not a statement of a block",
+         Test.Carrier
+             ? "no automatic fix: the test's flag is read elsewhere"
+             : "no automatic fix: the test is not a statement of a block",
          DiagnosticIDs::Note);
 }
 

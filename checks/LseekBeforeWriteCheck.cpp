@@ -39,14 +39,17 @@ bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
                E, [&](const Expr *X) { return sameValue(X, Flags); }, Ctx) ==
            Append;
   };
-  return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
-    const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
-    if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Zero) {
-          return IsAppendMask(Masked) && foldInteger(Zero, Ctx) == 0;
-        }))
-      return (BO->getOpcode() == BO_EQ) == Value;
-    return !Value && IsAppendMask(Term);
-  });
+  return edgeImplies(
+      Cond, Branch,
+      [&](const Expr *Term, bool Value) {
+        const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+        if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Zero) {
+              return IsAppendMask(Masked) && foldInteger(Zero, Ctx) == 0;
+            }))
+          return (BO->getOpcode() == BO_EQ) == Value;
+        return !Value && IsAppendMask(Term);
+      },
+      &Ctx);
 }
 
 /// Whether \p Loop only runs its call again while it fails with EINTR
@@ -895,7 +898,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
         If && If->getCond() != From &&
         !match(findAll(
                    memberExpr(member(equalsNode(PosMember->getMemberDecl())))),
-               *If->getCond(), Ctx)
+               *testedCondition(If, Parents), Ctx)
              .empty())
       return;
 
@@ -944,16 +947,20 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   auto FlagsMask = [&](const Expr *E) { return maskOf(E, IsFlags, Ctx); };
   // (h->flags & O_ACCMODE) != O_WRONLY, h->flags & O_RDWR, ...
   auto CanRead = [&](const Expr *Cond, bool Branch) {
-    return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
-      const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
-      if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Mode) {
-            return FlagsMask(Masked) == AccMode &&
-                   foldInteger(Mode, Ctx) == WrOnly;
-          }))
-        return (BO->getOpcode() == BO_NE) == Value;
-      std::optional<int64_t> M = FlagsMask(Term);
-      return Value && M && (*M & Constants.get("O_RDWR"));
-    });
+    return edgeImplies(
+        Cond, Branch,
+        [&](const Expr *Term, bool Value) {
+          const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+          if (BO &&
+              matchEquality(BO, [&](const Expr *Masked, const Expr *Mode) {
+                return FlagsMask(Masked) == AccMode &&
+                       foldInteger(Mode, Ctx) == WrOnly;
+              }))
+            return (BO->getOpcode() == BO_NE) == Value;
+          std::optional<int64_t> M = FlagsMask(Term);
+          return Value && M && (*M & Constants.get("O_RDWR"));
+        },
+        &Ctx);
   };
   if (!Flow.reachable(nullptr, S.Call, CanRead))
     return;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DescriptorStat.h"
 #include "Conditions.h"
+#include "StatementShape.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -128,14 +129,27 @@ directoryTestShape(const FunctionDecl *Func, ASTContext &Ctx,
   if (!Buffer ||
       (Buffer->hasInit() && !(Construct && Construct->getNumArgs() == 0)))
     return std::nullopt;
-  llvm::ArrayRef<Stmt *> Rest(Body->body_begin() + 1, Body->body_end());
+  llvm::SmallVector<const Stmt *, 4> Rest(Body->body_begin() + 1,
+                                          Body->body_end());
   const auto *Last = llvm::dyn_cast<ReturnStmt>(Rest.back());
   if (!Last || !Last->getRetValue())
     return std::nullopt;
-  const Expr *Result = Last->getRetValue()->IgnoreParenCasts();
+  // `int r = <test>; return r;` and `int bad = <test>; if (bad)`: the flags
+  // are the tests they carry.
+  const Expr *Result = Last->getRetValue();
+  if (Rest.size() >= 2 &&
+      (Result = carriedValue(Result, Rest[Rest.size() - 2])) !=
+          Last->getRetValue())
+    Rest.erase(Rest.end() - 2);
+  Result = Result->IgnoreParenCasts();
+  const Stmt *Carrier = nullptr;
+  if (Rest.size() == 3) {
+    Carrier = Rest.front();
+    Rest.erase(Rest.begin());
+  }
   const CallExpr *Stat = nullptr;
   const Expr *Test = nullptr;
-  if (Rest.size() == 1) {
+  if (Rest.size() == 1 && !Carrier) {
     // return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
     const auto *And = llvm::dyn_cast<BinaryOperator>(Result);
     if (!And || And->getOpcode() != BO_LAnd)
@@ -149,14 +163,16 @@ directoryTestShape(const FunctionDecl *Func, ASTContext &Ctx,
     const auto *If = llvm::dyn_cast<IfStmt>(Rest.front());
     if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
       return std::nullopt;
+    const Expr *Cond = testedValue(If, Carrier);
+    if (Carrier && Cond == If->getCond())
+      return std::nullopt;
     const Stmt *Then = If->getThen();
     if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Then))
       Then = Block->size() == 1 ? Block->body_front() : nullptr;
     const auto *Early = llvm::dyn_cast_or_null<ReturnStmt>(Then);
-    Stat = statCallIn(If->getCond());
-    if (!Stat || !testsStat(If->getCond(), Stat, /*Failed=*/true, Ctx) ||
-        !Early || !Early->getRetValue() ||
-        foldInteger(Early->getRetValue(), Ctx) != 0)
+    Stat = statCallIn(Cond);
+    if (!Stat || !testsStat(Cond, Stat, /*Failed=*/true, Ctx) || !Early ||
+        !Early->getRetValue() || foldInteger(Early->getRetValue(), Ctx) != 0)
       return std::nullopt;
     Test = Result;
   } else {

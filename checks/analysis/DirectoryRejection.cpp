@@ -1,6 +1,7 @@
 //===--- DirectoryRejection.cpp - A stat made only to reject directories -===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DirectoryRejection.h"
+#include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -393,6 +394,14 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
       if (const auto *Found = llvm::dyn_cast<IfStmt>(P)) {
         if (Found->getCond() == Cur)
           If = Found;
+        break;
+      }
+      // `int dir = !!(... S_ISDIR(m)); if (dir)`: the flag's `if` decides.
+      if (llvm::isa<DeclStmt>(P) ||
+          (llvm::isa<BinaryOperator>(P) &&
+           llvm::cast<BinaryOperator>(P)->getOpcode() == BO_Assign)) {
+        const Stmt *Carrier = nullptr;
+        If = flagTest(Cur, Parents, Carrier);
         break;
       }
       const auto *UO = llvm::dyn_cast<UnaryOperator>(P);

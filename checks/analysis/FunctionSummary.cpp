@@ -286,9 +286,10 @@ unsigned FunctionSummaries::fdFlagsSet(const FunctionDecl *Func, unsigned Param,
 bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
                                          const FunctionDecl *Def) {
   const ParentMap &Parents = Functions.parents(Def);
-  // The condition names an fcntl, or a local whose one value is one
-  // (`int fl = fcntl(...); if (fl == -1)`).
-  auto TestsFcntl = [&](const Stmt *Cond, auto &Self) -> bool {
+  // The condition names an fcntl, or a local whose one value does
+  // (`int fl = fcntl(...); if (fl == -1)`, `int bad = fcntl(...) < 0; if
+  // (bad)`), a few locals deep.
+  auto TestsFcntl = [&](const Stmt *Cond, unsigned Depth, auto &Self) -> bool {
     if (!Cond)
       return false;
     if (const auto *Call = llvm::dyn_cast<CallExpr>(Cond))
@@ -296,17 +297,16 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond))
       if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
         if (const Expr *Value =
-                Var->isLocalVarDecl() ? soleValue(Var) : nullptr)
-          if (const auto *Call = llvm::dyn_cast<CallExpr>(bare(Value)))
-            return isFcntl(Call);
+                Var->isLocalVarDecl() && Depth < 4 ? soleValue(Var) : nullptr)
+          return Self(Value, Depth + 1, Self);
     return llvm::any_of(Cond->children(),
-                        [&](const Stmt *C) { return Self(C, Self); });
+                        [&](const Stmt *C) { return Self(C, Depth, Self); });
   };
   for (const Stmt *Child = S, *Up = Parents.getParent(S); Up;
        Child = Up, Up = Parents.getParent(Up))
     if (const auto *If = llvm::dyn_cast<IfStmt>(Up))
       if (If->getThen() == Child && onlyFails(Child) &&
-          TestsFcntl(If->getCond(), TestsFcntl))
+          TestsFcntl(If->getCond(), 0, TestsFcntl))
         return true;
   return false;
 }

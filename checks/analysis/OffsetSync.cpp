@@ -131,37 +131,40 @@ void OffsetSync::transfer(const Stmt *S, State &St) const {
 
 bool OffsetSync::impliesNonNegative(const Expr *Cond, bool Branch,
                                     const VarDecl *N) const {
-  return edgeImplies(Cond, Branch, [&](const Expr *Term, bool Value) {
-    const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
-    if (!BO || !BO->isComparisonOp())
-      return false;
-    // Normalise to `N op Other` on the edge taken.
-    BinaryOperatorKind Op = BO->getOpcode();
-    const Expr *Other = BO->getRHS();
-    if (varOf(BO->getRHS()) == N) {
-      Op = BinaryOperator::reverseComparisonOp(Op);
-      Other = BO->getLHS();
-    } else if (varOf(BO->getLHS()) != N) {
-      return false;
-    }
-    if (!Value)
-      Op = BinaryOperator::negateComparisonOp(Op);
-    std::optional<int64_t> C = foldInteger(Other, Ctx);
-    if (!C) // n == len, where len is a size: the whole piece was written
-      return Op == BO_EQ &&
-             Other->IgnoreParenCasts()->getType()->isUnsignedIntegerType();
-    switch (Op) {
-    case BO_GE:
-    case BO_EQ:
-      return *C >= 0;
-    case BO_GT:
-      return *C >= -1;
-    case BO_NE: // write() returns -1 or a count
-      return *C == -1;
-    default:
-      return false;
-    }
-  });
+  return edgeImplies(
+      Cond, Branch,
+      [&](const Expr *Term, bool Value) {
+        const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+        if (!BO || !BO->isComparisonOp())
+          return false;
+        // Normalise to `N op Other` on the edge taken.
+        BinaryOperatorKind Op = BO->getOpcode();
+        const Expr *Other = BO->getRHS();
+        if (varOf(BO->getRHS()) == N) {
+          Op = BinaryOperator::reverseComparisonOp(Op);
+          Other = BO->getLHS();
+        } else if (varOf(BO->getLHS()) != N) {
+          return false;
+        }
+        if (!Value)
+          Op = BinaryOperator::negateComparisonOp(Op);
+        std::optional<int64_t> C = foldInteger(Other, Ctx);
+        if (!C) // n == len, where len is a size: the whole piece was written
+          return Op == BO_EQ &&
+                 Other->IgnoreParenCasts()->getType()->isUnsignedIntegerType();
+        switch (Op) {
+        case BO_GE:
+        case BO_EQ:
+          return *C >= 0;
+        case BO_GT:
+          return *C >= -1;
+        case BO_NE: // write() returns -1 or a count
+          return *C == -1;
+        default:
+          return false;
+        }
+      },
+      &Ctx);
 }
 
 bool OffsetSync::inSyncAt(const CallExpr *Seek, const VarDecl *FdVar,

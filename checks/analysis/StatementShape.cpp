@@ -580,7 +580,20 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
 }
 
 const Expr *testedValue(const IfStmt *If, const Stmt *Before) {
-  const Expr *Cond = If->getCond();
+  return carriedValue(If->getCond(), Before);
+}
+
+const Expr *testedCondition(const IfStmt *If, const ParentMap &Parents) {
+  const auto *Block =
+      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+  // Only a bare local is worth finding the statement before.
+  if (!Block || !llvm::isa<DeclRefExpr>(If->getCond()->IgnoreParenCasts()))
+    return If->getCond();
+  const auto *It = llvm::find(Block->body(), If);
+  return testedValue(If, It == Block->body_begin() ? nullptr : *std::prev(It));
+}
+
+const Expr *carriedValue(const Expr *Cond, const Stmt *Before) {
   const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond->IgnoreParenCasts());
   const Expr *Set = nullptr;
   if (const auto *DS = llvm::dyn_cast_or_null<DeclStmt>(Before);

@@ -185,6 +185,13 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
 /// set (`int bad = !!(stat(...) != 0); if (bad)` tests the stat).
 const Expr *testedValue(const IfStmt *If, const Stmt *Before);
 
+/// testedValue() of \p If with the statement before it in its block.
+const Expr *testedCondition(const IfStmt *If, const ParentMap &Parents);
+
+/// The same for any read of a flag: \p E, or the value that \p Before
+/// stores in the local \p E names (`int r = test; return r;`).
+const Expr *carriedValue(const Expr *E, const Stmt *Before);
+
 /// The text a fix removes to drop \p St's statement: with a carrier, the
 /// carrier too, when its flag is used only by the `if`; none when that
 /// cannot be done.

@@ -63,13 +63,19 @@ bool sameLookup(const CallExpr *A, const CallExpr *B, ASTContext &Ctx) {
 }
 
 /// The if statement whose condition tests \p Lookup's result (through
-/// parentheses, casts, `!` and one comparison), or null.
+/// parentheses, casts, `!` and one comparison), or a flag set to such a
+/// test right before it; null if none.
 const IfStmt *testingIf(const CallExpr *Lookup, const ParentMap &Parents) {
   const Stmt *Child = Lookup;
   for (const Stmt *Up = Parents.getParent(Child); Up;
        Child = Up, Up = Parents.getParent(Up)) {
     if (const auto *If = llvm::dyn_cast<IfStmt>(Up))
       return If->getCond() == Child ? If : nullptr;
+    if (const Stmt *Carrier = nullptr;
+        llvm::isa<DeclStmt>(Up) ||
+        (llvm::isa<BinaryOperator>(Up) &&
+         llvm::cast<BinaryOperator>(Up)->getOpcode() == BO_Assign))
+      return flagTest(Child, Parents, Carrier);
     const auto *Op = llvm::dyn_cast<BinaryOperator>(Up);
     const auto *Not = llvm::dyn_cast<UnaryOperator>(Up);
     if (!llvm::isa<ParenExpr, CastExpr>(Up) && !(Op && Op->isComparisonOp()) &&
@@ -203,7 +209,8 @@ const CallExpr *RepeatedLookupCheck::exclusiveCreateAfter(
   const ParentMap &Parents = Functions.parents(Func);
   const IfStmt *If = testingIf(Lookup, Parents);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      !onlyFails(If->getThen()) || !trueWhenFound(If->getCond(), Lookup, Ctx))
+      !onlyFails(If->getThen()) ||
+      !trueWhenFound(testedCondition(If, Parents), Lookup, Ctx))
     return nullptr;
   const auto *Block =
       llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));

@@ -121,13 +121,16 @@ const ByPathOnHeld *HeldFiles::find(const CallExpr *Call,
                                     const OpenFunctionTable &Opens,
                                     const PosixConstants &Constants,
                                     FunctionCache &Functions, ASTContext &Ctx) {
+  // Every block around the call: a nested block is a statement of the one
+  // around it (`close(fd); { rv = chmod(path, m); goto out; }`).
   const Stmt *Top = nullptr;
-  const CompoundStmt *Block =
-      enclosingBlock(Call, Functions.parents(Func), Top);
-  if (!Block)
-    return nullptr;
-  if (Followed.insert(Block).second)
+  for (const Stmt *From = Call; const CompoundStmt *Block = enclosingBlock(
+                                    From, Functions.parents(Func), Top);
+       From = Block) {
+    if (!Followed.insert(Block).second)
+      break; // and the blocks around it too
     follow(Block, Func, Opens, Constants, Functions, Ctx);
+  }
   auto It = Found.find(Call);
   return It == Found.end() ? nullptr : &It->second;
 }

@@ -372,8 +372,13 @@ private:
           Value.empty() ? "goto out_meta;"
                         : "{ rv_meta = " + Value + "; goto out_meta; }");
     }
+    // Every path sets the value, as cleanup code does; only a body that
+    // may run off its end (main's 0) needs one to start with.
+    bool FallsOff = !llvm::isa<ReturnStmt>(Body->body_back());
     R.InsertTextAfter(afterToken(Body->getLBracLoc()),
-                      Void ? "" : "\n  " + printed(Type) + " rv_meta = 0;");
+                      Void ? ""
+                           : "\n  " + printed(Type) + " rv_meta" +
+                                 (FallsOff ? " = 0;" : ";"));
     R.InsertTextBefore(Body->getRBracLoc(), Void ? "out_meta:;\n"
                                                  : "out_meta:\n  return "
                                                    "rv_meta;\n");

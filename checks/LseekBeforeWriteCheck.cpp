@@ -785,6 +785,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (RParen.isMacroID())
     RParen = SM.isMacroArgExpansion(RParen) ? SM.getSpellingLoc(RParen)
                                             : SourceLocation();
+  if (Unfixable.empty() && !SeekRange && SeekStatement.Carrier)
+    Unfixable = "the seek's test is kept in a flag that is read elsewhere";
   if (Unfixable.empty() && (!SeekRange || OffsetRange.isInvalid() ||
                             CalleeRange.isInvalid() || RParen.isInvalid()))
     Unfixable = "a macro covers part of the code to change";

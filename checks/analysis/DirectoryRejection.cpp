@@ -232,9 +232,19 @@ bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
   if (Body.empty())
     return false;
   bool ReleasesTracked = false;
+  // `rv = walk_directory(fd); goto out;`: a goto to the code that returns
+  // what the branch computed handles the directory, as a return would.
+  bool Goes = false, Computes = false;
   for (const Stmt *S : Body) {
     EffectFinder F;
     F.TraverseStmt(const_cast<Stmt *>(S));
+    Goes |= llvm::any_of(F.Exits, [](const Stmt *Exit) {
+      return llvm::isa<GotoStmt, IndirectGotoStmt>(Exit);
+    });
+    for (const BinaryOperator *A : F.Assignments)
+      Computes |= !isErrno(A->getLHS()) &&
+                  !(Tracked && Tracked->denotes(A->getLHS())) &&
+                  !isFailureValue(A->getRHS());
     // break and continue skip the directory and carry on; a return that
     // computes something (return open_index(fd)) handles it.
     for (const Stmt *Exit : F.Exits) {
@@ -255,6 +265,8 @@ bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
   }
   if (ReleasesTracked)
     return true;
+  if (Goes && Computes)
+    return false;
   const Stmt *Last = Body.back();
   while (const auto *CS = llvm::dyn_cast_or_null<CompoundStmt>(Last))
     Last = CS->body_empty() ? nullptr : CS->body_back();

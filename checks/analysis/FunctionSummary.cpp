@@ -11,6 +11,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 #include <mutex>
 
 namespace clang::tidy::syscall {
@@ -429,7 +430,15 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
     return true;
   };
   llvm::SmallPtrSet<const VarDecl *, 2> Locals;
-  auto TakeLocal = [&](const VarDecl *Var) {
+  // `ret = fd; goto out; ... out: return ret;`: a copy into the returned
+  // local is the descriptor it copies.
+  std::function<bool(const VarDecl *)> TakeLocal;
+  auto TakeCopy = [&](const Expr *E) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(bare(E));
+    const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return Var && TakeLocal(Var);
+  };
+  TakeLocal = [&](const VarDecl *Var) {
     if (!Locals.insert(Var).second)
       return true;
     // Indexed only for a function that returns a local: most return none.
@@ -446,11 +455,18 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
       const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(User);
       if (Assign && Assign->getOpcode() == BO_Assign &&
           bare(Assign->getLHS()) == Use) {
-        if (!isFailureValue(Assign->getRHS(), Ctx) && !Take(Assign->getRHS()))
+        if (!isFailureValue(Assign->getRHS(), Ctx) && !Take(Assign->getRHS()) &&
+            !TakeCopy(Assign->getRHS()))
           return false;
         continue;
       }
       if (llvm::isa_and_nonnull<ReturnStmt>(User) || isOnlyTested(Use, User))
+        continue;
+      if (const VarDecl *Into = Assign && Assign->getOpcode() == BO_Assign &&
+                                        bare(Assign->getRHS()) == Use
+                                    ? referencedVar(Assign->getLHS())
+                                    : nullptr;
+          Into && Locals.count(Into))
         continue;
       // fileno(f) handed on: what is done with the descriptor decides.
       const Expr *Value = Use;

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// RUN: %check_syscall_tidy %s syscall-fstat-after-write-open %t -- -D_GNU_SOURCE -Wall
+
+// The same programs spelled as real code writes them: one exit through a
+// cleanup label, a directory test kept in a flag, a helper that keeps its
+// answer in a local before returning it.
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int walk_directory(int fd);
+
+static int is_dir(int fd) {
+  struct stat st;
+  int dir = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  return dir;
+}
+
+// ---------------------------------------------------------------- must flag
+
+// The rejection leaves through the cleanup label with a failure value.
+int open_log(const char *path) {
+  int ret;
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) {
+    ret = -1;
+    goto out;
+  }
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'open' with a write access mode already fails with EISDIR on one [syscall-fstat-after-write-open]
+    close(fd);
+    ret = -1;
+    goto out;
+  }
+  ret = fd;
+out:
+  return ret;
+}
+
+// The helper's answer kept in a flag by the caller too.
+int open_out(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  int dir = is_dir(fd);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: redundant 'is_dir': it only tests for a directory with a stat, and 'open' with a write access mode already fails with EISDIR on one [syscall-fstat-after-write-open]
+  if (dir) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_out(const char *path) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: return fd;
+
+// ------------------------------------------------------------ must not flag
+
+// Through the cleanup label, but the branch walks the directory: the value
+// the function returns is computed there.
+int open_any(const char *path) {
+  int ret;
+  int fd = open(path, O_RDWR);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ret = walk_directory(fd);
+    goto out;
+  }
+  ret = fd;
+out:
+  return ret;
+}
+
+// The flag is the helper's answer on a read-only descriptor.
+int open_in(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  int dir = is_dir(fd);
+  if (dir) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// The flag chooses what to do with a directory instead of failing.
+int open_either(const char *path) {
+  int fd = open(path, O_RDWR);
+  if (fd < 0)
+    return -1;
+  int dir = is_dir(fd);
+  if (dir)
+    return walk_directory(fd);
+  return fd;
+}
+
+// The flag is read again after its `if`.
+int open_counted(const char *path, int *dirs) {
+  int fd = open(path, O_RDONLY | O_DIRECTORY);
+  if (fd < 0)
+    return -1;
+  int dir = is_dir(fd);
+  if (!dir) {
+    close(fd);
+    return -1;
+  }
+  *dirs += dir;
+  return fd;
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// RUN: %check_syscall_tidy %s syscall-lseek-before-write %t -- -D_GNU_SOURCE -Wall
+
+// The same programs spelled as real code writes them: a test kept in a flag,
+// casts around the calls.
+
+#include <fcntl.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+// ---------------------------------------------------------------- must flag
+
+// The seek's failure kept in a flag that only its `if` reads.
+int put_at(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lseek' then 'write' is one 'pwrite'
+  if (bad)
+    return -1;
+  if (write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// Casts around the open, the seek and the write.
+int put_cast(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = (int)open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if ((off_t)lseek(fd, off, SEEK_SET) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  if ((ssize_t)write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: note: the write at that offset
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: int fd = (int)open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if ((ssize_t)pwrite(fd, buf, n, off) < 0)
+
+// The flag read again after its `if`: still one pwrite, but the flag stays,
+// so no automatic fix.
+int put_logged(const char *path, const void *buf, size_t n, off_t off,
+               int *failed) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lseek' then 'write' is one 'pwrite'
+  if (bad)
+    return -1;
+  *failed = bad;
+  if (write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    // CHECK-MESSAGES: :[[@LINE-7]]:13: note: no automatic fix: the seek's test is kept in a flag that is read elsewhere
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: int bad = lseek(fd, off, SEEK_SET) < 0;
+
+// ------------------------------------------------------------ must not flag
+
+// The flag carries the seek's success; the offset is used after the write
+// (a second write follows).
+int put_twice(const char *path, const char *a, const char *b, size_t n,
+              off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int ok = lseek(fd, off, SEEK_SET) >= 0;
+  if (!ok)
+    return -1;
+  if (write(fd, a, n) < 0)
+    return -1;
+  return write(fd, b, n) < 0 ? -1 : 0;
+}
+
+// A relative seek: no absolute offset for pwrite.
+int put_unless(const char *path, const void *buf, size_t n, off_t off,
+               int quiet) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int skip = quiet != 0;
+  (void)lseek(fd, off, SEEK_CUR);
+  if (skip)
+    return 0;
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// An append-mode descriptor: pwrite would not append.
+int put_append(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = (int)open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  if (bad)
+    return -1;
+  return (ssize_t)write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// The offset the write leaves read back, cast, after the write.
+off_t put_then_tell(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  if (bad)
+    return -1;
+  if ((ssize_t)write(fd, buf, n) < 0)
+    return -1;
+  return (off_t)lseek(fd, 0, SEEK_CUR);
+}

@@ -169,7 +169,8 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
     diag(Access->getBeginLoc(),
          Buffer         ? "no automatic fix: the stat buffer is declared with "
                           "other variables or by a macro"
-         : Test.Carrier ? "no automatic fix: the test's flag is read elsewhere"
+         : Test.Carrier ? "no automatic fix: the test is kept in a flag "
+                          "declared apart or read elsewhere"
                         : "no automatic fix: a macro spells the test",
          DiagnosticIDs::Note);
   noteRequirement(*this, Access->getBeginLoc(), Open->Needs);

@@ -527,7 +527,8 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
   if (!Removal)
     diag(Call->getBeginLoc(),
          Test.Carrier
-             ? "no automatic fix: the test's flag is read elsewhere"
+             ? "no automatic fix: the test is kept in a flag declared apart or "
+               "read elsewhere"
              : "no automatic fix: the test is not a statement of a block",
          DiagnosticIDs::Note);
 }

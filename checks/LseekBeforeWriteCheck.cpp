@@ -786,7 +786,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     RParen = SM.isMacroArgExpansion(RParen) ? SM.getSpellingLoc(RParen)
                                             : SourceLocation();
   if (Unfixable.empty() && !SeekRange && SeekStatement.Carrier)
-    Unfixable = "the seek's test is kept in a flag that is read elsewhere";
+    Unfixable =
+        "the seek's test is kept in a flag declared apart or read elsewhere";
   if (Unfixable.empty() && (!SeekRange || OffsetRange.isInvalid() ||
                             CalleeRange.isInvalid() || RParen.isInvalid()))
     Unfixable = "a macro covers part of the code to change";

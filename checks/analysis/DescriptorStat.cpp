@@ -129,8 +129,16 @@ directoryTestShape(const FunctionDecl *Func, ASTContext &Ctx,
   if (!Buffer ||
       (Buffer->hasInit() && !(Construct && Construct->getNumArgs() == 0)))
     return std::nullopt;
-  llvm::SmallVector<const Stmt *, 4> Rest(Body->body_begin() + 1,
-                                          Body->body_end());
+  // Declarations without a value (`int dir; dir = ...;`) do nothing.
+  llvm::SmallVector<const Stmt *, 4> Rest;
+  for (const Stmt *S : llvm::drop_begin(Body->body()))
+    if (const auto *DS = llvm::dyn_cast<DeclStmt>(S);
+        !DS || !DS->isSingleDecl() ||
+        !llvm::isa<VarDecl>(DS->getSingleDecl()) ||
+        llvm::cast<VarDecl>(DS->getSingleDecl())->hasInit())
+      Rest.push_back(S);
+  if (Rest.empty())
+    return std::nullopt;
   const auto *Last = llvm::dyn_cast<ReturnStmt>(Rest.back());
   if (!Last || !Last->getRetValue())
     return std::nullopt;

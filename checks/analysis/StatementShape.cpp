@@ -503,6 +503,24 @@ const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child) {
              : nullptr;
 }
 
+namespace {
+
+/// \p E without `!!` around it.
+const Expr *withoutDoubleNegation(const Expr *E) {
+  while (true) {
+    const auto *Not = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+    const auto *NotNot = Not && Not->getOpcode() == UO_LNot
+                             ? llvm::dyn_cast<UnaryOperator>(
+                                   Not->getSubExpr()->IgnoreParenCasts())
+                             : nullptr;
+    if (!NotNot || NotNot->getOpcode() != UO_LNot)
+      return E;
+    E = NotNot->getSubExpr();
+  }
+}
+
+} // namespace
+
 const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
                        const Stmt *&Carrier) {
   // Up through parentheses, casts and double negations (`!!(test)`).
@@ -542,15 +560,43 @@ const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
   if (!Block)
     return nullptr;
   const auto *It = llvm::find(Block->body(), P);
-  if (It == Block->body_end() || std::next(It) == Block->body_end())
-    return nullptr;
-  const auto *If = llvm::dyn_cast<IfStmt>(*std::next(It));
-  if (!If || If->getInit() || If->getConditionVariable() ||
-      referencedVar(If->getCond()->IgnoreParenCasts()) != Flag ||
-      !llvm::isa<DeclRefExpr>(If->getCond()->IgnoreParenCasts()))
-    return nullptr;
-  Carrier = P;
-  return If;
+  // A flag copied into another (`int f = !!(bad);`) carries it on.
+  for (unsigned Copies = 0;; ++Copies, ++It) {
+    if (It == Block->body_end() || std::next(It) == Block->body_end())
+      return nullptr;
+    const Stmt *Next = *std::next(It);
+    if (const auto *If = llvm::dyn_cast<IfStmt>(Next)) {
+      const auto *Ref =
+          llvm::dyn_cast<DeclRefExpr>(If->getCond()->IgnoreParenCasts());
+      if (If->getInit() || If->getConditionVariable() || !Ref ||
+          Ref->getDecl() != Flag)
+        return nullptr;
+      Carrier = P;
+      return If;
+    }
+    // `int f = !!bad;`, or `int f;` and then `f = !!bad;`.
+    const auto *Copy = llvm::dyn_cast<DeclStmt>(Next);
+    const VarDecl *Var = Copy && Copy->isSingleDecl()
+                             ? llvm::dyn_cast<VarDecl>(Copy->getSingleDecl())
+                             : nullptr;
+    const Expr *Value = Var ? Var->getInit() : nullptr;
+    if (Var && !Value)
+      continue;
+    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(Next);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      Var = referencedVar(Assign->getLHS());
+      Value = Assign->getRHS();
+    }
+    const auto *From =
+        Value ? llvm::dyn_cast<DeclRefExpr>(
+                    withoutDoubleNegation(Value)->IgnoreParenCasts())
+              : nullptr;
+    if (Copies == 4 || !Var || !From || From->getDecl() != Flag ||
+        !Var->isLocalVarDecl() || Var->isStaticLocal() ||
+        !Var->getType()->isScalarType())
+      return nullptr;
+    Flag = Var;
+  }
 }
 
 const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
@@ -603,19 +649,8 @@ const Expr *carriedValue(const Expr *Cond, const Stmt *Before) {
            Ref && Assign && Assign->getOpcode() == BO_Assign &&
            referencedVar(Assign->getLHS()) == Ref->getDecl())
     Set = Assign->getRHS();
-  if (!Set)
-    return Cond;
   // `!!(test)` is the test.
-  while (true) {
-    const auto *Not = llvm::dyn_cast<UnaryOperator>(Set->IgnoreParenCasts());
-    const auto *NotNot = Not && Not->getOpcode() == UO_LNot
-                             ? llvm::dyn_cast<UnaryOperator>(
-                                   Not->getSubExpr()->IgnoreParenCasts())
-                             : nullptr;
-    if (!NotNot || NotNot->getOpcode() != UO_LNot)
-      return Set;
-    Set = NotNot->getSubExpr();
-  }
+  return Set ? withoutDoubleNegation(Set) : Cond;
 }
 
 std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
@@ -624,25 +659,33 @@ std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
   std::optional<CharSourceRange> Range = statementRange(St.Statement, SM, LO);
   if (!St.Carrier || !Range)
     return Range;
-  // The flag must have no other reader than the `if` that goes too.
-  const auto *If = llvm::cast<IfStmt>(St.Statement);
-  const VarDecl *Flag = referencedVar(If->getCond()->IgnoreParenCasts());
-  unsigned Uses = 0;
+  // The flags from the carrier to the `if` (copies of one another) must be
+  // declared with their values and read once each, by what goes too; a
+  // flag declared apart would stay declared for nobody.
+  const auto *First = llvm::find(St.Block->body(), St.Carrier);
+  const auto *Last = llvm::find(St.Block->body(), St.Statement);
+  llvm::SmallPtrSet<const VarDecl *, 4> Flags;
+  for (const auto *It = First; It != Last && It != St.Block->body_end(); ++It) {
+    const auto *DS = llvm::dyn_cast<DeclStmt>(*It);
+    if (!DS || !DS->isSingleDecl() || !llvm::isa<VarDecl>(DS->getSingleDecl()))
+      return std::nullopt;
+    Flags.insert(llvm::cast<VarDecl>(DS->getSingleDecl()));
+  }
+  llvm::DenseMap<const VarDecl *, unsigned> Uses;
   llvm::SmallVector<const Stmt *, 32> Work{St.Block};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() == Flag)
-      ++Uses;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Flags.count(Var))
+        ++Uses[Var];
     for (const Stmt *Child : S->children())
       if (Child)
         Work.push_back(Child);
   }
-  const auto *Assign = llvm::dyn_cast<BinaryOperator>(St.Carrier);
   std::optional<CharSourceRange> Carried = statementRange(St.Carrier, SM, LO);
-  // A declared flag is read once (the `if`); an assigned one is also
-  // written once, and stays declared for nobody.
-  if (Uses != (Assign ? 2u : 1u) || !Carried)
+  if (Last == St.Block->body_end() || !Carried ||
+      llvm::any_of(Flags, [&](const VarDecl *V) { return Uses[V] != 1; }))
     return std::nullopt;
   return CharSourceRange::getCharRange(Carried->getBegin(), Range->getEnd());
 }

@@ -169,8 +169,9 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
 
 /// The `if` right after the statement that stores test \p Test (the
 /// outermost of its parentheses and casts) in a local flag, `int f =
-/// !!(test);` or `f = test;`, when that `if` tests just the flag; the
-/// storing statement in \p Carrier. Null otherwise.
+/// !!(test);` or `f = test;`, when that `if` tests just the flag (or a
+/// copy of it declared in between); the storing statement in \p Carrier.
+/// Null otherwise.
 const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
                        const Stmt *&Carrier);
 
@@ -193,8 +194,8 @@ const Expr *testedCondition(const IfStmt *If, const ParentMap &Parents);
 const Expr *carriedValue(const Expr *E, const Stmt *Before);
 
 /// The text a fix removes to drop \p St's statement: with a carrier, the
-/// carrier too, when its flag is used only by the `if`; none when that
-/// cannot be done.
+/// carrier too (and the flags copied from it), when each flag is declared
+/// with its value and read once; none when that cannot be done.
 std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
                                                 const SourceManager &SM,
                                                 const LangOptions &LO);

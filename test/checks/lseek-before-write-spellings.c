@@ -59,11 +59,32 @@ int put_logged(const char *path, const void *buf, size_t n, off_t off,
   *failed = bad;
   if (write(fd, buf, n) < 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
-    // CHECK-MESSAGES: :[[@LINE-7]]:13: note: no automatic fix: the seek's test is kept in a flag that is read elsewhere
+    // CHECK-MESSAGES: :[[@LINE-7]]:13: note: no automatic fix: the seek's test is kept in a flag declared apart or read elsewhere
     return -1;
   return 0;
 }
 // CHECK-FIXES: int bad = lseek(fd, off, SEEK_SET) < 0;
+
+// The test copied into a second flag before its `if`.
+int put_copied(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int failed = lseek(fd, off, SEEK_SET) == (off_t)-1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'lseek' then 'write' is one 'pwrite'
+  int bad = !!failed;
+  if (bad)
+    return -1;
+  if (write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: int put_copied(const char *path, const void *buf, size_t n, off_t off) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
 
 // ------------------------------------------------------------ must not flag
 

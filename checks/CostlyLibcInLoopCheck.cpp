@@ -271,8 +271,10 @@ bool CostlyLibcInLoopCheck::acceptsExisting(const CallExpr *Mkdir,
   const ParentMap &Parents = Loops.functions().parents(Func);
   const Stmt *Child = Mkdir;
   const Stmt *Up = skipParensAndCasts(Mkdir, Parents, Child);
-  if (llvm::isa_and_nonnull<CompoundStmt>(Up))
-    return true; // `mkdir(dir, 0755);`: any failure ignored
+  // `mkdir(dir, 0755);`, a statement or a loop's body: any failure ignored
+  // (one that an `if` guards is made for the items that ask for it).
+  if (valueDropped(Up, Child) && !llvm::isa<IfStmt>(Up))
+    return true;
   // `if (mkdir(...) != 0 && errno != EEXIST)`, `mkdir(...) == 0 || errno
   // == EEXIST`: the failure that the code accepts names EEXIST.
   const Stmt *Condition = Up;

@@ -99,6 +99,35 @@ std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
                  S->Needs};
 }
 
+/// The one open(2) in the body of \p Wrapper, a wrapper that fixes its
+/// flags, where a fix adds a flag for every caller; null when the body has
+/// none or more, or when \p Wrapper has other declarations or other uses
+/// in the unit, or other units may call it: then the edit is for its
+/// callers to agree on, and the finding names it instead.
+const CallExpr *soleCallersOpen(const CallExpr *Maker, ASTContext &Ctx,
+                                FunctionCache &Functions, int &FlagArg) {
+  const FunctionDecl *Wrapper = Maker->getDirectCallee();
+  const FunctionDecl *Def = Wrapper ? Wrapper->getDefinition() : nullptr;
+  if (!Def || Def->isExternallyVisible() || Def->getPreviousDecl() ||
+      Def->getMostRecentDecl() != Def)
+    return nullptr;
+  const MainFileUses &Uses = Functions.mainFileUses(Def, Ctx);
+  if (Uses.References.size() != 1 || Uses.Calls.size() != 1 ||
+      Uses.Calls.front().first != Maker)
+    return nullptr;
+  const CallExpr *Found = nullptr;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Def)) {
+    const Creator *Known = creatorNamed(calleeName(Site.Call));
+    if (!Known || Known->FlagArg < 0 || Known->Cloexec != "O_CLOEXEC")
+      continue;
+    if (Found)
+      return nullptr;
+    Found = Site.Call;
+    FlagArg = Known->FlagArg;
+  }
+  return Found;
+}
+
 /// How \p Call makes a descriptor: a known call, or a user's wrapper of
 /// one (with \p WrapperFlags, its own flags), in this unit or another.
 std::optional<Creator> creatorOf(const CallExpr *Call, ASTContext &Ctx,
@@ -426,6 +455,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     const CallExpr *Call;
     Creator How;
     bool HasFlag;
+    /// The flag goes into the wrapper's own open: this one, which the fix
+    /// edits (its only caller wants the flag), or none (soleCallersOpen).
+    bool InWrapper = false;
+    const CallExpr *WrapperOpen = nullptr;
+    int WrapperFlagArg = -1;
   };
   llvm::SmallVector<Made, 2> Makers;
   llvm::SmallVector<Definition, 4> Defs;
@@ -465,10 +499,13 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       int64_t Bit = Constants.get(Flag);
       HasFlag = !Values.empty() && Bit &&
                 llvm::all_of(Values, [&](int64_t V) { return V & Bit; });
-    } else if (WrapperFlags) {
-      return; // the flag would go into the wrapper, for all its callers
     }
-    Makers.push_back({Maker, *How, HasFlag});
+    Made M{Maker, *How, HasFlag};
+    if (!HasFlag && WrapperFlags && How->FlagArg < 0) {
+      M.InWrapper = true;
+      M.WrapperOpen = soleCallersOpen(Maker, Ctx, Functions, M.WrapperFlagArg);
+    }
+    Makers.push_back(M);
   }
 
   // A fallback: the function also makes a descriptor with the flag on
@@ -540,9 +577,25 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Unfixable = MFlag.str() + " is not defined in this file";
       continue;
     }
-    if (M.How.FlagArg >= 0) {
-      const Expr *Arg = M.Call->getArg(M.How.FlagArg);
-      if (ArgText(M.How.FlagArg) == "0") { // eventfd(0, 0)
+    if (M.InWrapper && !M.WrapperOpen) {
+      Unfixable = MFlag.str() + " goes into the open in '" +
+                  calleeName(M.Call).str() +
+                  "', which other callers share or may share";
+      continue;
+    }
+    const CallExpr *Into = M.InWrapper ? M.WrapperOpen : M.Call;
+    int FlagArg = M.InWrapper ? M.WrapperFlagArg : M.How.FlagArg;
+    if (M.InWrapper && (Into->getBeginLoc().isMacroID() ||
+                        (unsigned)FlagArg >= Into->getNumArgs())) {
+      Unfixable = "the open in '" + calleeName(M.Call).str() +
+                  "' is spelled by a macro";
+      continue;
+    }
+    if (FlagArg >= 0) {
+      const Expr *Arg = Into->getArg(FlagArg);
+      std::string Text = sourceText(
+          CharSourceRange::getTokenRange(Arg->getSourceRange()), SM, LO);
+      if (Text == "0") { // eventfd(0, 0)
         Fixes.push_back(
             FixItHint::CreateReplacement(Arg->getSourceRange(), MFlag));
         continue;
@@ -553,7 +606,6 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
           (llvm::isa<BinaryOperator>(Arg->IgnoreImpCasts()) &&
            llvm::cast<BinaryOperator>(Arg->IgnoreImpCasts())->getOpcode() ==
                BO_Or);
-      std::string Text = ArgText(M.How.FlagArg);
       Fixes.push_back(FixItHint::CreateReplacement(
           Arg->getSourceRange(),
           (Simple ? Text : "(" + Text + ")") + " | " + MFlag.str()));

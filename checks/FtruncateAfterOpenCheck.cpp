@@ -46,8 +46,12 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
   // caller's bug to find, not a redundancy.
   if (Open.Mode.K != AccessMode::Writable)
     return "";
+  // creat is open with O_CREAT | O_WRONLY | O_TRUNC: one message for both,
+  // and for a wrapper of either.
   if (Open.Function == "creat" || Open.Function == "creat64")
-    return "'" + Open.Function.str() + "' truncates the file it opens";
+    return "'" + Open.Function.str() +
+           "' opens with O_TRUNC, which already "
+           "emptied it";
   if (Open.Mode.IsStream) {
     std::optional<llvm::StringRef> ModeText =
         Open.Function == "fdopen" ? std::nullopt : Open.modeText();
@@ -62,7 +66,8 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
   const int64_t Trunc = Constants.get("O_TRUNC"),
                 New = Constants.get("O_CREAT") | Constants.get("O_EXCL");
   if (llvm::all_of(Values, [&](int64_t V) { return (V & Trunc) != 0; }))
-    return "'" + Open.Function.str() + "' with O_TRUNC already emptied it";
+    return "'" + Open.Function.str() +
+           "' opens with O_TRUNC, which already emptied it";
   if (llvm::all_of(Values, [&](int64_t V) { return (V & New) == New; }))
     return "'" + Open.Function.str() +
            "' with O_CREAT | O_EXCL made a new, empty file";

@@ -289,7 +289,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
          "syscall on every call of %2; a counter that a pthread_atfork "
          "child handler bumps tells a child without one (leanio's "
          "lio_fork_generation, or lio_getpid, which asks once per process)")
-        << calleeName(C.Call) << C.Kept->getName() << C.Func
+        << writtenCalleeName(C.Call) << C.Kept->getName() << C.Func
         << C.Call->getSourceRange();
     diag(Store->second->getBeginLoc(), "the pid is saved here",
          DiagnosticIDs::Note);

@@ -3,6 +3,7 @@
 #include "LoopInvariantCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/DescriptorStat.h"
+#include "analysis/Forwarding.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -367,7 +368,8 @@ static bool onlyReadThrough(const Expr *Decayed, const ParentMap &Parents) {
     return Read && Read->getCastKind() == CK_LValueToRValue;
   }
   const auto *Call = llvm::dyn_cast_or_null<CallExpr>(P);
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Callee =
+      Call ? forwardedCallee(Call->getDirectCallee()) : nullptr;
   if (!Callee)
     return false;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)

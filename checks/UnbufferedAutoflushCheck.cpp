@@ -3,6 +3,7 @@
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/CrossUnitFacts.h"
+#include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/SourceEdits.h"
@@ -1146,9 +1147,7 @@ void UnbufferedAutoflushCheck::checkOverflow(const CXXMethodDecl *Overflow,
   if (!Overflow->getBody() || Class->isDependentContext())
     return;
   auto Calls = [&](llvm::StringRef Name, const Stmt *Body) {
-    return Body && !match(findAll(callExpr(callee(namedDecl(hasName(Name))))),
-                          *Body, Ctx)
-                        .empty();
+    return Body && makesCall(Body, Name);
   };
   if (!Calls("write", Overflow->getBody()))
     return;

@@ -1,6 +1,7 @@
 //===--- CallIndex.cpp - The calls of the user's functions, by callee -----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CallIndex.h"
+#include "Forwarding.h"
 #include "StringHelpers.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OperatorKinds.h"
@@ -113,8 +114,11 @@ public:
     if (!Calls || !Current || !Callee)
       return true;
     llvm::SmallString<32> Storage;
-    Index.ByName[keyOf(Callee, Storage)].push_back(Index.Sites.size());
-    Index.Sites.push_back({Call, Current, Loops > 0});
+    // A helper that only passes a call on is indexed as that call.
+    Index.ByName[keyOf(forwardedCallee(Callee), Storage)].push_back(
+        Index.Sites.size());
+    Index.Sites.push_back(
+        {Call, Current, Loops > 0, passedOnCall(Current) == Call});
     // A non-const reference parameter may store into a field.
     if (CPlusPlus)
       for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -320,8 +324,11 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
     if (Found == ByName.end())
       continue;
     for (unsigned At : Found->second)
-      if (Last.size() == Name.size() ||
-          hasNameLike(Sites[At].Call->getDirectCallee(), Name))
+      if (Sites[At].PassedOn)
+        continue;
+      else if (Last.size() == Name.size() ||
+               hasNameLike(forwardedCallee(Sites[At].Call->getDirectCallee()),
+                           Name))
         Positions.push_back(At);
   }
   llvm::sort(Positions);

@@ -21,6 +21,9 @@ struct CallSite {
   /// Whether a loop statement of Func encloses the call (a do-while(0) or
   /// a retry loop too): false spares a climb to find none.
   bool InLoop = false;
+  /// Whether the call is all that Func does (passedOnCall): its callers'
+  /// calls of Func are this call, each where the caller makes it.
+  bool PassedOn = false;
 };
 
 /// A store into a field that can hold a descriptor or a pointer: `s->fd =
@@ -45,7 +48,9 @@ public:
   /// The index of \p Ctx's unit; lives as long as \p Ctx.
   static const CallIndex &of(ASTContext &Ctx);
 
-  /// Calls of functions named by any of \p Names, in source order. A name
+  /// Calls of functions named by any of \p Names, in source order, calls
+  /// of helpers that only pass such a call on included and the call inside
+  /// such a helper left out (forwardedCallee). A name
   /// is matched as clang's hasName matches it: "write" in any namespace,
   /// "::write" only in the global one, "ns::f" by its last components.
   /// Overloaded operators are named "operator<<" and so on.

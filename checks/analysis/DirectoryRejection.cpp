@@ -1,6 +1,7 @@
 //===--- DirectoryRejection.cpp - A stat made only to reject directories -===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DirectoryRejection.h"
+#include "Forwarding.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -167,8 +168,7 @@ bool DirectoryRejection::endsPath(const Stmt *S) const {
   if (llvm::isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
     return true;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      return FD->isNoReturn();
+    return callNeverReturns(Call);
   return false;
 }
 

@@ -1,6 +1,7 @@
 //===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FdTracking.h"
+#include "Forwarding.h"
 #include "FunctionSummary.h"
 #include "Place.h"
 #include "StringHelpers.h"
@@ -270,11 +271,21 @@ bool FdOperationTable::isWrite(const CallExpr *Call) const {
                  .paramEffect(Callee, 0) == OffsetEffect::Writes;
 }
 
-llvm::StringRef calleeName(const CallExpr *Call) {
-  const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+/// \p FD's name, as the checks know it ("" if none).
+static llvm::StringRef unfortifiedNameOf(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return "";
   return unfortifiedName(FD->getName());
+}
+
+llvm::StringRef writtenCalleeName(const CallExpr *Call) {
+  return unfortifiedNameOf(
+      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl()));
+}
+
+llvm::StringRef calleeName(const CallExpr *Call) {
+  return unfortifiedNameOf(forwardedCallee(
+      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl())));
 }
 
 namespace {

@@ -199,8 +199,13 @@ const CallExpr *underlyingCall(const Expr *E);
 /// string literals, the same member of the same object, or `s.c_str()` twice.
 bool sameValue(const Expr *A, const Expr *B);
 
-/// The callee name of \p Call without namespace qualification ("" if none).
+/// The callee name of \p Call without namespace qualification ("" if none):
+/// for a helper that only passes a call on, that call's (forwardedCallee).
 llvm::StringRef calleeName(const CallExpr *Call);
+
+/// The name \p Call is written with, a helper's own included: for a message
+/// that quotes the code ("" if none).
+llvm::StringRef writtenCalleeName(const CallExpr *Call);
 
 /// The function a _FORTIFY_SOURCE build calls in its place by its own name:
 /// glibc turns fprintf, dprintf, printf and the v- forms into

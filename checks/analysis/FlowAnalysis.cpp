@@ -3,6 +3,7 @@
 #include "FlowAnalysis.h"
 #include "CallIndex.h"
 #include "FdTracking.h"
+#include "Forwarding.h"
 #include "Place.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
@@ -75,10 +76,8 @@ bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
   }
   // dup2(other, fd) and dup3(other, fd, flags) make fd name another file.
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
-    const auto *FD =
-        llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
-    if (!FD || !FD->getIdentifier() || Call->getNumArgs() < 2 ||
-        (FD->getName() != "dup2" && FD->getName() != "dup3") ||
+    llvm::StringRef Name = calleeName(Call);
+    if (Call->getNumArgs() < 2 || (Name != "dup2" && Name != "dup3") ||
         !refersTo(Call->getArg(1), Var))
       return false;
     Def.Value = nullptr;
@@ -104,7 +103,7 @@ bool copiesPlace(const Stmt *S, const Place &P) {
 /// array or reference that \p P is reached through (`init(c)` for `c->fd`,
 /// `&s` for `s.fd`).
 static bool mayStoreInto(const CallExpr *Call, const Place &P) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = forwardedCallee(Call->getDirectCallee());
   // Any function of the program may store into a global; the C and C++
   // libraries only into what they are handed.
   if (P.isGlobal() &&

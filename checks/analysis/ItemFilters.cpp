@@ -1,6 +1,7 @@
 //===--- ItemFilters.cpp - Guards that filter items, not caches ----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ItemFilters.h"
+#include "Forwarding.h"
 #include "StringHelpers.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -51,8 +52,9 @@ bool mayChange(const DeclRefExpr *Ref, const ParentMap &Parents) {
     if (const auto *Call = llvm::dyn_cast<CallExpr>(P)) {
       if (Call->getCallee() == Child || calleeName(Call) == "free")
         return false;
-      // By its parameter's type; a variadic argument is read (printf).
-      const FunctionDecl *Callee = Call->getDirectCallee();
+      // By its parameter's type; a variadic argument is read (printf). A
+      // helper that only passes the call on does what that call does.
+      const FunctionDecl *Callee = forwardedCallee(Call->getDirectCallee());
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         if (Call->getArg(I) != Child)
           continue;
@@ -93,7 +95,7 @@ bool callsProgram(const Stmt *S, const SourceManager &SM) {
   if (!S)
     return false;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = forwardedCallee(Call->getDirectCallee());
     if (!Callee || (!Callee->getBuiltinID() &&
                     !SM.isInSystemHeader(Callee->getLocation())))
       return true;

@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatementShape.h"
 #include "FdTracking.h"
+#include "Forwarding.h"
 #include "SourceEdits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <map>
 #include <mutex>
 
 namespace clang::tidy::syscall {
@@ -268,7 +270,7 @@ bool isProcessEnd(const Stmt *S) {
   if (!Callee)
     return false;
   llvm::StringRef Name = calleeName(Call);
-  return Callee->isNoReturn() || Name == "exit" || Name == "_exit" ||
+  return callNeverReturns(Call) || Name == "exit" || Name == "_exit" ||
          Name == "_Exit" || Name == "quick_exit" || Name == "abort";
 }
 
@@ -712,6 +714,21 @@ CallStatement throughStatementMacros(CallStatement Result,
 
 } // namespace
 
+bool valueDropped(const Stmt *Up, const Stmt *Child) {
+  if (!Up || llvm::isa<CompoundStmt, LabelStmt, CaseStmt, DefaultStmt>(Up))
+    return Up != nullptr;
+  if (const auto *If = llvm::dyn_cast<IfStmt>(Up))
+    return Child == If->getThen() || Child == If->getElse();
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Up))
+    return Child == For->getBody() || Child == For->getInit() ||
+           Child == For->getInc();
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(Up))
+    return Child == While->getBody();
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Up))
+    return Child == Do->getBody();
+  return false;
+}
+
 CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess) {
   CallStatement Result;
@@ -760,19 +777,67 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
   return Carrier ? Result : throughStatementMacros(Result, Parents);
 }
 
+namespace {
+
+/// The calls in \p S of helpers that only pass a call on.
+void forwardingCalls(const Stmt *S,
+                     llvm::SmallVectorImpl<const CallExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (forwardedCallee(Call->getDirectCallee()) != Call->getDirectCallee())
+      Out.push_back(Call);
+  for (const Stmt *Child : S->children())
+    forwardingCalls(Child, Out);
+}
+
+/// \p S as written, without blanks and braces, and with a helper that only
+/// passes a call on spelled as the function it calls: the same handling,
+/// one helper away, is the same.
+std::string handlingText(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return "";
+  llvm::StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  unsigned Start = SM.getFileOffset(Range.getBegin());
+  // Callee names spelled in the statement's own text, by offset.
+  std::map<unsigned, std::pair<unsigned, llvm::StringRef>> Renamed;
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  forwardingCalls(S, Calls);
+  for (const CallExpr *Call : Calls) {
+    SourceLocation At = Call->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!At.isFileID() || SM.getFileID(At) != SM.getFileID(Range.getBegin()))
+      continue;
+    unsigned Offset = SM.getFileOffset(At) - Start;
+    if (Offset < Text.size())
+      Renamed[Offset] = {Callee->getName().size(),
+                         forwardedCallee(Callee)->getName()};
+  }
+  std::string Out;
+  for (unsigned I = 0; I < Text.size(); ++I) {
+    auto Found = Renamed.find(I);
+    if (Found != Renamed.end()) {
+      Out += Found->second.second;
+      I += Found->second.first - 1;
+      continue;
+    }
+    char C = Text[I];
+    if (!isspace(static_cast<unsigned char>(C)) && C != '{' && C != '}')
+      Out += C;
+  }
+  return Out;
+}
+
+} // namespace
+
 bool sameErrorHandling(const IfStmt *A, const IfStmt *B,
                        const ASTContext &Ctx) {
-  auto Text = [&](const Stmt *S) {
-    std::string Out;
-    for (char C : Lexer::getSourceText(
-             CharSourceRange::getTokenRange(S->getSourceRange()),
-             Ctx.getSourceManager(), Ctx.getLangOpts()))
-      if (!isspace(static_cast<unsigned char>(C)) && C != '{' && C != '}')
-        Out += C;
-    return Out;
-  };
-  std::string TextA = Text(A->getThen());
-  return !TextA.empty() && TextA == Text(B->getThen());
+  std::string TextA = handlingText(A->getThen(), Ctx);
+  return !TextA.empty() && TextA == handlingText(B->getThen(), Ctx);
 }
 
 bool onlyFails(const Stmt *S) {
@@ -783,8 +848,7 @@ bool onlyFails(const Stmt *S) {
   if (llvm::isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt, CXXThrowExpr>(S))
     return true;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = Call->getDirectCallee())
-      return F->isNoReturn();
+    return callNeverReturns(Call);
   if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
     return !Block->body_empty() && onlyFails(Block->body_back());
   if (const auto *Do = llvm::dyn_cast<DoStmt>(S)) // a do { } while (0) macro

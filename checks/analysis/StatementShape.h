@@ -136,6 +136,12 @@ callsTaking(llvm::ArrayRef<const DeclRefExpr *> Refs, const ParentMap &Parents);
 /// declaration) or `v = child;`; null otherwise.
 const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child);
 
+/// Whether the value of \p Child, whose parent past parentheses and casts
+/// (skipParensAndCasts()) is \p Up, is dropped: a statement of a block, a
+/// branch, a loop's body or step, a label's statement (`for (...)
+/// (mkdir(d, 0755));`).
+bool valueDropped(const Stmt *Up, const Stmt *Child);
+
 /// Whether \p Call runs whenever statement \p Top (which holds it) runs.
 bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
                      const ParentMap &Parents);

@@ -24,6 +24,7 @@ static int xopen(const char *path, int flags) {
 static int open_log(const char *path) {
   return open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
 }
+// CHECK-FIXES: return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 
 static int open_private(const char *path) {
   return open(path, O_RDONLY | O_CLOEXEC);
@@ -65,14 +66,43 @@ int save(const char *path) {
 }
 // CHECK-FIXES: int fd = xopen(path, O_WRONLY | O_CREAT | O_CLOEXEC);
 
-// Must not flag: the flag would have to go into a wrapper other callers
-// share.
+// The wrapper fixes its own flags and this is its only caller: the flag
+// goes into the wrapper's open.
 int append(const char *path) {
   int fd = open_log(path);
   if (fd < 0)
     return -1;
   fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'open_log'; O_CLOEXEC in the call
   return fd;
+}
+// CHECK-FIXES: int fd = open_log(path);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return fd;
+
+// A wrapper two callers share, one of which wants the descriptor across
+// exec: the flag would change the other caller, so the finding names the
+// edit and there is no fix.
+static int open_spool(const char *path) {
+  return open(path, O_RDONLY, 0);
+}
+// CHECK-FIXES: return open(path, O_RDONLY, 0);
+
+int spool_private(const char *path) {
+  int fd = open_spool(path);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'open_spool'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: no automatic fix: O_CLOEXEC goes into the open in 'open_spool', which other callers share or may share
+  return fd;
+}
+// CHECK-FIXES: fcntl(fd, F_SETFD, FD_CLOEXEC);
+
+int spool_inherited(const char *path) {
+  return open_spool(path);
 }
 
 // Must not flag: a wrapper that may return a descriptor it did not open.
@@ -89,16 +119,19 @@ int reuse(const char *path) {
   return fd;
 }
 
-// Must not flag: the wrapper's flag is O_NONBLOCK, not close-on-exec.
+// The wrapper's flag is O_NONBLOCK, and its one caller adds close-on-exec:
+// both go into the wrapper's open.
 static int open_nonblock(const char *path) {
   return open(path, O_RDONLY | O_NONBLOCK);
 }
+// CHECK-FIXES: return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 int poll_source(const char *path) {
   int fd = open_nonblock(path);
   if (fd < 0)
     return -1;
   fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'open_nonblock'
   return fd;
 }
 

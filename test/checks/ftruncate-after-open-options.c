@@ -14,7 +14,7 @@ int open_fresh(const char *path) {
   if (fd < 0)
     return -1;
   if (ftruncate(fd, 0) < 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'xopen' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'xopen' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
     // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'xopen' opens the file here
     return -1;
   return fd;

@@ -34,7 +34,7 @@ static FILE *xfdopen(int fd) { return fdopen(fd, "w"); }
 void reset_fresh(const char *path) {
   int fd = open_fresh(path);
   if (ftruncate(fd, 0) != 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open_fresh' with O_TRUNC already emptied it
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open_fresh' opens with O_TRUNC, which already emptied it
     // CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'open_fresh' opens the file here
     perror("ftruncate");
   close(fd);
@@ -45,7 +45,7 @@ void reset_creat(const char *path) {
   if (fd < 0)
     return;
   ftruncate(fd, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'ftruncate' to length 0: 'xcreat' with O_TRUNC already emptied it
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant 'ftruncate' to length 0: 'xcreat' opens with O_TRUNC, which already emptied it
   // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'xcreat' opens the file here
   close(fd);
 }

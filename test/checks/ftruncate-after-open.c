@@ -29,7 +29,7 @@ int save_snapshot(const char *path, const char *data, size_t n) {
   if (fd < 0)
     return -1;
   if (ftruncate(fd, 0) < 0) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
     // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' opens the file here
     close(fd);
     return -1;
@@ -45,7 +45,7 @@ int save_snapshot(const char *path, const char *data, size_t n) {
 // CHECK-FIXES-NEXT:   ssize_t w = write(fd, data, n);
 
 int create_output(const char *path) {
-  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: redundant 'ftruncate' to length 0: 'creat' truncates the file it opens, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: redundant 'ftruncate' to length 0: 'creat' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
   // CHECK-MESSAGES: :[[@LINE+1]]:12: note: 'creat' opens the file here
   int fd = creat(path, 0644);
   if (fd < 0)
@@ -83,7 +83,7 @@ int open_report(const char *path, int dirfd) {
   if (fd < 0)
     return -1;
   if (ftruncate(fd, 0) != 0) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'openat' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'openat' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
     // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'openat' opens the file here
     int saved = errno;
     close(fd);
@@ -120,7 +120,7 @@ FILE *open_table(const char *path) {
 int reset_log(const char *path, int *err) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
   int rc = ftruncate(fd, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
   // CHECK-MESSAGES: :[[@LINE-3]]:12: note: 'open' opens the file here
   // CHECK-MESSAGES: :[[@LINE-3]]:12: note: no automatic fix: its result is used for more than an error check
   *err = rc;
@@ -133,7 +133,7 @@ int truncate_retry(const char *path) {
   if (fd < 0)
     return -1;
   if (TEMP_FAILURE_RETRY(ftruncate(fd, 0)) < 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
     // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' opens the file here
     // CHECK-MESSAGES: :[[@LINE-3]]:26: note: no automatic fix: its result is used for more than an error check
     return -1;
@@ -146,7 +146,7 @@ int sink_reset(struct sink *s, const char *path) {
   if (s->fd == -1)
     return -errno;
   if (ftruncate(s->fd, 0) == -1) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, {{.*}} [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC, which already emptied it, {{.*}} [syscall-ftruncate-after-open]
     // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'open' opens the file here
     close(s->fd);
     return -errno;

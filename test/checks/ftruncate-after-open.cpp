@@ -16,7 +16,7 @@ public:
     if (fd < 0)
       throw std::system_error(errno, std::generic_category(), path);
     if (::ftruncate(fd, 0) != 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: redundant 'ftruncate' to length 0: 'open' with O_TRUNC already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC, which already emptied it, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
       // CHECK-MESSAGES: :[[@LINE-5]]:14: note: 'open' opens the file here
       throw std::system_error(errno, std::generic_category(), "ftruncate");
     return fd;

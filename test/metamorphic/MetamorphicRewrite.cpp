@@ -6,7 +6,8 @@
 // variables, parentheses, statements in a do-while(0) macro, opens through
 // a wrapper (in the file or in another one), an EINTR-retry macro, early
 // returns through a cleanup label, a condition carried in a local flag, two
-// checks that leave the same way joined by `||`, casts. The metamorphic
+// checks that leave the same way joined by `||`, casts, C library calls
+// outlined into one-line helpers, one-line helpers inlined. The metamorphic
 // suite (run.py) requires the checks to find the same things in both.
 //
 // Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
@@ -47,6 +48,8 @@ enum class Rewrite {
   LocalFlag,
   JoinOr,
   Cast,
+  Outline,
+  Inline,
 };
 
 std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
@@ -63,6 +66,8 @@ std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
       .Case("local-flag", Rewrite::LocalFlag)
       .Case("join-or", Rewrite::JoinOr)
       .Case("cast", Rewrite::Cast)
+      .Case("outline", Rewrite::Outline)
+      .Case("inline", Rewrite::Inline)
       .Default(std::nullopt);
 }
 
@@ -98,6 +103,15 @@ public:
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->doesThisDeclarationHaveABody() && !FirstFunction.isValid())
       FirstFunction = SM.getExpansionLoc(F->getOuterLocStart());
+    // Where file-scope helpers go: before the first code at file scope,
+    // outside any namespace.
+    const Decl *Top = F;
+    while (!llvm::isa<TranslationUnitDecl>(Top->getLexicalDeclContext()))
+      Top = llvm::cast<Decl>(Top->getLexicalDeclContext());
+    if (F->doesThisDeclarationHaveABody() && !FirstTopLevel.isValid())
+      FirstTopLevel = SM.getExpansionLoc(Top->getBeginLoc());
+    if (Kind == Rewrite::Inline && F->doesThisDeclarationHaveABody())
+      noteOneLineHelper(F);
     if (Kind == Rewrite::GotoCleanup && F->doesThisDeclarationHaveABody())
       gotoCleanup(F);
     return true;
@@ -135,6 +149,8 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Kind == Rewrite::Inline && llvm::isa<FunctionDecl>(Ref->getDecl()))
+      ++Named[Ref->getDecl()->getCanonicalDecl()];
     if (Kind == Rewrite::Rename)
       if (auto *V = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
         References.push_back({V, Ref->getLocation()});
@@ -164,6 +180,14 @@ public:
       if (Global)
         cast(Call);
       break;
+    case Rewrite::Outline:
+      if (Global && SM.isInSystemHeader(Callee->getLocation()) &&
+          !Name.starts_with("__"))
+        outline(Call, Name);
+      break;
+    case Rewrite::Inline:
+      InlineCalls.push_back(Call);
+      break;
     case Rewrite::RetryMacro:
       // The calls that fail with EINTR, as real code retries them.
       if (Global && (Name == "open" || Name == "creat" || Name == "write" ||
@@ -180,6 +204,9 @@ public:
   bool finish(std::string *Wrappers) {
     if (Kind == Rewrite::Rename)
       rename();
+    if (Kind == Rewrite::Inline)
+      for (const CallExpr *Call : InlineCalls)
+        inlineCall(Call);
     if (Edits == 0)
       return false;
     FileID Main = SM.getMainFileID();
@@ -201,6 +228,9 @@ public:
         Decls += wrapper(FopenWrapper, FopenWrapperBody, Wrappers);
       R.InsertTextBefore(FirstFunction.isValid() ? FirstFunction : Top, Decls);
     }
+    if (Kind == Rewrite::Outline)
+      R.InsertTextBefore(FirstTopLevel.isValid() ? FirstTopLevel : Top,
+                         Helpers);
     return true;
   }
 
@@ -451,6 +481,135 @@ private:
     ++Edits;
   }
 
+  /// \p Type declaring \p Name, as C writes it (`void (*cb)(int)`).
+  std::string declared(QualType Type, const std::string &Name) const {
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    Type.getUnqualifiedType().print(OS, Ctx.getPrintingPolicy(), Name);
+    return OS.str();
+  }
+
+  // `write(fd, buf, n)` -> `write3_meta(fd, buf, n)`, and before the code
+  // `static ssize_t write3_meta(int a0, const void *a1, size_t a2) { return
+  // write(a0, a1, a2); }`: the call, one helper away, as real code writes
+  // its own thin wrappers of the C library.
+  void outline(CallExpr *Call, llvm::StringRef Name) {
+    const auto *Ref =
+        llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
+    QualType Result = Call->getType();
+    if (!Ref || !inFile(Call->getSourceRange()) || Call->isTypeDependent() ||
+        Call->isValueDependent() || Result->isFunctionPointerType() ||
+        Result->isArrayType())
+      return;
+    std::string Helper = Name.str() + std::to_string(Edits) + Suffix.str();
+    std::string Params, Args;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (llvm::isa<CXXDefaultArgExpr>(Arg) || Arg->isTypeDependent() ||
+          Arg->getType()->isVoidType())
+        return;
+      std::string Param = "a" + std::to_string(I);
+      Params += (I ? ", " : "") + declared(Arg->getType(), Param);
+      Args += (I ? ", " : "") + Param;
+    }
+    std::string Head = declared(
+        Result, Helper + "(" + (Params.empty() ? "void" : Params) + ")");
+    std::string Body = Name.str() + "(" + Args + ");";
+    Helpers += "static " + Head + " { " +
+               (Result->isVoidType() ? Body : "return " + Body) + " }\n";
+    R.ReplaceText(Ref->getSourceRange(), Helper);
+    ++Edits;
+  }
+
+  /// A helper whose body is one `return E;` (or `E;` when void), each
+  /// parameter used at most once in E, E written in the file: its call
+  /// can become E with the arguments in the parameters' places. Only a
+  /// static helper declared once, as one called once is inlined by hand
+  /// and removed (two copies of its line would be two findings).
+  void noteOneLineHelper(FunctionDecl *F) {
+    const auto *Body = llvm::dyn_cast<CompoundStmt>(F->getBody());
+    if (!Body || Body->size() != 1 || F->isVariadic() || F->isMain() ||
+        llvm::isa<CXXMethodDecl>(F) || F->isTemplated() ||
+        F->getStorageClass() != SC_Static || F->getPreviousDecl() ||
+        F->getMostRecentDecl() != F || !inFile(F->getSourceRange()))
+      return;
+    const Expr *Value = nullptr;
+    if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Body->body_front()))
+      Value = Ret->getRetValue();
+    else if (F->getReturnType()->isVoidType())
+      Value = llvm::dyn_cast<Expr>(Body->body_front());
+    if (!Value)
+      return;
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Value->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (Range.isInvalid() || !SM.isWrittenInMainFile(Range.getBegin()))
+      return;
+    OneLine Helper{F, Range, {}};
+    llvm::SmallVector<const Stmt *, 16> Work{Value};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S || llvm::isa<StmtExpr>(S) || llvm::isa<LambdaExpr>(S) ||
+          llvm::isa<BlockExpr>(S))
+        return;
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+        if (const auto *P = llvm::dyn_cast<ParmVarDecl>(Ref->getDecl())) {
+          SourceLocation At = SM.getSpellingLoc(Ref->getLocation());
+          unsigned Offset = SM.getFileOffset(At);
+          if (SM.getFileID(At) != SM.getMainFileID() ||
+              Offset < SM.getFileOffset(Range.getBegin()) ||
+              Offset >= SM.getFileOffset(Range.getEnd()) ||
+              llvm::any_of(Helper.Uses,
+                           [&](const auto &U) { return U.second == P; }))
+            return;
+          Helper.Uses.push_back({Offset, P});
+        }
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
+    llvm::sort(Helper.Uses);
+    OneLineHelpers[F->getCanonicalDecl()] = std::move(Helper);
+  }
+
+  // `h(x, 4)` of `static int h(int fd, int n) { return g(fd, n + 1); }` ->
+  // `(g((x), (4) + 1))`: the helper's one line at the call, as code reads
+  // after a helper is inlined by hand.
+  void inlineCall(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    auto Found = Callee ? OneLineHelpers.find(Callee->getCanonicalDecl())
+                        : OneLineHelpers.end();
+    if (Found == OneLineHelpers.end() || !inFile(Call->getSourceRange()) ||
+        Call->getNumArgs() != Callee->getNumParams() ||
+        Named.lookup(Callee->getCanonicalDecl()) != 1)
+      return;
+    const OneLine &Helper = Found->second;
+    // Inside the helper's own line, or an argument that runs code: no.
+    unsigned At = SM.getFileOffset(SM.getExpansionLoc(Call->getBeginLoc()));
+    if ((At >= SM.getFileOffset(Helper.Range.getBegin()) &&
+         At < SM.getFileOffset(Helper.Range.getEnd())) ||
+        llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+          return Arg->HasSideEffects(Ctx) || !inFile(Arg->getSourceRange());
+        }))
+      return;
+    llvm::StringRef Line =
+        Lexer::getSourceText(Helper.Range, SM, Ctx.getLangOpts());
+    unsigned Start = SM.getFileOffset(Helper.Range.getBegin());
+    std::string Text = "(";
+    unsigned Done = 0;
+    for (const auto &[Offset, Param] : Helper.Uses) {
+      Text += Line.slice(Done, Offset - Start).str();
+      Text +=
+          "(" +
+          text(Call->getArg(Param->getFunctionScopeIndex())->getSourceRange()) +
+          ")";
+      Done = Offset - Start + Param->getName().size();
+    }
+    Text += Line.substr(Done).str() + ")";
+    R.ReplaceText(Call->getSourceRange(), Text);
+    R.RemoveText(CharSourceRange::getTokenRange(Helper.Def->getSourceRange()));
+    ++Edits;
+  }
+
   std::string printed(QualType Type) const {
     return Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   }
@@ -492,7 +651,19 @@ private:
   Rewriter &R;
   unsigned Edits = 0;
   bool WrappedOpen = false, WrappedFopen = false;
-  SourceLocation FirstFunction;
+  SourceLocation FirstFunction, FirstTopLevel;
+  /// Outline: the helpers, written before the first code.
+  std::string Helpers;
+  /// Inline: the one-line helpers, their parameters' uses by file offset.
+  struct OneLine {
+    const FunctionDecl *Def;
+    CharSourceRange Range;
+    llvm::SmallVector<std::pair<unsigned, const ParmVarDecl *>, 4> Uses;
+  };
+  llvm::DenseMap<const FunctionDecl *, OneLine> OneLineHelpers;
+  std::vector<const CallExpr *> InlineCalls;
+  /// Inline: how often the file names each function.
+  llvm::DenseMap<const Decl *, unsigned> Named;
   llvm::SetVector<const VarDecl *> Renamed;
   std::vector<std::pair<const VarDecl *, SourceLocation>> References;
 };

@@ -28,7 +28,7 @@ import sys
 REWRITES = ("split-declaration", "assign-in-condition", "rename",
             "parenthesize", "do-while-macro", "wrap-open",
             "wrap-open-elsewhere", "retry-macro", "goto-cleanup",
-            "local-flag", "join-or", "cast")
+            "local-flag", "join-or", "cast", "outline", "inline")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*) \[([\w,.-]+)\]$")
 
 
@@ -68,9 +68,15 @@ def cases_of(path):
 
 
 def normalised(message):
-    """A finding's message without quoted code and the rewrite's names."""
+    """A finding's message without quoted code and the rewrite's names, and
+    without where the loop is: in the call's own function ("the loop") or
+    in a caller ("a loop", "on every call of f, which g makes in a loop"),
+    which inlining and outlining move."""
     message = message.replace("_meta", "")
-    return re.sub(r"'[^']*'", "'…'", message)
+    message = re.sub(r"'[^']*'", "'…'", message)
+    message = message.replace("of the loop", "of a loop")
+    return re.sub(r"on every call of '…', which (?:'…'|a caller in another "
+                  r"file) makes in a loop", "on every iteration", message)
 
 
 class Suite:

@@ -1,0 +1,42 @@
+//===--- Forwarding.h - Calls of helpers that only pass a call on --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Real code puts a C library call behind a one-line helper of its own
+// (`static ssize_t put(int fd, const void *b, size_t n) { return write(fd,
+// b, n); }`). Such a helper's call is the call it passes on, with the same
+// arguments in the same places, so every check reads it as that call: by
+// name, by its arguments, and in the call index.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_FORWARDING_H
+#define SYSCALL_TIDY_CHECKS_FORWARDING_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+namespace clang::tidy::syscall {
+
+/// The call \p Def's body makes when that is all it does: its parameters
+/// passed, each once and in its own place, to one other function written
+/// outside the system headers' (the C library's own inline definitions are
+/// what the checks look for). Null for any other function.
+const CallExpr *passedOnCall(const FunctionDecl *Def);
+
+/// The function a call of \p Func makes in the end: \p Func itself, or,
+/// when \p Func is defined in this unit as a helper that only passes its
+/// parameters, in order, to one other function (`return g(p0, p1);`, or
+/// `g(p0, p1);` in a void helper), the function that helper's call makes,
+/// followed through helpers of helpers. Null for null.
+const FunctionDecl *forwardedCallee(const FunctionDecl *Func);
+
+/// Whether \p S makes a call of \p Name (by calleeName: through helpers
+/// that only pass it on).
+bool makesCall(const Stmt *S, llvm::StringRef Name);
+
+/// Whether \p Call never returns: its callee, or the function a helper
+/// that only passes the call on calls, is declared noreturn.
+bool callNeverReturns(const CallExpr *Call);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_FORWARDING_H

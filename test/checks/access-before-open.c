@@ -287,3 +287,43 @@ int open_or_init(const char *path) {
     return -1;
   return fd;
 }
+
+// The same report, once through a one-line helper of perror: the failure is
+// handled the same.
+static void report(const char *what) { perror(what); }
+int open_through_report(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'access' before 'open' of the same path: {{.*}} [syscall-access-before-open]
+  // CHECK-MESSAGES: :[[@LINE+5]]:12: note: 'open' of the same path here
+  if (access(path, R_OK) != 0) {
+    report(path);
+    return -1;
+  }
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    perror(path);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_through_report(const char *path) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+// Must not flag: the test tells the user something else, through a helper
+// that does more than pass perror on.
+static void report_missing(const char *what) {
+  fprintf(stderr, "%s: missing\n", what);
+}
+int open_explained(const char *path) {
+  if (access(path, R_OK) != 0) {
+    report_missing(path);
+    return -1;
+  }
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    perror(path);
+    return -1;
+  }
+  return fd;
+}

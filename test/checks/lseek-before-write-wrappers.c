@@ -100,3 +100,45 @@ off_t end_of(const char *path) {
   xclose(fd);
   return end;
 }
+
+// One-line helpers of the C library, as portability layers write them:
+// each call is the call it passes on.
+static off_t seek_to(int fd, off_t off, int whence) {
+  return lseek(fd, off, whence);
+}
+static ssize_t put(int fd, const void *buf, size_t n) {
+  return write(fd, buf, n);
+}
+
+int store_at(const char *path, off_t off, const char *rec, size_t n) {
+  // CHECK-MESSAGES: :[[@LINE+2]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  int fd = xopen(path, O_WRONLY);
+  seek_to(fd, off, SEEK_SET);
+  put(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+// CHECK-FIXES: int store_at(const char *path, off_t off, const char *rec, size_t n) {
+// CHECK-FIXES: int fd = xopen(path, O_WRONLY);
+// CHECK-FIXES-NEXT: pwrite(fd, rec, n, off);
+
+// Must not flag: the seek is relative, through the same helper.
+int skip_and_store(const char *path, const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  if (seek_to(fd, 16, SEEK_CUR) < 0)
+    return -1;
+  ssize_t w = put(fd, rec, n);
+  xclose(fd);
+  return w == (ssize_t)n ? 0 : -1;
+}
+
+// Must not flag: the offset is read back through the helper.
+off_t store_and_tell(const char *path, off_t off, const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  if (seek_to(fd, off, SEEK_SET) < 0)
+    return -1;
+  put(fd, rec, n);
+  off_t end = seek_to(fd, 0, SEEK_CUR);
+  xclose(fd);
+  return end;
+}

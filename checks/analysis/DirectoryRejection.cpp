@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DirectoryRejection.h"
 #include "Forwarding.h"
+#include "FunctionSummary.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -127,22 +128,48 @@ bool DirectoryRejection::collectModeUses(const VarDecl *Var,
       DirectoryTests.push_back(Test);
       continue;
     }
+    // The copy's own store (`m = st.st_mode;`), removed with it.
+    if (IsCopy && llvm::is_contained(CopyStatements, P))
+      continue;
     // `mode_t m = st.st_mode;` whose every use is a directory test.
     const auto *DS =
         llvm::dyn_cast_or_null<DeclStmt>(parentIgnoringParens(ModeUse));
     const auto *Copy = DS && DS->isSingleDecl()
                            ? llvm::dyn_cast<VarDecl>(DS->getSingleDecl())
                            : nullptr;
-    if (!Copy || !Copy->getInit() ||
-        Copy->getInit()->IgnoreParenCasts() != ModeUse ||
-        !isNeverModified(Copy, Body, Ctx))
+    if (Copy && Copy->getInit() &&
+        Copy->getInit()->IgnoreParenCasts() == ModeUse &&
+        isNeverModified(Copy, Body, Ctx)) {
+      CopyStatements.push_back(DS);
+    } else if (const Stmt *Store = copyStore(ModeUse, Copy)) {
+      // `mode_t m; ... m = st.st_mode;`: the same copy, declared apart.
+      CopyStatements.push_back(Uses.soleDeclaration(Copy));
+      CopyStatements.push_back(Store);
+    } else {
       return false;
+    }
     RemovedVars.insert(Copy);
-    CopyDecls.push_back(DS);
     if (!collectModeUses(Copy, ModeField, /*IsCopy=*/true, Depth + 1))
       return false;
   }
   return true;
+}
+
+const Stmt *DirectoryRejection::copyStore(const Expr *ModeUse,
+                                          const VarDecl *&Copy) const {
+  const auto *Store =
+      llvm::dyn_cast_or_null<BinaryOperator>(parentIgnoringParens(ModeUse));
+  if (!Store || Store->getOpcode() != BO_Assign ||
+      Store->getRHS()->IgnoreParenCasts() != ModeUse ||
+      !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(Store)))
+    return nullptr;
+  Copy = referencedVar(Store->getLHS());
+  const DeclStmt *Decl = Copy ? Uses.soleDeclaration(Copy) : nullptr;
+  if (!Copy || !Copy->isLocalVarDecl() || Copy->getInit() || !Decl ||
+      !Decl->isSingleDecl() ||
+      FunctionSummaries::of(Ctx).soleValue(Copy) != Store->getRHS())
+    return nullptr;
+  return Store;
 }
 
 llvm::SmallVector<const DeclRefExpr *, 8>
@@ -276,6 +303,12 @@ bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
 }
 
 bool DirectoryRejection::refersToRemovedVar(const Stmt *S) const {
+  // A copy's declaration without a value (`mode_t m;`) names it too.
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(D);
+          Var && RemovedVars.contains(Var))
+        return true;
   auto Refs = match(findAll(declRefExpr().bind("ref")), *S, Ctx);
   for (const BoundNodes &N : Refs) {
     const auto *Var =
@@ -334,7 +367,7 @@ bool DirectoryRejection::isRemovableIf(const Stmt *S,
       return true;
     if (const auto *CS = llvm::dyn_cast<CompoundStmt>(Branch))
       return llvm::all_of(CS->body(), [&](const Stmt *Child) {
-        return llvm::is_contained(CopyDecls, Child) ||
+        return llvm::is_contained(CopyStatements, Child) ||
                isRemovableIf(Child, nullptr);
       });
     return isRemovableIf(Branch, nullptr);
@@ -465,7 +498,8 @@ std::string DirectoryRejection::planRemoval(const CallExpr *StatCall,
   // The stat statement and the checks right after it.
   auto It = FunctionCache::positionIn(Plan.Block, Top, Ctx);
   for (++It; It != Plan.Block->body_end() && refersToRemovedVar(*It); ++It) {
-    if (!llvm::is_contained(CopyDecls, *It) && !isRemovableIf(*It, nullptr))
+    if (!llvm::is_contained(CopyStatements, *It) &&
+        !isRemovableIf(*It, nullptr))
       break;
     Plan.Statements.push_back(*It);
   }

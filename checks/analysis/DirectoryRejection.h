@@ -85,6 +85,9 @@ private:
   llvm::SmallVector<const DeclRefExpr *, 8> statReaders(const VarDecl *Var,
                                                         bool Buffer) const;
   bool refersToRemovedVar(const Stmt *S) const;
+  /// The statement `m = <ModeUse>;` storing the stat's mode in \p Copy, a
+  /// local declared alone without a value that gets no other; null if none.
+  const Stmt *copyStore(const Expr *ModeUse, const VarDecl *&Copy) const;
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
 
   const Stmt *Body;
@@ -99,7 +102,9 @@ private:
   const VarDecl *Result = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> RemovedVars;
   llvm::SmallVector<const Expr *, 4> DirectoryTests;
-  llvm::SmallVector<const DeclStmt *, 2> CopyDecls;
+  /// The statements of st_mode's copies that go with the stat: `mode_t m =
+  /// st.st_mode;`, or `mode_t m;` and `m = st.st_mode;`.
+  llvm::SmallVector<const Stmt *, 2> CopyStatements;
   std::string Unsafe;
   bool FallThroughRejection = false;
 };

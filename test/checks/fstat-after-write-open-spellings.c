@@ -58,6 +58,31 @@ int open_out(const char *path) {
 // CHECK-FIXES-NEXT: return -1;
 // CHECK-FIXES-NEXT: return fd;
 
+// st_mode copied into a local declared apart from its value.
+int open_spool(const char *path) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: warning: redundant 'fstat': its result only rejects a directory
+  if (fstat(fd, &st) != 0) {
+    close(fd);
+    return -1;
+  }
+  mode_t mode;
+  mode = st.st_mode;
+  if (S_ISDIR(mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_APPEND);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return fd;
+
 // ------------------------------------------------------------ must not flag
 
 // Through the cleanup label, but the branch walks the directory: the value
@@ -110,5 +135,26 @@ int open_counted(const char *path, int *dirs) {
     return -1;
   }
   *dirs += dir;
+  return fd;
+}
+
+// The copy declared apart gets a second value: it is not the stat's alone.
+int open_spool_or_fifo(const char *path, mode_t fifo) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    close(fd);
+    return -1;
+  }
+  mode_t mode;
+  mode = st.st_mode;
+  if (fifo)
+    mode = fifo;
+  if (S_ISDIR(mode)) {
+    close(fd);
+    return -1;
+  }
   return fd;
 }

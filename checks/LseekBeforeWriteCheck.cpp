@@ -612,6 +612,37 @@ static const IfStmt *seekWithWriteInElse(const CallExpr *Seek,
   return If;
 }
 
+/// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
+/// block: the `||`, the seek's test on its left, the write's on its right.
+/// The write runs right after a seek that succeeded, as with two `if`s.
+static const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
+                                                 const CallExpr *Write,
+                                                 const ParentMap &Parents) {
+  // The call's test: the comparison or `!` around it, and what holds that.
+  auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
+    const Stmt *Up = skipParensAndCasts(Call, Parents, Test);
+    const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+    const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+    if ((Cmp && Cmp->isComparisonOp()) || (Not && Not->getOpcode() == UO_LNot))
+      Up = skipParensAndCasts(Up, Parents, Test);
+    return Up;
+  };
+  const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
+  const auto *Or =
+      llvm::dyn_cast_or_null<BinaryOperator>(TestOf(Seek, SeekTest));
+  if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
+      TestOf(Write, WriteTest) != Or || Or->getRHS() != WriteTest)
+    return nullptr;
+  const Stmt *Cond = nullptr;
+  const auto *If =
+      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Or, Parents, Cond));
+  if (!If || If->getCond() != Cond || If->getElse() || If->getInit() ||
+      If->getConditionVariable() ||
+      !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
+    return nullptr;
+  return Or;
+}
+
 /// For `if (c) lseek(...);` (or a block holding only the seek), no else,
 /// with \p Write in the statement right after the if, which always runs
 /// it: the if. The write then follows the seek on one path and runs
@@ -691,9 +722,11 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const IfStmt *ElseOf = nullptr;
   const IfStmt *OneBranch =
       seekOnOneBranch(S.Call, SeekStatement, Write, Parents, Ctx);
+  const BinaryOperator *Joined = nullptr;
   if (!SeekStatement.Block && !OneBranch) {
-    ElseOf = seekWithWriteInElse(S.Call, Write, Parents);
-    if (!ElseOf)
+    Joined = seekJoinedWithWrite(S.Call, Write, Parents);
+    ElseOf = Joined ? nullptr : seekWithWriteInElse(S.Call, Write, Parents);
+    if (!ElseOf && !Joined)
       return;
   }
 
@@ -705,7 +738,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const Expr *Offset = S.Call->getArg(1);
   if (Offset->HasSideEffects(Ctx))
     return;
-  if (!ElseOf && !OneBranch) {
+  if (!ElseOf && !OneBranch && !Joined) {
     if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
       return;
     auto SeekIt = FunctionCache::positionIn(SeekStatement.Block,
@@ -766,9 +799,17 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
             !sameErrorHandling(llvm::cast<IfStmt>(SeekStatement.Statement),
                                llvm::cast<IfStmt>(WriteCheck.Statement), Ctx)))
     Unfixable = "the seek's error handling differs from the write's";
+  // Joined: the seek's test and the `||` go, the write's test stays.
   std::optional<CharSourceRange> SeekRange =
-      ElseOf || OneBranch ? std::nullopt
-                          : statementRemoval(SeekStatement, SM, LO);
+      Joined
+          ? std::optional<CharSourceRange>(Lexer::makeFileCharRange(
+                CharSourceRange::getCharRange(Joined->getLHS()->getBeginLoc(),
+                                              Joined->getRHS()->getBeginLoc()),
+                SM, LO))
+      : ElseOf || OneBranch ? std::nullopt
+                            : statementRemoval(SeekStatement, SM, LO);
+  if (SeekRange && SeekRange->isInvalid())
+    SeekRange.reset();
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
   // Only the name: `::write` becomes `::pwrite`.
@@ -802,7 +843,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         << (Pwrite.empty() ? std::string("pwrite") : Pwrite)
         << S.Call->getSourceRange();
     if (Unfixable.empty())
-      D << FixItHint::CreateRemoval(wholeLines(*SeekRange, SM))
+      D << FixItHint::CreateRemoval(Joined ? *SeekRange
+                                           : wholeLines(*SeekRange, SM))
         << FixItHint::CreateReplacement(CalleeRange, Pwrite)
         << FixItHint::CreateInsertion(
                RParen, ", " + Lexer::getSourceText(OffsetRange, SM, LO).str());

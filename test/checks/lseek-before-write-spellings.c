@@ -86,6 +86,21 @@ int put_copied(const char *path, const void *buf, size_t n, off_t off) {
 // CHECK-FIXES-NEXT: return -1;
 // CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
 
+// The seek's and the write's tests joined by `||`: the write runs only
+// after the seek succeeded, as with two `if`s.
+int put_joined(const char *path, off_t off, const char *buf, size_t n) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  if ((lseek(fd, off, SEEK_SET) < 0) || (write(fd, buf, n) != (ssize_t)n)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: 'lseek' then 'write' is one 'pwrite'
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+// CHECK-FIXES: if ((pwrite(fd, buf, n, off) != (ssize_t)n)) {
+
 // ------------------------------------------------------------ must not flag
 
 // The flag carries the seek's success; the offset is used after the write
@@ -138,4 +153,25 @@ off_t put_then_tell(const char *path, const void *buf, size_t n, off_t off) {
   if ((ssize_t)write(fd, buf, n) < 0)
     return -1;
   return (off_t)lseek(fd, 0, SEEK_CUR);
+}
+
+// The write's test comes first: the seek after it sets where a reader
+// handed the descriptor starts.
+int put_then_rewind(int fd, const char *buf, size_t n) {
+  if ((write(fd, buf, n) != (ssize_t)n) || (lseek(fd, 0, SEEK_SET) < 0))
+    return -1;
+  return 0;
+}
+
+// Joined by `&&`: the write runs when the seek failed.
+int put_if_seek_failed(const char *path, off_t off, const char *buf,
+                       size_t n) {
+  int fd = open(path, O_WRONLY);
+  if (fd < 0)
+    return -1;
+  if ((lseek(fd, off, SEEK_SET) < 0) && (write(fd, buf, n) < 0)) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
 }

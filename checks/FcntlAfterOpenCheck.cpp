@@ -689,7 +689,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   }
 
   std::string What = Cloexec ? "close-on-exec" : "O_NONBLOCK";
-  std::string Maker = calleeName(First.Call).str();
+  std::string Maker = writtenCalleeName(First.Call).str();
   {
     DiagnosticBuilder D =
         AllHave   ? diag(Call->getBeginLoc(),

@@ -620,7 +620,8 @@ static const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                                  const ParentMap &Parents) {
   // The call's test: the comparison or `!` around it, and what holds that.
   auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
-    const Stmt *Up = skipParensAndCasts(Call, Parents, Test);
+    const Stmt *Up =
+        skipParensAndCasts(retriedValue(Call, Parents), Parents, Test);
     const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(Up);
     const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
     if ((Cmp && Cmp->isComparisonOp()) || (Not && Not->getOpcode() == UO_LNot))
@@ -633,11 +634,14 @@ static const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
   if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
       TestOf(Write, WriteTest) != Or || Or->getRHS() != WriteTest)
     return nullptr;
-  const Stmt *Cond = nullptr;
+  // The `if`'s condition, or a flag that carries it (`int bad = !!(...);
+  // if (bad)`).
+  const Stmt *Cond = nullptr, *Carrier = nullptr;
   const auto *If =
       llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Or, Parents, Cond));
-  if (!If || If->getCond() != Cond || If->getElse() || If->getInit() ||
-      If->getConditionVariable() ||
+  if (!If || If->getCond() != Cond)
+    If = flagTest(Or, Parents, Carrier);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
       !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
     return nullptr;
   return Or;
@@ -839,7 +843,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
              "'%0' then '%1' is one '%2': the write goes to the offset the "
              "seek sets and nothing after it uses the file offset; one "
              "syscall instead of two")
-        << calleeName(S.Call) << WriteName
+        << writtenCalleeName(S.Call) << writtenCalleeName(Write)
         << (Pwrite.empty() ? std::string("pwrite") : Pwrite)
         << S.Call->getSourceRange();
     if (Unfixable.empty())

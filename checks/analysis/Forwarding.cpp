@@ -3,6 +3,7 @@
 
 #include "Forwarding.h"
 #include "FdTracking.h"
+#include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -14,10 +15,33 @@ const CallExpr *passedOnCall(const FunctionDecl *Def) {
   if (Def->isVariadic() || llvm::isa<CXXMethodDecl>(Def) ||
       Def->isTemplated() || Def->isTemplateInstantiation())
     return nullptr;
+  // The body's one statement, empty statements aside, seen through a
+  // do { } while (0) macro of one statement.
   const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || Body->size() != 1)
+  const Stmt *Only = nullptr;
+  for (const Stmt *S = Body; S;) {
+    const auto *Block = llvm::dyn_cast<CompoundStmt>(S);
+    if (!Block) {
+      Only = S;
+      break;
+    }
+    const Stmt *Single = nullptr;
+    for (const Stmt *Child : Block->body())
+      if (!llvm::isa<NullStmt>(Child)) {
+        if (Single)
+          return nullptr;
+        Single = Child;
+      }
+    S = Single && isStatementMacro(Single)
+            ? llvm::cast<DoStmt>(Single)->getBody()
+            : Single;
+    if (S == Single) {
+      Only = S;
+      break;
+    }
+  }
+  if (!Only)
     return nullptr;
-  const Stmt *Only = Body->body_front();
   const Expr *Value = nullptr;
   if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Only))
     Value = Ret->getRetValue();

@@ -9,7 +9,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include <map>
 #include <mutex>
 
 namespace clang::tidy::syscall {
@@ -779,65 +778,94 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
 
 namespace {
 
-/// The calls in \p S of helpers that only pass a call on.
-void forwardingCalls(const Stmt *S,
-                     llvm::SmallVectorImpl<const CallExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    if (forwardedCallee(Call->getDirectCallee()) != Call->getDirectCallee())
-      Out.push_back(Call);
-  for (const Stmt *Child : S->children())
-    forwardingCalls(Child, Out);
+/// \p S without what does not change what it does: parentheses, implicit
+/// casts, a block of one statement, a do { } while (0) macro.
+const Stmt *bare(const Stmt *S) {
+  while (S) {
+    if (const auto *E = llvm::dyn_cast<Expr>(S);
+        E && E->IgnoreParenImpCasts() != E)
+      S = E->IgnoreParenImpCasts();
+    else if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S);
+             Block && Block->size() == 1)
+      S = Block->body_front();
+    else if (isStatementMacro(S))
+      S = llvm::cast<DoStmt>(S)->getBody();
+    else
+      return S;
+  }
+  return S;
 }
 
-/// \p S as written, without blanks and braces, and with a helper that only
-/// passes a call on spelled as the function it calls: the same handling,
-/// one helper away, is the same.
-std::string handlingText(const Stmt *S, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (Range.isInvalid())
-    return "";
-  llvm::StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
-  unsigned Start = SM.getFileOffset(Range.getBegin());
-  // Callee names spelled in the statement's own text, by offset.
-  std::map<unsigned, std::pair<unsigned, llvm::StringRef>> Renamed;
-  llvm::SmallVector<const CallExpr *, 4> Calls;
-  forwardingCalls(S, Calls);
-  for (const CallExpr *Call : Calls) {
-    SourceLocation At = Call->getCallee()->IgnoreParenImpCasts()->getExprLoc();
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!At.isFileID() || SM.getFileID(At) != SM.getFileID(Range.getBegin()))
-      continue;
-    unsigned Offset = SM.getFileOffset(At) - Start;
-    if (Offset < Text.size())
-      Renamed[Offset] = {Callee->getName().size(),
-                         forwardedCallee(Callee)->getName()};
-  }
+/// \p S as written, without blanks and braces.
+std::string compactText(const Stmt *S, const ASTContext &Ctx) {
   std::string Out;
-  for (unsigned I = 0; I < Text.size(); ++I) {
-    auto Found = Renamed.find(I);
-    if (Found != Renamed.end()) {
-      Out += Found->second.second;
-      I += Found->second.first - 1;
-      continue;
-    }
-    char C = Text[I];
+  for (char C :
+       Lexer::getSourceText(CharSourceRange::getTokenRange(S->getSourceRange()),
+                            Ctx.getSourceManager(), Ctx.getLangOpts()))
     if (!isspace(static_cast<unsigned char>(C)) && C != '{' && C != '}')
       Out += C;
-  }
   return Out;
+}
+
+/// Whether \p A and \p B do the same: the same tree, parentheses, blocks of
+/// one statement and do-while(0) macros aside, a helper that only passes a
+/// call on taken for that call. A kind of node this does not know compares
+/// by its text.
+bool sameCode(const Stmt *A, const Stmt *B, const ASTContext &Ctx) {
+  A = bare(A);
+  B = bare(B);
+  if (!A || !B)
+    return A == B;
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *CallA = llvm::dyn_cast<CallExpr>(A)) {
+    const auto *CallB = llvm::cast<CallExpr>(B);
+    const FunctionDecl *FA = forwardedCallee(CallA->getDirectCallee());
+    const FunctionDecl *FB = forwardedCallee(CallB->getDirectCallee());
+    if (!FA || !FB || FA->getCanonicalDecl() != FB->getCanonicalDecl() ||
+        CallA->getNumArgs() != CallB->getNumArgs())
+      return false;
+    for (unsigned I = 0; I < CallA->getNumArgs(); ++I)
+      if (!sameCode(CallA->getArg(I), CallB->getArg(I), Ctx))
+        return false;
+    return true;
+  }
+  if (const auto *RefA = llvm::dyn_cast<DeclRefExpr>(A))
+    return RefA->getDecl()->getCanonicalDecl() ==
+           llvm::cast<DeclRefExpr>(B)->getDecl()->getCanonicalDecl();
+  if (const auto *OpA = llvm::dyn_cast<BinaryOperator>(A)) {
+    if (OpA->getOpcode() != llvm::cast<BinaryOperator>(B)->getOpcode())
+      return false;
+  } else if (const auto *OpA = llvm::dyn_cast<UnaryOperator>(A)) {
+    if (OpA->getOpcode() != llvm::cast<UnaryOperator>(B)->getOpcode())
+      return false;
+  } else if (const auto *MemberA = llvm::dyn_cast<MemberExpr>(A)) {
+    const auto *MemberB = llvm::cast<MemberExpr>(B);
+    if (MemberA->getMemberDecl() != MemberB->getMemberDecl() ||
+        MemberA->isArrow() != MemberB->isArrow())
+      return false;
+  } else if (!llvm::isa<ReturnStmt, CompoundStmt, IfStmt, NullStmt, BreakStmt,
+                        ContinueStmt, ArraySubscriptExpr, ConditionalOperator>(
+                 A)) {
+    // Literals, casts, gotos...: their own data is in their text.
+    return compactText(A, Ctx) == compactText(B, Ctx);
+  }
+  auto ChildrenA = A->children(), ChildrenB = B->children();
+  auto ItB = ChildrenB.begin();
+  for (const Stmt *ChildA : ChildrenA) {
+    if (ItB == ChildrenB.end() || !sameCode(ChildA, *ItB, Ctx))
+      return false;
+    ++ItB;
+  }
+  return ItB == ChildrenB.end();
 }
 
 } // namespace
 
 bool sameErrorHandling(const IfStmt *A, const IfStmt *B,
                        const ASTContext &Ctx) {
-  std::string TextA = handlingText(A->getThen(), Ctx);
-  return !TextA.empty() && TextA == handlingText(B->getThen(), Ctx);
+  return A->getThen() && B->getThen() &&
+         sameCode(A->getThen(), B->getThen(), Ctx);
 }
 
 bool onlyFails(const Stmt *S) {

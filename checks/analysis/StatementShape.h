@@ -206,9 +206,10 @@ std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
                                                 const SourceManager &SM,
                                                 const LangOptions &LO);
 
-/// Whether the then-branches of two error checks do the same: their text is
-/// equal but for blanks and braces (so one call's failure may take the
-/// other's branch).
+/// Whether the then-branches of two error checks do the same (so one call's
+/// failure may take the other's branch): the same code but for
+/// parentheses, braces around one statement, do-while(0) macros, and
+/// helpers that only pass a call on.
 bool sameErrorHandling(const IfStmt *A, const IfStmt *B, const ASTContext &Ctx);
 
 /// Whether \p S, an error branch, only cleans up and fails: it ends in a

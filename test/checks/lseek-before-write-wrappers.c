@@ -111,7 +111,7 @@ static ssize_t put(int fd, const void *buf, size_t n) {
 }
 
 int store_at(const char *path, off_t off, const char *rec, size_t n) {
-  // CHECK-MESSAGES: :[[@LINE+2]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  // CHECK-MESSAGES: :[[@LINE+2]]:3: warning: 'seek_to' then 'put' is one 'pwrite'
   int fd = xopen(path, O_WRONLY);
   seek_to(fd, off, SEEK_SET);
   put(fd, rec, n);

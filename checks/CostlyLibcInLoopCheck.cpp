@@ -238,12 +238,60 @@ void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
       << Site.Call->getSourceRange();
 }
 
+/// Whether \p Path is made from \p Loop's counter itself (`dir + "/d" +
+/// std::to_string(i)`), not only reached through it (`dirs[i]`): a new
+/// name in each iteration.
+static bool namesByCounter(const Expr *Path, const Stmt *Loop,
+                           const ParentMap &Parents) {
+  const auto *For = llvm::dyn_cast<ForStmt>(Loop);
+  if (!For || !For->getInc())
+    return false;
+  llvm::SmallPtrSet<const Decl *, 2> Counters;
+  llvm::SmallVector<const Stmt *, 8> Work{For->getInc()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+      Counters.insert(Ref->getDecl());
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  Work.push_back(Path);
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Counters.count(Ref->getDecl())) {
+      const Stmt *Child = Ref, *Up = Parents.getParent(Ref);
+      while (llvm::isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up)) {
+        Child = Up;
+        Up = Parents.getParent(Up);
+      }
+      // `d[i]`, or a container's `operator[]`: the way to the item.
+      const auto *Subscript = llvm::dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      const auto *Operator = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Up);
+      bool Indexes =
+          (Subscript && Subscript->getIdx() == Child) ||
+          (Operator && Operator->getOperator() == OO_Subscript &&
+           Operator->getNumArgs() == 2 && Operator->getArg(1) == Child);
+      if (!Indexes)
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
 void CostlyLibcInLoopCheck::checkDirectoryPerItem(const CallSite &Site,
                                                   ASTContext &Ctx) {
   // mkdir(dir, mode) in every iteration, its EEXIST taken for success.
   IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
   if (!In || Site.Call->getNumArgs() != 2 ||
-      !acceptsExisting(Site.Call, Site.Func))
+      !acceptsExisting(Site.Call, Site.Func) ||
+      (!In.Through && In.Loop &&
+       namesByCounter(Site.Call->getArg(0), In.Loop,
+                      Loops.functions().parents(Site.Func))))
     return;
   auto [Walks, New] = WalksComponents.try_emplace(In.Loop, false);
   if (New)

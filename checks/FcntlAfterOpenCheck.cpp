@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FcntlAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/Place.h"
 #include "analysis/SourceEdits.h"
@@ -630,6 +631,12 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Replacement = "epoll_create1(EPOLL_CLOEXEC)";
     else if (Name == "inotify_init")
       Replacement = "inotify_init1(" + MFlag.str() + ")";
+    if (!Replacement.empty() && exitsOnFailure(M.Call)) {
+      Unfixable = "'" + writtenCalleeName(M.Call).str() +
+                  "' exits when its call fails; '" + NeedName.str() +
+                  "' in its place would not";
+      continue;
+    }
     if (Replacement.empty() || !isDeclaredOrDefined(NeedName, Ctx, Constants)) {
       Unfixable = "'" + NeedName.str() +
                   "' is not declared in this file (it may need _GNU_SOURCE)";

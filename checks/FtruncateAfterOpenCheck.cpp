@@ -49,15 +49,15 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
   // creat is open with O_CREAT | O_WRONLY | O_TRUNC: one message for both,
   // and for a wrapper of either.
   if (Open.Function == "creat" || Open.Function == "creat64")
-    return "'" + Open.Function.str() +
+    return "'" + writtenCalleeName(Open.Call).str() +
            "' opens with O_TRUNC, which already "
            "emptied it";
   if (Open.Mode.IsStream) {
     std::optional<llvm::StringRef> ModeText =
         Open.Function == "fdopen" ? std::nullopt : Open.modeText();
     if (ModeText && startsWith(*ModeText, "w"))
-      return "'" + Open.Function.str() + "' with mode \"" + ModeText->str() +
-             "\" truncates the file it opens";
+      return "'" + writtenCalleeName(Open.Call).str() + "' with mode \"" +
+             ModeText->str() + "\" truncates the file it opens";
     return "";
   }
   llvm::SmallVector<int64_t, 4> Values;
@@ -66,10 +66,10 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
   const int64_t Trunc = Constants.get("O_TRUNC"),
                 New = Constants.get("O_CREAT") | Constants.get("O_EXCL");
   if (llvm::all_of(Values, [&](int64_t V) { return (V & Trunc) != 0; }))
-    return "'" + Open.Function.str() +
+    return "'" + writtenCalleeName(Open.Call).str() +
            "' opens with O_TRUNC, which already emptied it";
   if (llvm::all_of(Values, [&](int64_t V) { return (V & New) == New; }))
-    return "'" + Open.Function.str() +
+    return "'" + writtenCalleeName(Open.Call).str() +
            "' with O_CREAT | O_EXCL made a new, empty file";
   return "";
 }
@@ -159,7 +159,7 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   }
   diag(First->Call->getBeginLoc(), "'%0' opens the file here",
        DiagnosticIDs::Note)
-      << First->Function;
+      << writtenCalleeName(First->Call);
   if (!Removal)
     diag(Trunc->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << (St.K == CallStatement::Used

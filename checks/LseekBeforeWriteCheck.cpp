@@ -3,6 +3,7 @@
 #include "LseekBeforeWriteCheck.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Conditions.h"
+#include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/OffsetSync.h"
@@ -798,6 +799,11 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   else if (Pwrite.empty())
     Unfixable = "no positional form of '" + WriteName.str() +
                 "' is configured (option PwriteFunction)";
+  else if (exitsOnFailure(S.Call) || exitsOnFailure(Write))
+    Unfixable =
+        "'" + writtenCalleeName(exitsOnFailure(Write) ? Write : S.Call).str() +
+        "' exits when its call fails; '" + Pwrite +
+        "' in their place would not";
   else if (SeekStatement.K == CallStatement::ErrorChecked &&
            (WriteCheck.K != CallStatement::ErrorChecked ||
             !sameErrorHandling(llvm::cast<IfStmt>(SeekStatement.Statement),

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SeekForSizeCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -220,6 +221,10 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
     Unfixable = "the size is assigned, not declared, here";
   else if (!isDeclaredOrDefined("fstat", Ctx, Constants))
     Unfixable = "'fstat' is not declared in this file (<sys/stat.h>)";
+  else if (exitsOnFailure(End) || exitsOnFailure(Back))
+    Unfixable = "'" +
+                writtenCalleeName(exitsOnFailure(End) ? End : Back).str() +
+                "' exits when the seek fails; an fstat in its place would not";
   CallStatement BackSt = statementOf(Back, Parents, Ctx);
   std::optional<CharSourceRange> BackRange =
       BackSt.K == CallStatement::Used ? std::nullopt

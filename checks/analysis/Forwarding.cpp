@@ -11,42 +11,83 @@
 
 namespace clang::tidy::syscall {
 
-const CallExpr *passedOnCall(const FunctionDecl *Def) {
+namespace {
+
+/// The statements of \p Body but empty ones, seen through a do { } while
+/// (0) macro that is all of it.
+llvm::SmallVector<const Stmt *, 4> statementsOf(const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 4> Out;
+  const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Body);
+  if (!Block)
+    return Out;
+  for (const Stmt *Child : Block->body())
+    if (!llvm::isa<NullStmt>(Child))
+      Out.push_back(Child);
+  if (Out.size() == 1 && isStatementMacro(Out.front())) {
+    const Stmt *Inner = llvm::cast<DoStmt>(Out.front())->getBody();
+    if (llvm::isa<CompoundStmt>(Inner))
+      return statementsOf(Inner);
+    Out.front() = Inner;
+  }
+  return Out;
+}
+
+/// Whether \p Branch, taken when \p Result failed, never returns: it ends
+/// the process (`perror(...); exit(1);`, abort, a noreturn function) and
+/// reads nothing but \p Result and constants in its test.
+bool exitsOnFailure(const IfStmt *If, const VarDecl *Result) {
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return false;
+  llvm::SmallVector<const Stmt *, 8> Work{If->getCond()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (llvm::isa<CallExpr>(S))
+      return false;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() != Result &&
+        !llvm::isa<EnumConstantDecl>(Ref->getDecl()))
+      return false;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  llvm::SmallVector<const Stmt *, 4> Branch = statementsOf(If->getThen());
+  const Stmt *Last = Branch.empty() ? If->getThen() : Branch.back();
+  return isProcessEnd(Last);
+}
+
+/// The call \p Def passes on (passedOnCall), and in \p Dies whether \p
+/// Def exits when it fails: `T r = g(p0, p1); if (r == -1) { perror(...);
+/// exit(1); } return r;`.
+const CallExpr *passedOn(const FunctionDecl *Def, bool &Dies) {
+  Dies = false;
   if (Def->isVariadic() || llvm::isa<CXXMethodDecl>(Def) ||
       Def->isTemplated() || Def->isTemplateInstantiation())
     return nullptr;
-  // The body's one statement, empty statements aside, seen through a
-  // do { } while (0) macro of one statement.
-  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  const Stmt *Only = nullptr;
-  for (const Stmt *S = Body; S;) {
-    const auto *Block = llvm::dyn_cast<CompoundStmt>(S);
-    if (!Block) {
-      Only = S;
-      break;
-    }
-    const Stmt *Single = nullptr;
-    for (const Stmt *Child : Block->body())
-      if (!llvm::isa<NullStmt>(Child)) {
-        if (Single)
-          return nullptr;
-        Single = Child;
-      }
-    S = Single && isStatementMacro(Single)
-            ? llvm::cast<DoStmt>(Single)->getBody()
-            : Single;
-    if (S == Single) {
-      Only = S;
-      break;
+  llvm::SmallVector<const Stmt *, 4> Body = statementsOf(Def->getBody());
+  const Expr *Value = nullptr;
+  if (Body.size() == 1) {
+    if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Body.front()))
+      Value = Ret->getRetValue();
+    else if (Def->getReturnType()->isVoidType())
+      Value = llvm::dyn_cast<Expr>(Body.front());
+  } else if (Body.size() == 3) {
+    const auto *Decl = llvm::dyn_cast<DeclStmt>(Body[0]);
+    const auto *Result = Decl && Decl->isSingleDecl()
+                             ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
+                             : nullptr;
+    const auto *Ret = llvm::dyn_cast<ReturnStmt>(Body[2]);
+    const auto *Returned = Ret && Ret->getRetValue()
+                               ? llvm::dyn_cast<DeclRefExpr>(
+                                     Ret->getRetValue()->IgnoreParenImpCasts())
+                               : nullptr;
+    if (Result && Result->getInit() && Returned &&
+        Returned->getDecl() == Result &&
+        exitsOnFailure(llvm::dyn_cast<IfStmt>(Body[1]), Result)) {
+      Value = Result->getInit();
+      Dies = true;
     }
   }
-  if (!Only)
-    return nullptr;
-  const Expr *Value = nullptr;
-  if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(Only))
-    Value = Ret->getRetValue();
-  else if (Def->getReturnType()->isVoidType())
-    Value = llvm::dyn_cast<Expr>(Only);
   const auto *Call =
       Value ? llvm::dyn_cast<CallExpr>(Value->IgnoreParenCasts()) : nullptr;
   const FunctionDecl *Target = Call ? Call->getDirectCallee() : nullptr;
@@ -63,6 +104,26 @@ const CallExpr *passedOnCall(const FunctionDecl *Def) {
       return nullptr;
   }
   return Call;
+}
+
+} // namespace
+
+const CallExpr *passedOnCall(const FunctionDecl *Def) {
+  bool Dies;
+  return passedOn(Def, Dies);
+}
+
+bool exitsOnFailure(const CallExpr *Call) {
+  const FunctionDecl *Func = Call->getDirectCallee();
+  for (unsigned Depth = 0; Func && Depth < 8; ++Depth) {
+    const FunctionDecl *Def = Func->getDefinition();
+    bool Dies = false;
+    const CallExpr *Inner = Def ? passedOn(Def, Dies) : nullptr;
+    if (Dies)
+      return true;
+    Func = Inner ? Inner->getDirectCallee() : nullptr;
+  }
+  return false;
 }
 
 const FunctionDecl *forwardedCallee(const FunctionDecl *Func) {

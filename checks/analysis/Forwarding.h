@@ -19,14 +19,21 @@ namespace clang::tidy::syscall {
 /// The call \p Def's body makes when that is all it does: its parameters
 /// passed, each once and in its own place, to one other function written
 /// outside the system headers' (the C library's own inline definitions are
-/// what the checks look for). Null for any other function.
+/// what the checks look for); or when it also exits on that call's failure
+/// and returns its result otherwise (`T r = g(p0, p1); if (r == -1) {
+/// perror("g"); exit(1); } return r;`, a project's xwrite). Null for any
+/// other function.
 const CallExpr *passedOnCall(const FunctionDecl *Def);
 
+/// Whether a helper on the way from \p Call to the call it passes on exits
+/// when that call fails: a fix that writes another call in its place would
+/// lose the exit.
+bool exitsOnFailure(const CallExpr *Call);
+
 /// The function a call of \p Func makes in the end: \p Func itself, or,
-/// when \p Func is defined in this unit as a helper that only passes its
-/// parameters, in order, to one other function (`return g(p0, p1);`, or
-/// `g(p0, p1);` in a void helper), the function that helper's call makes,
-/// followed through helpers of helpers. Null for null.
+/// when \p Func is defined in this unit as a helper that passes its call on
+/// (passedOnCall), the function that helper's call makes, followed through
+/// helpers of helpers. Null for null.
 const FunctionDecl *forwardedCallee(const FunctionDecl *Func);
 
 /// Whether \p S makes a call of \p Name (by calleeName: through helpers

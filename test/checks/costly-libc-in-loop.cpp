@@ -7,6 +7,7 @@
 #include <map>
 #include <pwd.h>
 #include <string>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <vector>
 
@@ -55,4 +56,18 @@ std::vector<int> hours(const std::vector<std::time_t> &times) {
     out.push_back(tm.tm_hour);
   }
   return out;
+}
+
+// A loop whose whole body is the mkdir of each item's directory.
+void spool_dirs(const std::vector<std::string> &dirs) {
+  for (size_t i = 0; i < dirs.size(); i++)
+    mkdir(dirs[i].c_str(), 0755);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mkdir' of each item's directory in every iteration of the loop
+}
+
+// Must not flag: the name is made from the counter itself, a new
+// directory in each iteration.
+void make_numbered(const std::string &dir) {
+  for (int i = 0; i < 5; i++)
+    mkdir((dir + "/d" + std::to_string(i)).c_str(), 0755);
 }

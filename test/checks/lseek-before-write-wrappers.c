@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -141,4 +142,52 @@ off_t store_and_tell(const char *path, off_t off, const char *rec, size_t n) {
   off_t end = seek_to(fd, 0, SEEK_CUR);
   xclose(fd);
   return end;
+}
+
+// A project's wrappers that exit when their call fails: on success each is
+// its call. The fix would put a pwrite that does not exit in their place.
+static off_t xlseek(int fd, off_t off, int whence) {
+  off_t r = lseek(fd, off, whence);
+  if (r == -1) {
+    perror("lseek");
+    exit(1);
+  }
+  return r;
+}
+static ssize_t xwrite(int fd, const void *buf, size_t n) {
+  ssize_t r = write(fd, buf, n);
+  if (r < 0) {
+    perror("write");
+    exit(1);
+  }
+  return r;
+}
+
+int put_record(const char *path, off_t off, const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  xlseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'xlseek' then 'xwrite' is one 'pwrite'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: no automatic fix: 'xwrite' exits when its call fails; 'pwrite' in their place would not
+  xwrite(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+// CHECK-FIXES: xlseek(fd, off, SEEK_SET);
+
+// Must not flag: the exiting seek is followed by a read.
+int get_record(const char *path, off_t off, char *rec, size_t n) {
+  int fd = xopen(path, O_RDONLY);
+  xlseek(fd, off, SEEK_SET);
+  ssize_t r = read(fd, rec, n);
+  xclose(fd);
+  return r < 0 ? -1 : 0;
+}
+
+// Must not flag: the offset the exiting seek returns is used.
+off_t append_record(const char *path, const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  off_t at = xlseek(fd, 0, SEEK_END);
+  xwrite(fd, rec, n);
+  xclose(fd);
+  return at;
 }

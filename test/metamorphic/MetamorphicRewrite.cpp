@@ -7,7 +7,8 @@
 // a wrapper (in the file or in another one), an EINTR-retry macro, early
 // returns through a cleanup label, a condition carried in a local flag, two
 // checks that leave the same way joined by `||`, casts, C library calls
-// outlined into one-line helpers, one-line helpers inlined. The metamorphic
+// outlined into one-line helpers, one-line helpers inlined, calls through
+// wrappers that exit when the call fails. The metamorphic
 // suite (run.py) requires the checks to find the same things in both.
 //
 // Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
@@ -50,6 +51,7 @@ enum class Rewrite {
   Cast,
   Outline,
   Inline,
+  DieWrapper,
 };
 
 std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
@@ -68,6 +70,7 @@ std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
       .Case("cast", Rewrite::Cast)
       .Case("outline", Rewrite::Outline)
       .Case("inline", Rewrite::Inline)
+      .Case("die-wrapper", Rewrite::DieWrapper)
       .Default(std::nullopt);
 }
 
@@ -188,6 +191,15 @@ public:
     case Rewrite::Inline:
       InlineCalls.push_back(Call);
       break;
+    case Rewrite::DieWrapper:
+      // Calls whose failure is an error, not an answer (not access or stat).
+      if (Global && SM.isInSystemHeader(Callee->getLocation()) &&
+          llvm::is_contained({"open", "openat", "creat", "fopen", "read",
+                              "write", "pwrite", "lseek", "fstat", "fcntl",
+                              "ftruncate", "dup", "socket", "accept"},
+                             Name))
+        outline(Call, Name, /*Dies=*/true);
+      break;
     case Rewrite::RetryMacro:
       // The calls that fail with EINTR, as real code retries them.
       if (Global && (Name == "open" || Name == "creat" || Name == "write" ||
@@ -228,9 +240,12 @@ public:
         Decls += wrapper(FopenWrapper, FopenWrapperBody, Wrappers);
       R.InsertTextBefore(FirstFunction.isValid() ? FirstFunction : Top, Decls);
     }
-    if (Kind == Rewrite::Outline)
+    if (Kind == Rewrite::Outline || Kind == Rewrite::DieWrapper)
       R.InsertTextBefore(FirstTopLevel.isValid() ? FirstTopLevel : Top,
-                         Helpers);
+                         (Kind == Rewrite::DieWrapper
+                              ? "#include <stdio.h>\n#include <stdlib.h>\n"
+                              : "") +
+                             Helpers);
     return true;
   }
 
@@ -493,7 +508,11 @@ private:
   // `static ssize_t write3_meta(int a0, const void *a1, size_t a2) { return
   // write(a0, a1, a2); }`: the call, one helper away, as real code writes
   // its own thin wrappers of the C library.
-  void outline(CallExpr *Call, llvm::StringRef Name) {
+  //
+  // With \p Dies, the helper exits when the call fails, as a project's
+  // xopen/xwrite do: `{ ssize_t r = write(a0, a1, a2); if (r == -1) {
+  // perror("write"); exit(1); } return r; }`.
+  void outline(CallExpr *Call, llvm::StringRef Name, bool Dies = false) {
     const auto *Ref =
         llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
     QualType Result = Call->getType();
@@ -515,8 +534,13 @@ private:
     std::string Head = declared(
         Result, Helper + "(" + (Params.empty() ? "void" : Params) + ")");
     std::string Body = Name.str() + "(" + Args + ");";
-    Helpers += "static " + Head + " { " +
-               (Result->isVoidType() ? Body : "return " + Body) + " }\n";
+    if (Dies && !Result->isVoidType())
+      Body = declared(Result, "r") + " = " + Body +
+             " if (r == " + (Result->isPointerType() ? "NULL" : "-1") +
+             ") { perror(\"" + Name.str() + "\"); exit(1); } return r;";
+    else if (!Result->isVoidType())
+      Body = "return " + Body;
+    Helpers += "static " + Head + " { " + Body + " }\n";
     R.ReplaceText(Ref->getSourceRange(), Helper);
     ++Edits;
   }

@@ -28,7 +28,8 @@ import sys
 REWRITES = ("split-declaration", "assign-in-condition", "rename",
             "parenthesize", "do-while-macro", "wrap-open",
             "wrap-open-elsewhere", "retry-macro", "goto-cleanup",
-            "local-flag", "join-or", "cast", "outline", "inline")
+            "local-flag", "join-or", "cast", "outline", "inline",
+            "die-wrapper")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*) \[([\w,.-]+)\]$")
 
 

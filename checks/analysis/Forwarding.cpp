@@ -3,6 +3,7 @@
 
 #include "Forwarding.h"
 #include "FdTracking.h"
+#include "FunctionSummary.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -32,30 +33,6 @@ llvm::SmallVector<const Stmt *, 4> statementsOf(const Stmt *Body) {
   return Out;
 }
 
-/// Whether \p Branch, taken when \p Result failed, never returns: it ends
-/// the process (`perror(...); exit(1);`, abort, a noreturn function) and
-/// reads nothing but \p Result and constants in its test.
-bool exitsOnFailure(const IfStmt *If, const VarDecl *Result) {
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
-    return false;
-  llvm::SmallVector<const Stmt *, 8> Work{If->getCond()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (llvm::isa<CallExpr>(S))
-      return false;
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() != Result &&
-        !llvm::isa<EnumConstantDecl>(Ref->getDecl()))
-      return false;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  llvm::SmallVector<const Stmt *, 4> Branch = statementsOf(If->getThen());
-  const Stmt *Last = Branch.empty() ? If->getThen() : Branch.back();
-  return isProcessEnd(Last);
-}
-
 /// The call \p Def passes on (passedOnCall), and in \p Dies whether \p
 /// Def exits when it fails: `T r = g(p0, p1); if (r == -1) { perror(...);
 /// exit(1); } return r;`.
@@ -71,22 +48,19 @@ const CallExpr *passedOn(const FunctionDecl *Def, bool &Dies) {
       Value = Ret->getRetValue();
     else if (Def->getReturnType()->isVoidType())
       Value = llvm::dyn_cast<Expr>(Body.front());
-  } else if (Body.size() == 3) {
-    const auto *Decl = llvm::dyn_cast<DeclStmt>(Body[0]);
-    const auto *Result = Decl && Decl->isSingleDecl()
-                             ? llvm::dyn_cast<VarDecl>(Decl->getSingleDecl())
-                             : nullptr;
-    const auto *Ret = llvm::dyn_cast<ReturnStmt>(Body[2]);
+  } else if (Body.size() >= 3 && Body.size() <= 5 &&
+             llvm::isa<IfStmt>(Body[Body.size() - 2])) {
+    // `T r = g(...); if (failed) exit; return r;` in any spelling: asked
+    // of the summaries, which keep the answer.
+    const auto *Ret = llvm::dyn_cast<ReturnStmt>(Body.back());
     const auto *Returned = Ret && Ret->getRetValue()
                                ? llvm::dyn_cast<DeclRefExpr>(
                                      Ret->getRetValue()->IgnoreParenImpCasts())
                                : nullptr;
-    if (Result && Result->getInit() && Returned &&
-        Returned->getDecl() == Result &&
-        exitsOnFailure(llvm::dyn_cast<IfStmt>(Body[1]), Result)) {
-      Value = Result->getInit();
+    if (Returned && llvm::isa<VarDecl>(Returned->getDecl()) &&
+        (Value = FunctionSummaries::of(Def->getASTContext())
+                     .exitingCall(Def, Body)))
       Dies = true;
-    }
   }
   const auto *Call =
       Value ? llvm::dyn_cast<CallExpr>(Value->IgnoreParenCasts()) : nullptr;

@@ -496,6 +496,59 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
   return Result;
 }
 
+const Expr *FunctionSummaries::exitingCall(const FunctionDecl *Def,
+                                           llvm::ArrayRef<const Stmt *> Body) {
+  auto [It, New] = Exiting.try_emplace(Def, nullptr);
+  if (!New)
+    return It->second;
+  const auto *Ret = llvm::cast<ReturnStmt>(Body.back());
+  const auto *Result = llvm::cast<VarDecl>(
+      llvm::cast<DeclRefExpr>(Ret->getRetValue()->IgnoreParenImpCasts())
+          ->getDecl());
+  const auto *If = llvm::cast<IfStmt>(Body[Body.size() - 2]);
+  const Expr *Value = Result->isLocalVarDecl() ? soleValue(Result) : nullptr;
+  if (!Value || !llvm::isa<CallExpr>(Value->IgnoreParenCasts()) ||
+      If->getElse() || If->getInit() || If->getConditionVariable())
+    return nullptr;
+  const Stmt *Before = Body.size() > 2 ? Body[Body.size() - 3] : nullptr;
+  const Expr *Test = testedValue(If, Before);
+  // Before the test: the result's declaration, its store, the flag.
+  for (const Stmt *S : Body.drop_back(2)) {
+    const auto *Store = llvm::dyn_cast<BinaryOperator>(S);
+    const auto *Decl = llvm::dyn_cast<DeclStmt>(S);
+    bool Ok =
+        (Decl && Decl->isSingleDecl() && Decl->getSingleDecl() == Result) ||
+        (Store && Store->getOpcode() == BO_Assign &&
+         Store->getRHS() == Value) ||
+        (S == Before && Test != If->getCond());
+    if (!Ok)
+      return nullptr;
+  }
+  // The test reads the result (or makes its call) and constants only.
+  llvm::SmallVector<const Stmt *, 8> Work{Test};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (S == Value)
+      continue;
+    if (llvm::isa<CallExpr>(S))
+      return nullptr;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() != Result &&
+        !llvm::isa<EnumConstantDecl>(Ref->getDecl()))
+      return nullptr;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  // The failure branch ends the process.
+  const Stmt *Last = If->getThen();
+  while (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Last))
+    Last = Block->body_empty() ? nullptr : Block->body_back();
+  if (!Last || !isProcessEnd(Last))
+    return nullptr;
+  return It->second = Value;
+}
+
 const Expr *FunctionSummaries::soleValue(const VarDecl *Var) {
   const auto *Func =
       llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());

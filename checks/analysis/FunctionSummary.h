@@ -86,6 +86,14 @@ public:
   /// fcntl(fd, F_GETFL)) < 0`); null when it has more or unknown values.
   const Expr *soleValue(const VarDecl *Var);
 
+  /// For a helper whose body \p Body (its statements) returns the result of
+  /// one call and exits when that call fails (`T r = g(p0, p1); if (r ==
+  /// -1) { perror("g"); exit(1); } return r;`, the result declared apart
+  /// or set in the test, the test kept in a flag): the call's value. The
+  /// test may read only the result and constants.
+  const Expr *exitingCall(const FunctionDecl *Def,
+                          llvm::ArrayRef<const Stmt *> Body);
+
   /// What \p Func does with the offset of a descriptor or stream handed to
   /// its parameter \p Param: one kind of operation and tests of it
   /// (`fd < 0`), or Unknown.
@@ -128,6 +136,7 @@ private:
                  std::pair<State, OffsetEffect>>
       Effects;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, unsigned> FdFlags;
+  llvm::DenseMap<const FunctionDecl *, const Expr *> Exiting;
 };
 
 /// The fact a unit exports when the function other units know by \p Name

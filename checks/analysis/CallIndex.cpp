@@ -117,8 +117,7 @@ public:
     // A helper that only passes a call on is indexed as that call.
     Index.ByName[keyOf(forwardedCallee(Callee), Storage)].push_back(
         Index.Sites.size());
-    Index.Sites.push_back(
-        {Call, Current, Loops > 0, passedOnCall(Current) == Call});
+    Index.Sites.push_back({Call, Current, Loops > 0, PassedOn == Call});
     // A non-const reference parameter may store into a field.
     if (CPlusPlus)
       for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -231,14 +230,17 @@ private:
 
   template <typename Fn> bool within(const FunctionDecl *Func, Fn Traverse) {
     const FunctionDecl *Outer = Current;
+    const CallExpr *OuterPassedOn = PassedOn;
     unsigned OuterLoops = Loops;
     Current = Func;
+    PassedOn = Func ? passedOnCall(Func) : nullptr;
     Loops = 0; // a lambda's loops are its own
     unsigned First = Index.Sites.size();
     bool Result = Traverse();
     if (Func && Index.Sites.size() > First)
       Index.Ranges[Func] = {First, static_cast<unsigned>(Index.Sites.size())};
     Current = Outer;
+    PassedOn = OuterPassedOn;
     Loops = OuterLoops;
     return Result;
   }
@@ -259,6 +261,8 @@ private:
   /// The function whose code holds the calls indexed (a lambda's call
   /// operator in a lambda, none in a block or a template pattern).
   const FunctionDecl *Current = nullptr;
+  /// The call Current only passes on (passedOnCall), found once for it.
+  const CallExpr *PassedOn = nullptr;
   /// The loop statements of Current around the walk's place.
   unsigned Loops = 0;
   /// The function definition the uses are in (the outer one in a lambda).

@@ -18,8 +18,10 @@ namespace {
 /// (0) macro that is all of it.
 llvm::SmallVector<const Stmt *, 4> statementsOf(const Stmt *Body) {
   llvm::SmallVector<const Stmt *, 4> Out;
+  // A helper's body is a few statements: a function's of thousands is
+  // no helper, and is not walked for every call it makes.
   const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Body);
-  if (!Block)
+  if (!Block || Block->size() > 8)
     return Out;
   for (const Stmt *Child : Block->body())
     if (!llvm::isa<NullStmt>(Child))

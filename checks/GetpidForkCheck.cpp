@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "GetpidForkCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/CrossUnitFacts.h"
+#include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/StatementShape.h"
@@ -192,9 +194,31 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
     });
   }
 
+  // With the whole database, a helper another unit defines may pass
+  // getpid() on: its calls count, each a candidate needing that unit to say
+  // so.
+  llvm::DenseMap<const CallExpr *, std::string> Assumed;
+  if (CrossUnitFacts::current()) {
+    Summaries.exportFacts(Constants);
+    for (const CallSite &Site : Index.all()) {
+      const FunctionDecl *Callee = Site.Call->getDirectCallee();
+      if (Callee->getNumParams() != 0 ||
+          !Callee->getReturnType()->isIntegerType())
+        continue;
+      if (std::string Fact = forwardsFactFor(Callee, "getpid"); !Fact.empty()) {
+        Sites.push_back(Site);
+        Assumed[Site.Call] = std::move(Fact);
+      }
+    }
+  }
+
   // Where each pid goes: saved into a place that outlives the call, or
   // compared with one (directly, or through a local holding its one value).
-  llvm::DenseMap<const ValueDecl *, const Stmt *> Saved;
+  struct PidStore {
+    const Stmt *At;
+    const CallExpr *Call;
+  };
+  llvm::DenseMap<const ValueDecl *, PidStore> Saved;
   std::vector<Comparison> Comparisons;
   std::function<void(const Stmt *, const CallSite &)> Follow =
       [&](const Stmt *Value, const CallSite &Site) {
@@ -204,13 +228,14 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
         if (!Up) {
           if (const CXXCtorInitializer *Init =
                   initialiserOf(Site.Func, llvm::cast<Expr>(Value)))
-            Saved.try_emplace(Init->getMember(), Init->getInit());
+            Saved.try_emplace(Init->getMember(),
+                              PidStore{Init->getInit(), Site.Call});
           return;
         }
         const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(Up);
         if (Op && Op->getOpcode() == BO_Assign && Op->getRHS() == Child) {
           if (const ValueDecl *Kept = keptIn(Op->getLHS()))
-            Saved.try_emplace(Kept, Op);
+            Saved.try_emplace(Kept, PidStore{Op, Site.Call});
           else // `(now = getpid()) != saved`: the store's value goes on
             Follow(Op, Site);
           return;
@@ -228,7 +253,8 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
                       ? llvm::dyn_cast<VarDecl>(Declaration->getSingleDecl())
                       : nullptr;
               Var && Var->hasGlobalStorage())
-            Saved.try_emplace(Var->getCanonicalDecl(), Declaration);
+            Saved.try_emplace(Var->getCanonicalDecl(),
+                              PidStore{Declaration, Site.Call});
       };
   for (const CallSite &Site : Sites) {
     Follow(Site.Call, Site);
@@ -279,8 +305,8 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
       };
   llvm::DenseSet<const CallExpr *> Reported;
   for (const Comparison &C : Comparisons) {
-    auto Store = Saved.find(C.Kept);
-    if (Store == Saved.end() || RunsOnce(C.Func) ||
+    auto Kept = Saved.find(C.Kept);
+    if (Kept == Saved.end() || RunsOnce(C.Func) ||
         Wrappers.count(C.Func->getCanonicalDecl()) ||
         !Reported.insert(C.Call).second)
       continue;
@@ -291,8 +317,15 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
          "lio_fork_generation, or lio_getpid, which asks once per process)")
         << writtenCalleeName(C.Call) << C.Kept->getName() << C.Func
         << C.Call->getSourceRange();
-    diag(Store->second->getBeginLoc(), "the pid is saved here",
+    diag(Kept->second.At->getBeginLoc(), "the pid is saved here",
          DiagnosticIDs::Note);
+    Requirement Needs;
+    for (const CallExpr *Call : {C.Call, Kept->second.Call})
+      if (auto It = Assumed.find(Call);
+          It != Assumed.end() &&
+          !llvm::is_contained(Needs, std::vector<std::string>{It->second}))
+        Needs.push_back({It->second});
+    noteRequirement(*this, C.Call->getBeginLoc(), Needs);
   }
 }
 

@@ -4,6 +4,7 @@
 #include "analysis/CallIndex.h"
 #include "analysis/DescriptorStat.h"
 #include "analysis/Forwarding.h"
+#include "analysis/FunctionSummary.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -19,8 +20,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::syscall {
 
-namespace {
-
 /// A call whose value a loop can keep, and what ends that.
 struct InvariantCall {
   llvm::StringRef Name;
@@ -28,6 +27,8 @@ struct InvariantCall {
   llvm::StringRef Local; ///< its name
   unsigned EndedBy;      ///< LoopInvariantCheck::Change bits
 };
+
+namespace {
 
 llvm::ArrayRef<InvariantCall> invariantCalls() {
   using C = LoopInvariantCheck;
@@ -138,17 +139,26 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::SmallVector<llvm::StringRef, 12> Names;
   for (const InvariantCall &I : invariantCalls())
     Names.push_back(I.Name);
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names)) {
-    if (Reported.contains(Site.Call))
-      continue;
-    std::optional<Hoist> H = invariantCall(calleeName(Site.Call))->Type.empty()
-                                 ? bufferHoistOf(Site.Call, Site.Func, Ctx)
-                                 : hoistOf(Site.Call, Site.Func, Ctx);
+  auto Add = [&](std::optional<Hoist> H) {
     if (!H)
-      continue;
+      return;
     for (const CallExpr *Member : H->Calls)
       Reported.insert(Member);
     ByLoop[H->Loop].push_back(std::move(*H));
+  };
+  const CallIndex &Index = CallIndex::of(Ctx);
+  for (const CallSite &Site : Index.callsTo(Names))
+    if (!Reported.contains(Site.Call))
+      Add(invariantCall(calleeName(Site.Call))->Type.empty()
+              ? bufferHoistOf(Site.Call, Site.Func, Ctx)
+              : hoistOf(Site.Call, Site.Func, Ctx));
+  // With the whole database, a helper another unit defines may only pass
+  // an id call on: a candidate that needs that unit to say so.
+  if (CrossUnitFacts::current()) {
+    FunctionSummaries::of(Ctx).exportFacts(Constants);
+    for (const CallSite &Site : Index.all())
+      if (Site.InLoop && !Reported.contains(Site.Call))
+        Add(elsewhereHoistOf(Site.Call, Site.Func, Ctx));
   }
   for (const auto &[Loop, Hoists] : ByLoop)
     report(Hoists, Ctx);
@@ -322,24 +332,56 @@ std::optional<LoopInvariantCheck::Hoist>
 LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
                             ASTContext &Ctx) {
   const InvariantCall *What = invariantCall(calleeName(Call));
-  bool Sysconf = What && What->Name == "sysconf";
-  bool Syscall = What && What->Name == "syscall";
-  if (!What ||
-      Call->getNumArgs() !=
-          (What->EndedBy & Descriptors || Sysconf || Syscall ? 1u : 0u) ||
+  if (!What)
+    return std::nullopt;
+  return hoistAs(*What, Call, Func, Ctx);
+}
+
+std::optional<LoopInvariantCheck::Hoist> LoopInvariantCheck::elsewhereHoistOf(
+    const CallExpr *Call, const FunctionDecl *Func, ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (Callee->getNumParams() != 0 || !Callee->getReturnType()->isIntegerType())
+    return std::nullopt;
+  // Any of the id calls: what ends each ends it.
+  std::vector<std::string> Facts;
+  for (llvm::StringRef Id :
+       {"getpid", "gettid", "getuid", "geteuid", "getgid", "getegid"})
+    if (std::string Fact = forwardsFactFor(Callee, Id); !Fact.empty())
+      Facts.push_back(std::move(Fact));
+  if (Facts.empty())
+    return std::nullopt;
+  InvariantCall What{Callee->getName(), "", Callee->getName(),
+                     Forks | Credentials};
+  std::optional<Hoist> H = hoistAs(What, Call, Func, Ctx);
+  if (H) {
+    H->Type = Callee->getReturnType().getAsString(Ctx.getPrintingPolicy());
+    H->Needs.push_back(std::move(Facts));
+  }
+  return H;
+}
+
+std::optional<LoopInvariantCheck::Hoist>
+LoopInvariantCheck::hoistAs(const InvariantCall &What, const CallExpr *Call,
+                            const FunctionDecl *Func, ASTContext &Ctx) {
+  bool Sysconf = What.Name == "sysconf";
+  bool Syscall = What.Name == "syscall";
+  if (Call->getNumArgs() !=
+          (What.EndedBy & Descriptors || Sysconf || Syscall ? 1u : 0u) ||
       (Sysconf && sysconfLocal(Call).empty()) ||
       (Syscall && !isGettidSyscall(Call, Ctx, Constants)))
     return std::nullopt;
   const Stmt *Loop =
-      invariantLoop(Call, Func, What->EndedBy, /*EveryIteration=*/true, Ctx);
+      invariantLoop(Call, Func, What.EndedBy, /*EveryIteration=*/true, Ctx);
   if (!Loop)
     return std::nullopt;
   // Every call of the same function with the same argument in the loop.
   Hoist H{Loop,
           Func,
-          What->Name,
-          What->Type,
-          (Sysconf ? sysconfLocal(Call) : What->Local).str(),
+          What.Name,
+          What.Type.str(),
+          (Sysconf ? sysconfLocal(Call) : What.Local).str(),
+          {},
+          nullptr,
           {}};
   if (H.Local == "is_tty" && Call->getNumArgs() == 1)
     if (const VarDecl *Fd = referencedVar(Call->getArg(0)))
@@ -347,11 +389,11 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
   CallCollector Collector;
   Collector.TraverseStmt(const_cast<Stmt *>(Loop));
   for (const CallExpr *Other : Collector.Calls)
-    if (calleeName(Other) == What->Name &&
+    if (calleeName(Other) == What.Name &&
         Other->getNumArgs() == Call->getNumArgs() &&
         (Other->getNumArgs() == 0 ||
          sameArgument(Other->getArg(0), Call->getArg(0), Ctx)) &&
-        invariantLoop(Other, Func, What->EndedBy, /*EveryIteration=*/false,
+        invariantLoop(Other, Func, What.EndedBy, /*EveryIteration=*/false,
                       Ctx) == Loop)
       H.Calls.push_back(Other);
   return H;
@@ -416,7 +458,7 @@ LoopInvariantCheck::bufferHoistOf(const CallExpr *Call,
                     onlyReadThrough(Read, Parents))))
       return std::nullopt;
   }
-  Hoist H{Loop, Func, What->Name, "", "", {Call}};
+  Hoist H{Loop, Func, What->Name, "", "", {Call}, nullptr, {}};
   H.Moved = St.Statement;
   return H;
 }
@@ -475,7 +517,7 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
         Unfixable = "a macro spells the call";
       Fixes.push_back(FixItHint::CreateReplacement(Range, Local));
     }
-    Declarations += "const " + H.Type.str() + " " + Local + " = " +
+    Declarations += "const " + H.Type + " " + Local + " = " +
                     sourceText(CharSourceRange::getTokenRange(
                                    H.Calls.front()->getSourceRange()),
                                SM, LO) +
@@ -514,6 +556,10 @@ void LoopInvariantCheck::report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx) {
   if (!Unfixable.empty())
     diag(First->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
+  Requirement Needs;
+  for (const Hoist &H : Hoists)
+    Needs.insert(Needs.end(), H.Needs.begin(), H.Needs.end());
+  noteRequirement(*this, First->getBeginLoc(), Needs);
 }
 
 } // namespace clang::tidy::syscall

@@ -3,6 +3,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H
 #define SYSCALL_TIDY_CHECKS_LOOPINVARIANTCHECK_H
 
+#include "analysis/CrossUnitFacts.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -10,6 +11,9 @@
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::syscall {
+
+/// A call whose value a loop can keep (LoopInvariantCheck.cpp).
+struct InvariantCall;
 
 /// Finds getpid, gettid, getuid, geteuid, getgid, getegid, isatty and the
 /// sysconf values glibc asks the kernel for, called in every iteration of a
@@ -46,12 +50,16 @@ private:
   struct Hoist {
     const Stmt *Loop;
     const FunctionDecl *Func;
-    llvm::StringRef Name, Type; ///< the callee, the local's type
-    std::string Local;          ///< the local's preferred name
+    llvm::StringRef Name; ///< the callee
+    std::string Type;     ///< the local's type
+    std::string Local;    ///< the local's preferred name
     llvm::SmallVector<const CallExpr *, 4> Calls;
     /// For a call that fills a buffer (`uname(&u);`): its statement, which
     /// moves before the loop whole.
     const Stmt *Moved = nullptr;
+    /// What other units must say: the callee, defined in one of them, only
+    /// passes on one of the calls the check knows.
+    Requirement Needs;
   };
   /// The hoist of `uname(&u);` or `getrlimit(R, &rl);`, a statement of
   /// its loop's body whose buffer the loop only reads.
@@ -59,6 +67,13 @@ private:
                                      const FunctionDecl *Func, ASTContext &Ctx);
   std::optional<Hoist> hoistOf(const CallExpr *Call, const FunctionDecl *Func,
                                ASTContext &Ctx);
+  /// The hoist of a call of a function that another unit defines, when it
+  /// only passes on one of the id calls (getpid, getuid, ...).
+  std::optional<Hoist> elsewhereHoistOf(const CallExpr *Call,
+                                        const FunctionDecl *Func,
+                                        ASTContext &Ctx);
+  std::optional<Hoist> hoistAs(const InvariantCall &What, const CallExpr *Call,
+                               const FunctionDecl *Func, ASTContext &Ctx);
   /// One finding and one fix for the hoists out of the same loop.
   void report(llvm::ArrayRef<Hoist> Hoists, ASTContext &Ctx);
   /// The outermost loop of \p Func around \p Call in whose every iteration

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Forwarding.h"
+#include "CrossUnitFacts.h"
 #include "FdTracking.h"
 #include "FunctionSummary.h"
 #include "StatementShape.h"
@@ -113,6 +114,25 @@ const FunctionDecl *forwardedCallee(const FunctionDecl *Func) {
     Func = Next;
   }
   return Func;
+}
+
+std::string forwardsFactOf(const FunctionDecl *Def) {
+  bool Dies = false;
+  const CallExpr *Call = passedOn(Def, Dies);
+  std::string Name = Call && !Dies ? crossUnitName(Def) : "";
+  if (Name.empty())
+    return "";
+  return "forwards:" + Name + "=" + calleeName(Call).str();
+}
+
+std::string forwardsFactFor(const FunctionDecl *Callee,
+                            llvm::StringRef Target) {
+  if (!Callee || Callee->isDefined() || Callee->isVariadic() ||
+      Callee->getASTContext().getSourceManager().isInSystemHeader(
+          Callee->getLocation()))
+    return "";
+  std::string Name = crossUnitName(Callee);
+  return Name.empty() ? "" : "forwards:" + Name + "=" + Target.str();
 }
 
 bool makesCall(const Stmt *S, llvm::StringRef Name) {

@@ -13,6 +13,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <string>
 
 namespace clang::tidy::syscall {
 
@@ -39,6 +40,18 @@ const FunctionDecl *forwardedCallee(const FunctionDecl *Func);
 /// Whether \p S makes a call of \p Name (by calleeName: through helpers
 /// that only pass it on).
 bool makesCall(const Stmt *S, llvm::StringRef Name);
+
+/// The fact a unit exports for \p Def, a helper of this unit that other
+/// units can call and that only passes a call on (passedOnCall, not one
+/// that exits on failure): "forwards:USR=NAME", NAME the function its call
+/// makes in the end. "" for any other function.
+std::string forwardsFactOf(const FunctionDecl *Def);
+
+/// For a call of \p Callee, a function that this unit declares and another
+/// may define (no body here, outside the system headers, callable from
+/// other units, not variadic): the fact that makes it a helper passing its
+/// call on to \p Target ("forwards:USR=Target"). "" for other callees.
+std::string forwardsFactFor(const FunctionDecl *Callee, llvm::StringRef Target);
 
 /// Whether \p Call never returns: its callee, or the function a helper
 /// that only passes the call on calls, is declared noreturn.

@@ -3,6 +3,7 @@
 #include "FunctionSummary.h"
 #include "CallIndex.h"
 #include "FlowAnalysis.h"
+#include "Forwarding.h"
 #include "StatementShape.h"
 #include "StringHelpers.h"
 #include "VariableUses.h"
@@ -643,6 +644,9 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
   Exported = true;
   const FunctionDecl *Last = nullptr;
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    if (Site.PassedOn)
+      if (std::string Fact = forwardsFactOf(Site.Func); !Fact.empty())
+        Facts->add(Fact);
     if (Site.Func == Last)
       continue;
     Last = Site.Func;

@@ -109,9 +109,10 @@ public:
                       const PosixConstants &Constants);
 
   /// Tells the unit's gatherer, if any, what its functions open
-  /// (opensFact) and which descriptor flags they set (fdFlagFact), once: every
-  /// check that takes other units' wrappers for opens calls it, so that their
-  /// units say so whichever checks run.
+  /// (opensFact), which descriptor flags they set (fdFlagFact) and which call
+  /// they only pass on (forwardsFactOf), once: every check that takes other
+  /// units' wrappers calls it, so that their units say so whichever checks
+  /// run.
   void exportFacts(const PosixConstants &Constants);
 
 private:

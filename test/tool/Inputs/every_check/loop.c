@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "util.h"
+#include <unistd.h>
+
+void log_lines(char **lines, int n) {
+  for (int i = 0; i < n; i++)
+    fprintf(stderr, "[%d] %s\n", (int)current_pid(), lines[i]);
+}
+
+// Not: asks once.
+void log_cached(char **lines, int n) {
+  for (int i = 0; i < n; i++)
+    fprintf(stderr, "[%d] %s\n", (int)cached_pid(), lines[i]);
+}
+
+// Not: each iteration forks, and the child's pid differs.
+void spawn(char **lines, int n) {
+  for (int i = 0; i < n; i++) {
+    if (fork() == 0)
+      _exit(0);
+    fprintf(stderr, "[%d] %s\n", (int)current_pid(), lines[i]);
+  }
+}

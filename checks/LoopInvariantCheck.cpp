@@ -11,7 +11,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -320,8 +319,7 @@ const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
     return outermostFrom(Innermost, EndedBy, Parents, Ctx);
   const Stmt *Found = nullptr;
   for (const Stmt *P = Innermost; P; P = enclosingLoop(P, Parents, Ctx).first) {
-    if ((changesIn(P, Ctx) & (EndedBy | Waits)) ||
-        ExprMutationAnalyzer(*P, Ctx).isMutated(FdVar))
+    if ((changesIn(P, Ctx) & (EndedBy | Waits)) || mutatedIn(FdVar, P))
       break;
     Found = P;
   }

@@ -13,7 +13,6 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
 using namespace clang::ast_matchers;
 
@@ -756,8 +755,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     for (const BoundNodes &N :
          match(findAll(declRefExpr(to(varDecl().bind("var")))), *Offset, Ctx))
       for (auto It = SeekIt + 1; It != WriteIt; ++It)
-        if (ExprMutationAnalyzer(**It, Ctx).isMutated(
-                N.getNodeAs<VarDecl>("var")))
+        if (mutatedIn(N.getNodeAs<VarDecl>("var"), *It))
           return;
   }
 

@@ -11,7 +11,6 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace clang::tidy::syscall {
@@ -395,10 +394,60 @@ const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno) {
   return P && P->isVariable() ? P->base() : nullptr;
 }
 
-bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
-  if (!Body)
+/// Whether the use \p Path.back() (a reference to the variable, the rest
+/// of \p Path its parents outwards from \p Path.front()) leaves the
+/// variable's value as it is: a read, `sizeof`, a member's or const
+/// method's read. Anything else (a store, `++`, `&v`, a reference bound,
+/// an array decayed) counts as a change.
+static bool onlyReads(llvm::ArrayRef<const Stmt *> Path) {
+  for (const Stmt *Up : llvm::reverse(Path.drop_back())) {
+    if (llvm::isa<ParenExpr>(Up) ||
+        (llvm::isa<MemberExpr>(Up) && !llvm::cast<MemberExpr>(Up)->isArrow() &&
+         llvm::isa<FieldDecl>(llvm::cast<MemberExpr>(Up)->getMemberDecl())))
+      continue; // `(v)`, `v.field`: what happens to it happens to v
+    if (const auto *Cast = llvm::dyn_cast<ImplicitCastExpr>(Up))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (llvm::isa<UnaryExprOrTypeTraitExpr>(Up))
+      return true; // sizeof, alignof: not evaluated
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(Up)) {
+      const auto *Method =
+          llvm::dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+      return Method && Method->isConst();
+    }
+    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Up))
+      return Construct->getConstructor()->isCopyOrMoveConstructor() &&
+             Construct->getConstructor()
+                 ->getParamDecl(0)
+                 ->getType()
+                 ->getPointeeType()
+                 .isConstQualified();
     return false;
-  return !ExprMutationAnalyzer(*Body, Ctx).isMutated(Var);
+  }
+  return false;
+}
+
+bool mutatedIn(const VarDecl *Var, const Stmt *S) {
+  if (!S)
+    return false;
+  // One walk of S, keeping the way down to each node.
+  llvm::SmallVector<const Stmt *, 32> Path;
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 32> Work{{S, 0}};
+  while (!Work.empty()) {
+    auto [Node, Depth] = Work.pop_back_val();
+    Path.resize(Depth);
+    Path.push_back(Node);
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Node);
+        Ref && Ref->getDecl() == Var && !onlyReads(Path))
+      return true;
+    for (const Stmt *Child : Node->children())
+      if (Child)
+        Work.push_back({Child, Depth + 1});
+  }
+  return false;
+}
+
+bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &) {
+  return Body && !mutatedIn(Var, Body);
 }
 
 static const Stmt *enclosingBody(const VarDecl *Var) {

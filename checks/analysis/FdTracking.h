@@ -230,6 +230,13 @@ std::optional<int64_t> foldInteger(const Expr *E, ASTContext &Ctx);
 /// read back before) with no mask that could clear it.
 bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx);
 
+/// Whether \p S may change \p Var: a use of it in \p S that is not a read
+/// (an assignment, an increment, its address taken, a non-const reference
+/// bound). One walk of \p S, no parent map of the unit (clang's
+/// ExprMutationAnalyzer builds one for the whole unit: a third of the time
+/// on a unit of big tables).
+bool mutatedIn(const VarDecl *Var, const Stmt *S);
+
 /// True when the only writes to \p Var are its initialiser (no assignment,
 /// increment, address taken or non-const reference binding in \p Body).
 bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx);

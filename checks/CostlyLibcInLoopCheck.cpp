@@ -215,11 +215,56 @@ void CostlyLibcInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl(), this);
 }
 
+/// Whether \p Loop runs again because \p Call failed: the call's value
+/// goes into a variable that the loop's condition reads (`while (!rc &&
+/// errno == ERANGE) { grow(buf); rc = getcwd(buf, size); }`).
+static bool retriesOnFailure(const CallExpr *Call, const Stmt *Loop,
+                             const ParentMap &Parents) {
+  const Expr *Cond = nullptr;
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    Cond = While->getCond();
+  else if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    Cond = Do->getCond();
+  else if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    Cond = For->getCond();
+  const Stmt *Child = nullptr;
+  const Stmt *Up = skipParensAndCasts(Call, Parents, Child);
+  const Expr *Kept = nullptr;
+  if (const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+      Store && Store->getOpcode() == BO_Assign && Store->getRHS() == Child)
+    Kept = Store->getLHS();
+  const VarDecl *Var = Kept ? referencedVar(Kept) : nullptr;
+  if (!Var || !Cond)
+    return false;
+  llvm::SmallVector<const Stmt *, 8> Work{Cond};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == Var)
+      return true;
+    for (const Stmt *C : S->children())
+      if (C)
+        Work.push_back(C);
+  }
+  return false;
+}
+
+/// Whether \p Loop stops at its first iteration that gets through: its
+/// body ends in an unconditional `break` or `return`, and only a
+/// `continue` (on a failure) starts another iteration.
+static bool stopsAtFirstSuccess(const Stmt *Loop) {
+  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(loopBody(Loop));
+  return Body && !Body->body_empty() &&
+         llvm::isa<BreakStmt, ReturnStmt>(Body->body_back());
+}
+
 void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
                                            ASTContext &Ctx) {
   const SameAnswerCall *What = sameAnswerCall(calleeName(Site.Call));
   IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
-  if (!What || !In.Loop || In.Through)
+  if (!What || !In.Loop || In.Through ||
+      retriesOnFailure(Site.Call, In.Loop,
+                       Loops.functions().parents(Site.Func)))
     return;
   for (unsigned I = 0; I < Site.Call->getNumArgs(); ++I)
     if ((What->Inputs >> I & 1) &&
@@ -289,6 +334,7 @@ void CostlyLibcInLoopCheck::checkDirectoryPerItem(const CallSite &Site,
   IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
   if (!In || Site.Call->getNumArgs() != 2 ||
       !acceptsExisting(Site.Call, Site.Func) ||
+      (!In.Through && In.Loop && stopsAtFirstSuccess(In.Loop)) ||
       (!In.Through && In.Loop &&
        namesByCounter(Site.Call->getArg(0), In.Loop,
                       Loops.functions().parents(Site.Func))))

@@ -437,6 +437,22 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
   return MakersWithFlag[{Func, static_cast<unsigned>(Kind)}] = Found;
 }
 
+/// The `if` (no else, no init) whose whole branch is the statement \p Call.
+static const IfStmt *guardOf(const CallExpr *Call, const ParentMap &Parents) {
+  const Stmt *Child = nullptr;
+  const Stmt *Up = skipParensAndCasts(Call, Parents, Child);
+  if (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Up);
+      Block && Block->size() == 1) {
+    Child = Block;
+    Up = Parents.getParent(Block);
+  }
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Up);
+  return If && If->getThen() == Child && !If->getElse() && !If->getInit() &&
+                 !If->getConditionVariable()
+             ? If
+             : nullptr;
+}
+
 void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                                         const FlagSet &Set,
                                         const FunctionDecl *Func,
@@ -520,6 +536,13 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!rightAfterMaker(Call, *Where, *Flow, Ctx))
     return;
   const ParentMap &Parents = Functions.parents(Func);
+  // The flag is set whenever the descriptor was made: one set on some paths
+  // only (`if (timeout >= 0) fcntl(fd, F_SETFL, O_NONBLOCK)`, a blocking
+  // connect otherwise) cannot go into the making call.
+  if (llvm::any_of(Makers, [&](const Made &M) {
+        return !decidedOnlyBy(Call, M.Call, Set.Fd, Parents);
+      }))
+    return;
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -652,6 +675,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (St.K == CallStatement::Discarded ||
       (St.K == CallStatement::ErrorChecked && If && onlyFails(If->getThen())))
     Removal = statementRemoval(St, SM, LO);
+  else if (const IfStmt *Guard = guardOf(Call, Parents);
+           Guard && !Guard->getCond()->HasSideEffects(Ctx))
+    // `if (fd >= 0) fcntl(...);`: decidedOnlyBy above found that its test
+    // reads the descriptor alone, so the `if` goes with the call.
+    Removal = statementRange(Guard, SM, LO);
   if (Unfixable.empty() && !Removal)
     Unfixable = St.K == CallStatement::ErrorChecked
                     ? "its error branch does more than fail"

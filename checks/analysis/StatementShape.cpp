@@ -44,6 +44,73 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
   return true;
 }
 
+/// Whether \p Ref names a local that holds what a call asked of \p Value
+/// (`int fl = fcntl(fd, F_GETFD);`).
+static bool queryOf(const DeclRefExpr *Ref, const Expr *Value) {
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Query =
+      Var && Var->isLocalVarDecl() && Var->getInit()
+          ? llvm::dyn_cast<CallExpr>(Var->getInit()->IgnoreParenCasts())
+          : nullptr;
+  return Query && Query->getNumArgs() >= 1 &&
+         sameValue(Query->getArg(0), Value);
+}
+
+/// Whether test \p S decides by \p Value or \p Made's result alone: it
+/// reads one of them (or what a call asked of \p Value), and no other
+/// variable and no other call.
+static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made) {
+  bool Read = false;
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty()) {
+    const Stmt *Node = Work.pop_back_val();
+    const auto *E = llvm::dyn_cast<Expr>(Node);
+    if (Node == Made || (E && sameValue(E, Value)) ||
+        queryOf(llvm::dyn_cast<DeclRefExpr>(Node), Value)) {
+      Read = true;
+      continue;
+    }
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Node);
+        (Ref && llvm::isa<VarDecl>(Ref->getDecl())) ||
+        llvm::isa<CallExpr>(Node))
+      return false;
+    for (const Stmt *Child : Node->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return Read;
+}
+
+bool decidedOnlyBy(const Stmt *Inner, const Stmt *Outer, const Expr *Value,
+                   const ParentMap &Parents) {
+  llvm::SmallPtrSet<const Stmt *, 16> AroundOuter;
+  for (const Stmt *S = Outer; S; S = Parents.getParent(S))
+    AroundOuter.insert(S);
+  for (const Stmt *Cur = Inner; !AroundOuter.count(Cur);) {
+    const Stmt *P = Parents.getParent(Cur);
+    if (!P)
+      return false;
+    const Stmt *Test = nullptr;
+    if (const auto *BO = llvm::dyn_cast<BinaryOperator>(P)) {
+      if (BO->isLogicalOp() && BO->getRHS() == Cur)
+        Test = BO->getLHS();
+    } else if (const auto *If = llvm::dyn_cast<IfStmt>(P)) {
+      if (If->getCond() != Cur)
+        Test = If->getCond();
+    } else if (const auto *Choice =
+                   llvm::dyn_cast<AbstractConditionalOperator>(P)) {
+      if (Choice->getCond() != Cur)
+        Test = Choice->getCond();
+    } else if (llvm::isa<SwitchStmt, CaseStmt, DefaultStmt>(P)) {
+      return false;
+    }
+    if (Test && !testsOnly(Test, Value, Outer))
+      return false;
+    Cur = P;
+  }
+  return true;
+}
+
 bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }

@@ -142,6 +142,16 @@ const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child);
 /// (mkdir(d, 0755));`).
 bool valueDropped(const Stmt *Up, const Stmt *Child);
 
+/// Whether \p Inner runs whenever \p Outer did and left \p Value usable:
+/// every `if`, `?:`, `&&` or `||` that decides between them (up to the
+/// statement that holds both) tests \p Value itself (`if (fd < 0) ...
+/// else`, `fd >= 0 && ...`) or \p Outer's own result (`if (pipe(p) ==
+/// 0)`), and nothing else. Loops are not decisions here: a loop over
+/// both ends of a pipe sets each. A test of anything else (`if
+/// (nonblocking)`) makes \p Inner conditional.
+bool decidedOnlyBy(const Stmt *Inner, const Stmt *Outer, const Expr *Value,
+                   const ParentMap &Parents);
+
 /// Whether \p Call runs whenever statement \p Top (which holds it) runs.
 bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
                      const ParentMap &Parents);

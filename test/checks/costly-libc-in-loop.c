@@ -523,3 +523,42 @@ int hour_now(void) {
   struct tm *tm = local_of(&now);
   return tm ? tm->tm_hour : -1;
 }
+
+// Not: a search for the first directory that works. Each candidate is a
+// different directory, and the loop stops at the first one made; only a
+// failure's `continue` reaches the next.
+char *socket_dir(const char **candidates, int n, char *buf, size_t size) {
+  for (int i = 0; i < n; i++) {
+    const char *base = candidates[i];
+    if (base == NULL)
+      continue;
+    else if (strcmp(base, "/tmp") == 0) {
+      snprintf(buf, size, "%s/app-%lu", base, (unsigned long)getuid());
+      if (mkdir(buf, 0700) == -1 && errno != EEXIST)
+        continue;
+    } else {
+      snprintf(buf, size, "%s/app", base);
+      if (mkdir(buf, 0700) == -1 && errno != EEXIST)
+        continue;
+    }
+    return buf;
+  }
+  return NULL;
+}
+
+// Not: the working directory asked again because the buffer was too small
+// for it; each retry has a bigger buffer.
+struct text {
+  char *data;
+  size_t size;
+};
+void text_grow(struct text *t, size_t size);
+const char *current_dir(struct text *t) {
+  text_grow(t, PATH_MAX);
+  char *got = getcwd(t->data, t->size);
+  while (!got && errno == ERANGE) {
+    text_grow(t, t->size + 256);
+    got = getcwd(t->data, t->size);
+  }
+  return got;
+}

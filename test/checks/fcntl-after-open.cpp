@@ -36,9 +36,12 @@ int open_file(const std::string &path) {
     ::fcntl(fd, F_SETFD, FD_CLOEXEC);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
   // CHECK-MESSAGES: :[[@LINE-4]]:12: note: 'open' makes the descriptor here
-  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: no automatic fix: its result is used for more than an error check
   return fd;
 }
+// CHECK-FIXES: int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: {{^}}  return fd;
 
 // The descriptor a member, as RAII wrappers keep it.
 class EventFd {

@@ -155,9 +155,14 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   // an id call on: a candidate that needs that unit to say so.
   if (CrossUnitFacts::current()) {
     FunctionSummaries::of(Ctx).exportFacts(Constants);
+    // Such a finding stands alone: joined with others, a requirement that
+    // fails would take the others with it.
     for (const CallSite &Site : Index.all())
       if (Site.InLoop && !Reported.contains(Site.Call))
-        Add(elsewhereHoistOf(Site.Call, Site.Func, Ctx));
+        if (std::optional<Hoist> H =
+                elsewhereHoistOf(Site.Call, Site.Func, Ctx);
+            H && !ByLoop.count(H->Loop))
+          Add(std::move(H));
   }
   for (const auto &[Loop, Hoists] : ByLoop)
     report(Hoists, Ctx);

@@ -10,4 +10,5 @@ int open_append(const char *path, int flags);
 FILE *xfopen(const char *path, const char *mode);
 pid_t current_pid(void);
 pid_t cached_pid(void);
+int next_id(void);
 void path_join(char *out, size_t size, const char *dir, const char *name);

@@ -59,11 +59,17 @@ public:
   /// \p Fact holds when \p Premise does.
   void addImplication(llvm::StringRef Fact, llvm::StringRef Premise);
 
+  /// True the first time \p Exporter asks in this unit: the checks that
+  /// share an exporter's facts (LoopCalls in two checks) export them once.
+  bool firstExport(llvm::StringRef Exporter) {
+    return Exporters.insert(Exporter).second;
+  }
+
   /// What was added, one line each, sorted and without repeats.
   std::vector<std::string> exported() const;
 
 private:
-  llvm::StringSet<> Lines;
+  llvm::StringSet<> Lines, Exporters;
 };
 
 /// The name every unit knows \p D by: its USR ("" if clang makes none).

@@ -5,6 +5,7 @@
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::syscall {
 
@@ -129,15 +130,20 @@ void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
   // inline ones: those are in no unit's own file, and every unit that
   // includes them tells.
   llvm::DenseMap<const FieldDecl *, std::string> Shared;
+  // A field that gets "other" once fails every requirement on its stores:
+  // its later stores need no flow analysis.
+  llvm::DenseSet<const FieldDecl *> Other;
   for (const FieldStore &Store : Index.fieldStores()) {
     auto [It, New] = Shared.try_emplace(Store.Field);
     if (New)
       It->second = sharedFieldName(Store.Field, Ctx);
-    if (It->second.empty())
+    if (It->second.empty() || Other.contains(Store.Field))
       continue;
     std::string Kind = Store.Value
                            ? storedKind(Store.Value, Store.At, Store.Func, Ctx)
                            : "other";
+    if (Kind == "other")
+      Other.insert(Store.Field);
     if (!Kind.empty())
       Facts.add(storeFact(It->second, Kind));
   }

@@ -107,7 +107,7 @@ IterationSite LoopCalls::of(const CallExpr *Call, const FunctionDecl *Func,
 
 void LoopCalls::exportFacts(ASTContext &Ctx) {
   CrossUnitFacts *Facts = CrossUnitFacts::current();
-  if (!Facts || Exported)
+  if (!Facts || Exported || !Facts->firstExport("loop-calls"))
     return;
   Exported = true;
   const SourceManager &SM = Ctx.getSourceManager();

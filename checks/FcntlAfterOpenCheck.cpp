@@ -437,6 +437,25 @@ bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
   return MakersWithFlag[{Func, static_cast<unsigned>(Kind)}] = Found;
 }
 
+/// The variables \p S names.
+static void namedIn(const Stmt *S, llvm::SmallPtrSetImpl<const Decl *> &Out) {
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+    Out.insert(Ref->getDecl());
+  for (const Stmt *Child : S->children())
+    if (Child)
+      namedIn(Child, Out);
+}
+
+/// Whether \p Test names only variables that \p Fd names.
+static bool namesOnlyFrom(const Expr *Test, const Expr *Fd) {
+  llvm::SmallPtrSet<const Decl *, 4> InFd, InTest;
+  namedIn(Fd, InFd);
+  namedIn(Test, InTest);
+  return llvm::all_of(InTest, [&](const Decl *D) {
+    return InFd.count(D) || !llvm::isa<VarDecl>(D);
+  });
+}
+
 /// The `if` (no else, no init) whose whole branch is the statement \p Call.
 static const IfStmt *guardOf(const CallExpr *Call, const ParentMap &Parents) {
   const Stmt *Child = nullptr;
@@ -676,9 +695,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       (St.K == CallStatement::ErrorChecked && If && onlyFails(If->getThen())))
     Removal = statementRemoval(St, SM, LO);
   else if (const IfStmt *Guard = guardOf(Call, Parents);
-           Guard && !Guard->getCond()->HasSideEffects(Ctx))
+           Guard && !Guard->getCond()->HasSideEffects(Ctx) &&
+           namesOnlyFrom(Guard->getCond(), Set.Fd))
     // `if (fd >= 0) fcntl(...);`: decidedOnlyBy above found that its test
-    // reads the descriptor alone, so the `if` goes with the call.
+    // reads the descriptor alone, so the `if` goes with the call (not one
+    // testing a flag, whose declaration would be left unused).
     Removal = statementRange(Guard, SM, LO);
   if (Unfixable.empty() && !Removal)
     Unfixable = St.K == CallStatement::ErrorChecked

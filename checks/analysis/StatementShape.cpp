@@ -3,7 +3,10 @@
 #include "StatementShape.h"
 #include "FdTracking.h"
 #include "Forwarding.h"
+#include "FunctionSummary.h"
+#include "Place.h"
 #include "SourceEdits.h"
+#include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -44,36 +47,45 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
   return true;
 }
 
-/// Whether \p Ref names a local that holds what a call asked of \p Value
-/// (`int fl = fcntl(fd, F_GETFD);`).
-static bool queryOf(const DeclRefExpr *Ref, const Expr *Value) {
-  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const auto *Query =
-      Var && Var->isLocalVarDecl() && Var->getInit()
-          ? llvm::dyn_cast<CallExpr>(Var->getInit()->IgnoreParenCasts())
-          : nullptr;
-  return Query && Query->getNumArgs() >= 1 &&
-         sameValue(Query->getArg(0), Value);
-}
-
 /// Whether test \p S decides by \p Value or \p Made's result alone: it
-/// reads one of them (or what a call asked of \p Value), and no other
-/// variable and no other call.
+/// reads one of them or asks fcntl about \p Value (`fcntl(fd, F_GETFD)`),
+/// through locals that hold such a test or answer (`int fl = fcntl(fd,
+/// F_GETFD);`, a flag `int ok = fd >= 0;`), and reads no other variable
+/// and makes no other call.
 static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made) {
+  std::optional<Place> Where = Place::of(Value);
+  auto IsValue = [&](const Expr *E) {
+    if (sameValue(E, Value))
+      return true;
+    std::optional<Place> P = Where ? Place::of(E) : std::nullopt;
+    return P && *P == *Where;
+  };
   bool Read = false;
   llvm::SmallVector<const Stmt *, 16> Work{S};
-  while (!Work.empty()) {
+  for (unsigned Steps = 0; !Work.empty(); ++Steps) {
     const Stmt *Node = Work.pop_back_val();
     const auto *E = llvm::dyn_cast<Expr>(Node);
-    if (Node == Made || (E && sameValue(E, Value)) ||
-        queryOf(llvm::dyn_cast<DeclRefExpr>(Node), Value)) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(Node);
+    if (Node == Made || (E && IsValue(E)) ||
+        (Call && startsWith(calleeName(Call), "fcntl") &&
+         Call->getNumArgs() >= 1 && IsValue(Call->getArg(0)))) {
       Read = true;
       continue;
     }
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Node);
-        (Ref && llvm::isa<VarDecl>(Ref->getDecl())) ||
-        llvm::isa<CallExpr>(Node))
+    if (Call || Steps > 64)
       return false;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Node)) {
+      const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+      const Expr *Held =
+          Var && Var->isLocalVarDecl()
+              ? FunctionSummaries::of(Var->getASTContext()).soleValue(Var)
+              : nullptr;
+      if (Var && !Held)
+        return false;
+      if (Held)
+        Work.push_back(Held);
+      continue;
+    }
     for (const Stmt *Child : Node->children())
       if (Child)
         Work.push_back(Child);

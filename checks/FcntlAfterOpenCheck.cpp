@@ -691,18 +691,19 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   CallStatement St = statementOf(Call, Parents, Ctx, /*ZeroIsSuccess=*/true);
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(St.Statement);
   std::optional<CharSourceRange> Removal;
+  const IfStmt *Guard = guardOf(Call, Parents);
   if (St.K == CallStatement::Discarded ||
       (St.K == CallStatement::ErrorChecked && If && onlyFails(If->getThen())))
     Removal = statementRemoval(St, SM, LO);
-  else if (const IfStmt *Guard = guardOf(Call, Parents);
-           Guard && !Guard->getCond()->HasSideEffects(Ctx) &&
+  else if (Guard && !Guard->getCond()->HasSideEffects(Ctx) &&
            namesOnlyFrom(Guard->getCond(), Set.Fd))
     // `if (fd >= 0) fcntl(...);`: decidedOnlyBy above found that its test
     // reads the descriptor alone, so the `if` goes with the call (not one
     // testing a flag, whose declaration would be left unused).
     Removal = statementRange(Guard, SM, LO);
   if (Unfixable.empty() && !Removal)
-    Unfixable = St.K == CallStatement::ErrorChecked
+    Unfixable = Guard ? "the 'if' around it tests more than the descriptor"
+                : St.K == CallStatement::ErrorChecked
                     ? "its error branch does more than fail"
                     : "its result is used for more than an error check";
   // The flags read back for `fl | FLAG` go with it when nothing else uses

@@ -216,37 +216,25 @@ void CostlyLibcInLoopCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 /// Whether \p Loop runs again because \p Call failed: the call's value
-/// goes into a variable that the loop's condition reads (`while (!rc &&
-/// errno == ERANGE) { grow(buf); rc = getcwd(buf, size); }`).
+/// goes into a local of \p Func that the loop's condition reads (`while
+/// (!rc && errno == ERANGE) { grow(buf); rc = getcwd(buf, size); }`).
 static bool retriesOnFailure(const CallExpr *Call, const Stmt *Loop,
-                             const ParentMap &Parents) {
-  const Expr *Cond = nullptr;
-  if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
-    Cond = While->getCond();
-  else if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
-    Cond = Do->getCond();
-  else if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
-    Cond = For->getCond();
+                             const FunctionDecl *Func,
+                             FunctionCache &Functions) {
+  const ParentMap &Parents = Functions.parents(Func);
   const Stmt *Child = nullptr;
-  const Stmt *Up = skipParensAndCasts(Call, Parents, Child);
-  const Expr *Kept = nullptr;
-  if (const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-      Store && Store->getOpcode() == BO_Assign && Store->getRHS() == Child)
-    Kept = Store->getLHS();
-  const VarDecl *Var = Kept ? referencedVar(Kept) : nullptr;
-  if (!Var || !Cond)
+  const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(
+      skipParensAndCasts(Call, Parents, Child));
+  const VarDecl *Var =
+      Store && Store->getOpcode() == BO_Assign && Store->getRHS() == Child
+          ? referencedVar(Store->getLHS())
+          : nullptr;
+  const Expr *Cond = loopCondition(Loop);
+  if (!Var || !Var->isLocalVarDecl() || !Cond)
     return false;
-  llvm::SmallVector<const Stmt *, 8> Work{Cond};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() == Var)
-      return true;
-    for (const Stmt *C : S->children())
-      if (C)
-        Work.push_back(C);
-  }
-  return false;
+  return llvm::any_of(
+      Functions.uses(Func).of(Var),
+      [&](const DeclRefExpr *Ref) { return isWithin(Ref, Cond, Parents); });
 }
 
 /// Whether \p Loop stops at its first iteration that gets through: its
@@ -263,8 +251,7 @@ void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
   const SameAnswerCall *What = sameAnswerCall(calleeName(Site.Call));
   IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
   if (!What || !In.Loop || In.Through ||
-      retriesOnFailure(Site.Call, In.Loop,
-                       Loops.functions().parents(Site.Func)))
+      retriesOnFailure(Site.Call, In.Loop, Site.Func, Loops.functions()))
     return;
   for (unsigned I = 0; I < Site.Call->getNumArgs(); ++I)
     if ((What->Inputs >> I & 1) &&

@@ -200,16 +200,12 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::DenseMap<const CallExpr *, std::string> Assumed;
   if (CrossUnitFacts::current()) {
     Summaries.exportFacts(Constants);
-    for (const CallSite &Site : Index.all()) {
-      const FunctionDecl *Callee = Site.Call->getDirectCallee();
-      if (Callee->getNumParams() != 0 ||
-          !Callee->getReturnType()->isIntegerType())
-        continue;
-      if (std::string Fact = forwardsFactFor(Callee, "getpid"); !Fact.empty()) {
+    for (const CallSite &Site : Index.all())
+      if (std::string Name = elsewhereIdHelper(Site.Call->getDirectCallee());
+          !Name.empty()) {
         Sites.push_back(Site);
-        Assumed[Site.Call] = std::move(Fact);
+        Assumed[Site.Call] = forwardsFact(Name, "getpid");
       }
-    }
   }
 
   // Where each pid goes: saved into a place that outlives the call, or

@@ -343,16 +343,14 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
 std::optional<LoopInvariantCheck::Hoist> LoopInvariantCheck::elsewhereHoistOf(
     const CallExpr *Call, const FunctionDecl *Func, ASTContext &Ctx) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (Callee->getNumParams() != 0 || !Callee->getReturnType()->isIntegerType())
+  std::string Name = elsewhereIdHelper(Callee);
+  if (Name.empty())
     return std::nullopt;
   // Any of the id calls: what ends each ends it.
   std::vector<std::string> Facts;
   for (llvm::StringRef Id :
        {"getpid", "gettid", "getuid", "geteuid", "getgid", "getegid"})
-    if (std::string Fact = forwardsFactFor(Callee, Id); !Fact.empty())
-      Facts.push_back(std::move(Fact));
-  if (Facts.empty())
-    return std::nullopt;
+    Facts.push_back(forwardsFact(Name, Id));
   InvariantCall What{Callee->getName(), "", Callee->getName(),
                      Forks | Credentials};
   std::optional<Hoist> H = hoistAs(What, Call, Func, Ctx);

@@ -116,23 +116,24 @@ const FunctionDecl *forwardedCallee(const FunctionDecl *Func) {
   return Func;
 }
 
+std::string forwardsFact(llvm::StringRef Name, llvm::StringRef Target) {
+  return ("forwards:" + Name + "=" + Target).str();
+}
+
 std::string forwardsFactOf(const FunctionDecl *Def) {
   bool Dies = false;
   const CallExpr *Call = passedOn(Def, Dies);
   std::string Name = Call && !Dies ? crossUnitName(Def) : "";
-  if (Name.empty())
-    return "";
-  return "forwards:" + Name + "=" + calleeName(Call).str();
+  return Name.empty() ? "" : forwardsFact(Name, calleeName(Call));
 }
 
-std::string forwardsFactFor(const FunctionDecl *Callee,
-                            llvm::StringRef Target) {
-  if (!Callee || Callee->isDefined() || Callee->isVariadic() ||
+std::string elsewhereIdHelper(const FunctionDecl *Callee) {
+  if (!Callee || Callee->isDefined() || Callee->getNumParams() != 0 ||
+      Callee->isVariadic() || !Callee->getReturnType()->isIntegerType() ||
       Callee->getASTContext().getSourceManager().isInSystemHeader(
           Callee->getLocation()))
     return "";
-  std::string Name = crossUnitName(Callee);
-  return Name.empty() ? "" : "forwards:" + Name + "=" + Target.str();
+  return crossUnitName(Callee);
 }
 
 bool makesCall(const Stmt *S, llvm::StringRef Name) {

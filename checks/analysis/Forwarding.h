@@ -47,11 +47,15 @@ bool makesCall(const Stmt *S, llvm::StringRef Name);
 /// makes in the end. "" for any other function.
 std::string forwardsFactOf(const FunctionDecl *Def);
 
-/// For a call of \p Callee, a function that this unit declares and another
-/// may define (no body here, outside the system headers, callable from
-/// other units, not variadic): the fact that makes it a helper passing its
-/// call on to \p Target ("forwards:USR=Target"). "" for other callees.
-std::string forwardsFactFor(const FunctionDecl *Callee, llvm::StringRef Target);
+/// The fact that \p Name (a USR) is a helper passing its call on to
+/// \p Target: "forwards:Name=Target".
+std::string forwardsFact(llvm::StringRef Name, llvm::StringRef Target);
+
+/// The USR of \p Callee when it may be a helper of an id call (getpid,
+/// getuid, ...) that another unit defines: this unit declares it with no
+/// body, outside the system headers, callable from other units, with no
+/// parameters and an integer result. "" for any other callee.
+std::string elsewhereIdHelper(const FunctionDecl *Callee);
 
 /// Whether \p Call never returns: its callee, or the function a helper
 /// that only passes the call on calls, is declared noreturn.

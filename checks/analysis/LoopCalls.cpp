@@ -107,9 +107,8 @@ IterationSite LoopCalls::of(const CallExpr *Call, const FunctionDecl *Func,
 
 void LoopCalls::exportFacts(ASTContext &Ctx) {
   CrossUnitFacts *Facts = CrossUnitFacts::current();
-  if (!Facts || Exported || !Facts->firstExport("loop-calls"))
+  if (!Facts || !Facts->firstExport("loop-calls"))
     return;
-  Exported = true;
   const SourceManager &SM = Ctx.getSourceManager();
   // Names are made once per function (a USR each), not once per call;
   // copies, as the map moves its strings when it grows.

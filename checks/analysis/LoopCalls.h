@@ -54,7 +54,8 @@ public:
   /// of them to do so.
   IterationSite of(const CallExpr *Call, const FunctionDecl *Func,
                    ASTContext &Ctx);
-  /// Once per unit, when the tool gathers facts: which functions other
+  /// Once per unit (whichever check asks first), when the tool gathers
+  /// facts: which functions other
   /// units may define this unit calls in every iteration of a loop, and
   /// which it calls on every call of a function of its own.
   void exportFacts(ASTContext &Ctx);
@@ -65,14 +66,12 @@ public:
   void clear() {
     Every.clear();
     Summaries.clear();
-    Exported = false;
   }
 
 private:
   FunctionCache Functions;
   EveryRun Every;
   llvm::DenseMap<const Stmt *, std::unique_ptr<CallsSummary>> Summaries;
-  bool Exported = false;
 };
 
 } // namespace clang::tidy::syscall

@@ -135,13 +135,7 @@ bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents) {
 }
 
 bool runsOnce(const Stmt *Loop, ASTContext &Ctx) {
-  const Expr *Cond = nullptr;
-  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
-    Cond = Do->getCond();
-  else if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
-    Cond = While->getCond();
-  else if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
-    Cond = For->getCond();
+  const Expr *Cond = loopCondition(Loop);
   if (!Cond)
     return false;
   // `int more = 1; while (more)` runs more than once whether or not the
@@ -360,6 +354,16 @@ const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
     return Do->getBody();
   return llvm::cast<CXXForRangeStmt>(Loop)->getBody();
+}
+
+const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *For = llvm::dyn_cast<ForStmt>(Loop))
+    return For->getCond();
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(Loop))
+    return While->getCond();
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(Loop))
+    return Do->getCond();
+  return nullptr;
 }
 
 namespace {

@@ -48,6 +48,10 @@ bool isProcessEnd(const Stmt *S);
 /// The body of a for, while, do or range-for loop.
 const Stmt *loopBody(const Stmt *Loop);
 
+/// The condition of a for, while or do loop; null for `for (;;)`, a
+/// range-for or anything else.
+const Expr *loopCondition(const Stmt *Loop);
+
 /// Answers whether a statement runs each time its block (a loop's body, a
 /// function's) runs: it is in a statement of the block that always
 /// evaluates it, and no statement before that one may leave the block

@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - Runs the checks over translation units ==//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "TranslationUnitRunner.h"
+#include "ElsewhereRerun.h"
 #include "EnclosingFunctions.h"
 #include "Hashing.h"
 #include "Preambles.h"
@@ -125,6 +126,11 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
     Consumers.push_back(Factory.createASTConsumer(CI, File));
+    std::vector<std::unique_ptr<ASTConsumer>> Reruns;
+    for (unsigned I = 0; I < ElsewhereRerun::Runs; ++I)
+      Reruns.push_back(Factory.createASTConsumer(CI, File));
+    Consumers.push_back(std::make_unique<ElsewhereRerun>(
+        std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
     Consumers.push_back(std::make_unique<FunctionCollector>(Functions));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
@@ -135,7 +141,9 @@ public:
     Result.CheckSeconds += secondsBetween(ParseEnd, ChecksEnd);
     const SourceManager &SM = getCompilerInstance().getSourceManager();
     FindingConverter Converter(&SM, Texts);
-    for (ClangTidyError &E : Diagnostics.take()) {
+    for (ClangTidyError &E : Diagnostics.take())
+      Taken.push_back(std::move(E));
+    for (ClangTidyError &E : Taken) {
       Finding F = Converter.convert(E);
       F.Function = Functions.at(F.Begin.File, F.Begin.Offset);
       if (F.Requires.empty())
@@ -153,6 +161,8 @@ private:
   TranslationUnitResult &Result;
   bool RecordInputs;
   EnclosingFunctions Functions;
+  /// The findings the checks' second run took, with the first's.
+  std::vector<ClangTidyError> Taken;
   Clock::time_point Start, ParseEnd, ChecksEnd;
 };
 

@@ -276,28 +276,37 @@ CallIndex::CallIndex(ASTContext &Ctx) {
     ByField[Stores[I].Field].push_back(I);
 }
 
+namespace {
+
+// One index per context, dropped when the context is destroyed (its
+// address may be reused by the next unit's). Units on other threads have
+// contexts of their own: the lock only guards the map.
+std::mutex IndexesLock;
+llvm::DenseMap<const ASTContext *, std::unique_ptr<CallIndex>> &indexes() {
+  static llvm::DenseMap<const ASTContext *, std::unique_ptr<CallIndex>> All;
+  return All;
+}
+
+} // namespace
+
 const CallIndex &CallIndex::of(ASTContext &Ctx) {
-  // One index per context, dropped when the context is destroyed (its
-  // address may be reused by the next unit's). Units on other threads
-  // have contexts of their own: the lock only guards the map.
-  static std::mutex Lock;
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<CallIndex>> Indexes;
   {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto Found = Indexes.find(&Ctx);
-    if (Found != Indexes.end())
+    std::lock_guard<std::mutex> Guard(IndexesLock);
+    auto Found = indexes().find(&Ctx);
+    if (Found != indexes().end())
       return *Found->second;
   }
   std::unique_ptr<CallIndex> Built(new CallIndex(Ctx));
-  std::lock_guard<std::mutex> Guard(Lock);
-  CallIndex &Index = *(Indexes[&Ctx] = std::move(Built));
+  std::lock_guard<std::mutex> Guard(IndexesLock);
+  CallIndex &Index = *(indexes()[&Ctx] = std::move(Built));
   Ctx.AddDeallocation(
-      [](void *Key) {
-        std::lock_guard<std::mutex> Guard(Lock);
-        Indexes.erase(static_cast<const ASTContext *>(Key));
-      },
-      &Ctx);
+      [](void *Key) { forget(*static_cast<ASTContext *>(Key)); }, &Ctx);
   return Index;
+}
+
+void CallIndex::forget(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Guard(IndexesLock);
+  indexes().erase(&Ctx);
 }
 
 llvm::ArrayRef<CallSite> CallIndex::callsIn(const FunctionDecl *Func) const {

@@ -47,6 +47,8 @@ class CallIndex {
 public:
   /// The index of \p Ctx's unit; lives as long as \p Ctx.
   static const CallIndex &of(ASTContext &Ctx);
+  /// Drops \p Ctx's index: the next of() builds it again.
+  static void forget(ASTContext &Ctx);
 
   /// Calls of functions named by any of \p Names, in source order, calls
   /// of helpers that only pass such a call on included and the call inside

@@ -683,23 +683,40 @@ unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
   return ComponentOrder[Block->getBlockID()];
 }
 
+namespace {
+
+// Dropped when the context is destroyed: its address may be reused by the
+// next unit's. The lock guards the map only.
+std::mutex FlowStoresLock;
+
+} // namespace
+
+llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionCache::Store>> &
+FunctionCache::stores() {
+  static llvm::DenseMap<const ASTContext *, std::unique_ptr<Store>> All;
+  return All;
+}
+
 FunctionCache::Store &FunctionCache::store(const ASTContext &Ctx) {
-  // Dropped when the context is destroyed: its address may be reused by
-  // the next unit's. The lock guards the map only.
-  static std::mutex Lock;
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<Store>> Stores;
-  std::lock_guard<std::mutex> Guard(Lock);
-  std::unique_ptr<Store> &Found = Stores[&Ctx];
+  std::lock_guard<std::mutex> Guard(FlowStoresLock);
+  std::unique_ptr<Store> &Found = stores()[&Ctx];
   if (!Found) {
     Found = std::make_unique<Store>();
     const_cast<ASTContext &>(Ctx).AddDeallocation(
-        [](void *Key) {
-          std::lock_guard<std::mutex> Guard(Lock);
-          Stores.erase(static_cast<const ASTContext *>(Key));
-        },
+        [](void *Key) { forget(*static_cast<const ASTContext *>(Key)); },
         const_cast<ASTContext *>(&Ctx));
   }
   return *Found;
+}
+
+void FunctionCache::forget(const ASTContext &Ctx) {
+  std::unique_ptr<Store> Dropped;
+  std::lock_guard<std::mutex> Guard(FlowStoresLock);
+  auto Found = stores().find(&Ctx);
+  if (Found == stores().end())
+    return;
+  Dropped = std::move(Found->second);
+  stores().erase(Found);
 }
 
 FunctionCache::Store::~Store() {

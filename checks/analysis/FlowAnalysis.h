@@ -224,6 +224,9 @@ public:
   /// Where \p S sits among \p Block's statements (Block->body_end() when it
   /// is not one of them). Each block is indexed once, so asking after
   /// every statement of a block of n costs n, not n^2.
+  /// Drops \p Ctx's graphs, maps and uses: the next use builds them anew.
+  static void forget(const ASTContext &Ctx);
+
   static CompoundStmt::const_body_iterator
   positionIn(const CompoundStmt *Block, const Stmt *S, const ASTContext &Ctx);
 
@@ -242,6 +245,7 @@ private:
   };
   /// The store of \p Ctx's unit; other threads' units have their own.
   static Store &store(const ASTContext &Ctx);
+  static llvm::DenseMap<const ASTContext *, std::unique_ptr<Store>> &stores();
 };
 
 } // namespace clang::tidy::syscall

@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Forwarding.h"
+#include "CallIndex.h"
 #include "CrossUnitFacts.h"
 #include "FdTracking.h"
+#include "FlowAnalysis.h"
 #include "FunctionSummary.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
@@ -109,6 +111,9 @@ const FunctionDecl *forwardedCallee(const FunctionDecl *Func) {
     const FunctionDecl *Def = Func->getDefinition();
     const CallExpr *Call = Def ? passedOnCall(Def) : nullptr;
     const FunctionDecl *Next = Call ? Call->getDirectCallee() : nullptr;
+    if (ElsewhereGuesses *Guesses = ElsewhereGuesses::current();
+        !Def && Guesses)
+      Next = Guesses->use(Func);
     if (!Next)
       return Func;
     Func = Next;
@@ -144,6 +149,127 @@ bool makesCall(const Stmt *S, llvm::StringRef Name) {
     return true;
   return llvm::any_of(
       S->children(), [&](const Stmt *Child) { return makesCall(Child, Name); });
+}
+
+namespace {
+
+thread_local ElsewhereGuesses *CurrentGuesses = nullptr;
+
+/// Whether \p Helper's parameters and result are \p Library's: the same
+/// types, or, when \p Library is variadic (fcntl, open), its own
+/// parameters first.
+bool sameShape(const FunctionDecl *Helper, const FunctionDecl *Library) {
+  ASTContext &Ctx = Helper->getASTContext();
+  auto Same = [&](QualType A, QualType B) {
+    return Ctx.hasSameUnqualifiedType(A.getCanonicalType(),
+                                      B.getCanonicalType());
+  };
+  unsigned Fixed = Library->getNumParams();
+  if (!Same(Helper->getReturnType(), Library->getReturnType()) ||
+      Helper->getNumParams() < Fixed ||
+      (Helper->getNumParams() > Fixed && !Library->isVariadic()))
+    return false;
+  for (unsigned I = 0; I < Fixed; ++I)
+    if (!Same(Helper->getParamDecl(I)->getType(),
+              Library->getParamDecl(I)->getType()))
+      return false;
+  return true;
+}
+
+/// The C library's functions \p DC declares, extern "C" blocks included.
+void collectLibrary(const DeclContext *DC, const SourceManager &SM,
+                    llvm::StringMap<const FunctionDecl *> &Library) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *Block = llvm::dyn_cast<LinkageSpecDecl>(D))
+      collectLibrary(Block, SM, Library);
+    const auto *F = llvm::dyn_cast<FunctionDecl>(D);
+    // Not the C library's internal names (`__read_chk`): `_exit` is one
+    // a program calls.
+    if (F && F->getIdentifier() && !F->getName().starts_with("__") &&
+        SM.isInSystemHeader(F->getLocation()))
+      Library.try_emplace(F->getName(), F->getFirstDecl());
+  }
+}
+
+} // namespace
+
+ElsewhereGuesses::ElsewhereGuesses(ASTContext &Ctx) : Ctx(Ctx) {
+  collectLibrary(Ctx.getTranslationUnitDecl(), Ctx.getSourceManager(), Library);
+}
+
+ElsewhereGuesses *ElsewhereGuesses::current() { return CurrentGuesses; }
+
+ElsewhereGuesses::Scope::Scope(ElsewhereGuesses &Guesses)
+    : Previous(CurrentGuesses) {
+  CurrentGuesses = &Guesses;
+}
+
+ElsewhereGuesses::Scope::~Scope() { CurrentGuesses = Previous; }
+
+const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
+  Callee = Callee->getFirstDecl();
+  auto [It, New] = Targets.try_emplace(Callee, nullptr);
+  if (!New || Callee->isDefined() || !Callee->getIdentifier() ||
+      Callee->isVariadic() || llvm::isa<CXXMethodDecl>(Callee) ||
+      Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) ||
+      crossUnitName(Callee).empty())
+    return It->second;
+  // The longest name of a library function the helper's name holds whose
+  // shape is the helper's: `pwrite` over `write`, `fstat` over `stat`.
+  llvm::StringRef Name = Callee->getName();
+  const FunctionDecl *Best = nullptr;
+  for (size_t From = 0; From < Name.size(); ++From)
+    for (size_t Length = 4; From + Length <= Name.size(); ++Length) {
+      auto Found = Library.find(Name.substr(From, Length));
+      if (Found != Library.end() && Found->second != Callee &&
+          (!Best || Length > Best->getName().size()) &&
+          sameShape(Callee, Found->second))
+        Best = Found->second;
+    }
+  return It->second = Best;
+}
+
+const FunctionDecl *ElsewhereGuesses::use(const FunctionDecl *Callee) {
+  const FunctionDecl *Target = targetOf(Callee);
+  if (Allowed && !Allowed->count(Callee->getFirstDecl()))
+    return nullptr;
+  if (Target)
+    Used.insert(forwardsFact(crossUnitName(Callee), Target->getName()));
+  return Target;
+}
+
+bool ElsewhereGuesses::anyInUnit() {
+  return llvm::any_of(CallIndex::of(Ctx).all(), [&](const CallSite &Site) {
+    return targetOf(Site.Call->getDirectCallee());
+  });
+}
+
+llvm::SmallVector<const FunctionDecl *, 4>
+ElsewhereGuesses::guessedIn(const FunctionDecl *Func) {
+  llvm::SmallVector<const FunctionDecl *, 4> Out;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func))
+    if (const FunctionDecl *Callee = Site.Call->getDirectCallee();
+        targetOf(Callee) && !llvm::is_contained(Out, Callee->getFirstDecl()))
+      Out.push_back(Callee->getFirstDecl());
+  return Out;
+}
+
+void ElsewhereGuesses::restrictTo(llvm::ArrayRef<const FunctionDecl *> Only) {
+  Allowed.emplace(Only.begin(), Only.end());
+  Used.clear();
+}
+
+Requirement ElsewhereGuesses::used() const {
+  Requirement Needs;
+  for (const std::string &Fact : Used)
+    Needs.push_back({Fact});
+  return Needs;
+}
+
+void forgetUnitAnalyses(ASTContext &Ctx) {
+  CallIndex::forget(Ctx);
+  FunctionSummaries::forget(Ctx);
+  FunctionCache::forget(Ctx);
 }
 
 bool callNeverReturns(const CallExpr *Call) {

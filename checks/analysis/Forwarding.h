@@ -11,8 +11,14 @@
 #ifndef SYSCALL_TIDY_CHECKS_FORWARDING_H
 #define SYSCALL_TIDY_CHECKS_FORWARDING_H
 
+#include "CrossUnitFacts.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+#include <set>
 #include <string>
 
 namespace clang::tidy::syscall {
@@ -56,6 +62,62 @@ std::string forwardsFact(llvm::StringRef Name, llvm::StringRef Target);
 /// body, outside the system headers, callable from other units, with no
 /// parameters and an integer result. "" for any other callee.
 std::string elsewhereIdHelper(const FunctionDecl *Callee);
+
+/// Guesses about helpers that another unit defines, for the tool's second
+/// run of a unit's checks: a function declared here with no body, outside
+/// the system headers and callable from other units, whose name holds the
+/// name of a C library function declared here (`xwrite`, `fstat_or_die`,
+/// `safe_read`) and whose parameters and result are that function's, is
+/// read as a helper that only passes that call on. Only what that unit
+/// says makes a guess true: each guess used is a fact ("forwards:USR=write")
+/// that the second run's own findings need.
+class ElsewhereGuesses {
+public:
+  explicit ElsewhereGuesses(ASTContext &Ctx);
+
+  /// The guesses of this thread's second run; null outside one.
+  static ElsewhereGuesses *current();
+
+  /// Makes \p Guesses current on this thread while it lives.
+  class Scope {
+  public:
+    explicit Scope(ElsewhereGuesses &Guesses);
+    ~Scope();
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    ElsewhereGuesses *Previous;
+  };
+
+  /// The C library function a call of \p Callee is guessed to make, the
+  /// guess recorded as used; null when there is none.
+  const FunctionDecl *use(const FunctionDecl *Callee);
+  /// Whether some call of the unit's code has a guess.
+  bool anyInUnit();
+  /// The helpers with a guess that \p Func's code calls.
+  llvm::SmallVector<const FunctionDecl *, 4>
+  guessedIn(const FunctionDecl *Func);
+  /// From now on, only the helpers in \p Only are guessed; and none has
+  /// been used yet.
+  void restrictTo(llvm::ArrayRef<const FunctionDecl *> Only);
+  /// The facts of the guesses used, each a clause of its own.
+  Requirement used() const;
+
+private:
+  const FunctionDecl *targetOf(const FunctionDecl *Callee);
+
+  ASTContext &Ctx;
+  /// The C library's functions declared in the unit, by name.
+  llvm::StringMap<const FunctionDecl *> Library;
+  llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Targets;
+  std::optional<llvm::DenseSet<const FunctionDecl *>> Allowed;
+  std::set<std::string> Used;
+};
+
+/// Drops the unit's shared analyses (the call index, the summaries, the
+/// flow graphs): the checks' second run builds them anew, with guesses.
+void forgetUnitAnalyses(ASTContext &Ctx);
 
 /// Whether \p Call never returns: its callee, or the function a helper
 /// that only passes the call on calls, is declared noreturn.

@@ -178,24 +178,34 @@ bool OpenSummary::operator==(const OpenSummary &O) const {
          AddedFlags == O.AddedFlags && ModeText == O.ModeText;
 }
 
-FunctionSummaries &FunctionSummaries::of(ASTContext &Ctx) {
-  // One set per context, dropped with it; other threads' units have their
-  // own contexts, the lock guards only the map.
-  static std::mutex Lock;
+namespace {
+
+// One set per context, dropped with it; other threads' units have their
+// own contexts, the lock guards only the map.
+std::mutex SummariesLock;
+llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionSummaries>> &
+summarySets() {
   static llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionSummaries>>
       All;
-  std::lock_guard<std::mutex> Guard(Lock);
-  std::unique_ptr<FunctionSummaries> &Slot = All[&Ctx];
+  return All;
+}
+
+} // namespace
+
+FunctionSummaries &FunctionSummaries::of(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Guard(SummariesLock);
+  std::unique_ptr<FunctionSummaries> &Slot = summarySets()[&Ctx];
   if (!Slot) {
     Slot.reset(new FunctionSummaries(Ctx));
     Ctx.AddDeallocation(
-        [](void *Key) {
-          std::lock_guard<std::mutex> Guard(Lock);
-          All.erase(static_cast<const ASTContext *>(Key));
-        },
-        &Ctx);
+        [](void *Key) { forget(*static_cast<ASTContext *>(Key)); }, &Ctx);
   }
   return *Slot;
+}
+
+void FunctionSummaries::forget(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Guard(SummariesLock);
+  summarySets().erase(&Ctx);
 }
 
 const OpenSummary *FunctionSummaries::opens(const FunctionDecl *Func,

@@ -66,6 +66,8 @@ unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
 class FunctionSummaries {
 public:
   static FunctionSummaries &of(ASTContext &Ctx);
+  /// Drops \p Ctx's summaries: the next of() starts anew.
+  static void forget(ASTContext &Ctx);
 
   /// How \p Func opens what it returns, if it returns a fresh descriptor or
   /// stream.

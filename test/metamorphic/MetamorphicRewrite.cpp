@@ -7,13 +7,15 @@
 // a wrapper (in the file or in another one), an EINTR-retry macro, early
 // returns through a cleanup label, a condition carried in a local flag, two
 // checks that leave the same way joined by `||`, casts, C library calls
-// outlined into one-line helpers, one-line helpers inlined, calls through
+// outlined into one-line helpers (in the file or in another one), one-line
+// helpers inlined, calls through
 // wrappers that exit when the call fails. The metamorphic
 // suite (run.py) requires the checks to find the same things in both.
 //
 // Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
 // OUTPUT receives the variant (identical to SOURCE when the rewrite has no
-// place to apply); WRAPPERS, for "wrap-open-elsewhere", the wrappers' file.
+// place to apply); WRAPPERS, for "wrap-open-elsewhere" and
+// "outline-elsewhere", the file that defines the wrappers or helpers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +52,7 @@ enum class Rewrite {
   JoinOr,
   Cast,
   Outline,
+  OutlineElsewhere,
   Inline,
   DieWrapper,
 };
@@ -69,6 +72,7 @@ std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
       .Case("join-or", Rewrite::JoinOr)
       .Case("cast", Rewrite::Cast)
       .Case("outline", Rewrite::Outline)
+      .Case("outline-elsewhere", Rewrite::OutlineElsewhere)
       .Case("inline", Rewrite::Inline)
       .Case("die-wrapper", Rewrite::DieWrapper)
       .Default(std::nullopt);
@@ -184,6 +188,7 @@ public:
         cast(Call);
       break;
     case Rewrite::Outline:
+    case Rewrite::OutlineElsewhere:
       if (Global && SM.isInSystemHeader(Callee->getLocation()) &&
           !Name.starts_with("__"))
         outline(Call, Name);
@@ -240,7 +245,10 @@ public:
         Decls += wrapper(FopenWrapper, FopenWrapperBody, Wrappers);
       R.InsertTextBefore(FirstFunction.isValid() ? FirstFunction : Top, Decls);
     }
-    if (Kind == Rewrite::Outline || Kind == Rewrite::DieWrapper)
+    if (Kind == Rewrite::OutlineElsewhere)
+      *Wrappers += systemIncludes() + "\n" + Elsewhere;
+    if (Kind == Rewrite::Outline || Kind == Rewrite::OutlineElsewhere ||
+        Kind == Rewrite::DieWrapper)
       R.InsertTextBefore(FirstTopLevel.isValid() ? FirstTopLevel : Top,
                          (Kind == Rewrite::DieWrapper
                               ? "#include <stdio.h>\n#include <stdlib.h>\n"
@@ -540,7 +548,13 @@ private:
              ") { perror(\"" + Name.str() + "\"); exit(1); } return r;";
     else if (!Result->isVoidType())
       Body = "return " + Body;
-    Helpers += "static " + Head + " { " + Body + " }\n";
+    if (Kind == Rewrite::OutlineElsewhere) {
+      // Declared here, defined in a unit of its own, as a project's util.c.
+      Helpers += Head + ";\n";
+      Elsewhere += Head + " { " + Body + " }\n";
+    } else {
+      Helpers += "static " + Head + " { " + Body + " }\n";
+    }
     R.ReplaceText(Ref->getSourceRange(), Helper);
     ++Edits;
   }
@@ -660,6 +674,18 @@ private:
         R.InsertTextAfter(afterToken(SM.getSpellingLoc(Loc)), Suffix);
   }
 
+  /// The file's own `#include <...>` lines: what the helpers' types and
+  /// calls need in the other unit.
+  std::string systemIncludes() const {
+    std::string Out;
+    llvm::SmallVector<llvm::StringRef, 64> Lines;
+    SM.getBufferData(SM.getMainFileID()).split(Lines, '\n');
+    for (llvm::StringRef Line : Lines)
+      if (Line.trim().starts_with("#include <"))
+        Out += Line.trim().str() + "\n";
+    return Out;
+  }
+
   std::string wrapper(llvm::StringRef Head, llvm::StringRef Body,
                       std::string *Elsewhere) {
     if (Kind == Rewrite::WrapOpenElsewhere) {
@@ -676,8 +702,9 @@ private:
   unsigned Edits = 0;
   bool WrappedOpen = false, WrappedFopen = false;
   SourceLocation FirstFunction, FirstTopLevel;
-  /// Outline: the helpers, written before the first code.
-  std::string Helpers;
+  /// Outline: the helpers, written before the first code; for
+  /// outline-elsewhere their declarations, and their definitions here.
+  std::string Helpers, Elsewhere;
   /// Inline: the one-line helpers, their parameters' uses by file offset.
   struct OneLine {
     const FunctionDecl *Def;

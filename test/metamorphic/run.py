@@ -30,6 +30,11 @@ REWRITES = ("split-declaration", "assign-in-condition", "rename",
             "wrap-open-elsewhere", "retry-macro", "goto-cleanup",
             "local-flag", "join-or", "cast", "outline", "inline",
             "die-wrapper")
+# "outline-elsewhere" (helpers in a second unit) is written and measured
+# but not yet held to the floors: 74 % of its variants keep their findings
+# (docs/real-code.md says which are lost and why); --rewrites runs it.
+# The rewrites that write a second unit, which the variant calls.
+TWO_UNITS = ("wrap-open-elsewhere", "outline-elsewhere")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*) \[([\w,.-]+)\]$")
 
 
@@ -144,7 +149,7 @@ class Suite:
         variant = os.path.join(work, "variant" + ext)
         wrappers = os.path.join(work, "wrappers" + ext)
         cmd = [self.args.rewriter, rewrite, original, variant]
-        if rewrite == "wrap-open-elsewhere":
+        if rewrite in TWO_UNITS:
             cmd.append(wrappers)
         proc = run(cmd + ["--"] + flags)
         if proc.returncode != 0:
@@ -152,11 +157,12 @@ class Suite:
         if open(variant).read() == open(original).read():
             return ("n/a", "")
         sources = [variant]
-        if rewrite == "wrap-open-elsewhere":
+        if rewrite in TWO_UNITS:
             sources.append(wrappers)
-        compiled = run([self.args.clang, "-fsyntax-only"] + flags + [variant])
-        if compiled.returncode != 0:
-            return ("invalid", compiled.stdout)
+        for unit in sources:
+            compiled = run([self.args.clang, "-fsyntax-only"] + flags + [unit])
+            if compiled.returncode != 0:
+                return ("invalid", compiled.stdout)
         before, out = found
         after, out2 = self.findings(check, config, sources, flags, False, work)
         if before is None or after is None:

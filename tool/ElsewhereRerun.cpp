@@ -1,0 +1,134 @@
+//===--- ElsewhereRerun.cpp - The checks again, with guesses about helpers ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "ElsewhereRerun.h"
+#include "analysis/CallIndex.h"
+#include "analysis/CrossUnitFacts.h"
+#include "analysis/FdTracking.h"
+#include "analysis/Forwarding.h"
+#include "analysis/FunctionSummary.h"
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace clang;
+using namespace clang::tidy;
+using namespace clang::tidy::syscall;
+
+namespace syscall_tidy {
+
+ElsewhereRerun::ElsewhereRerun(std::vector<std::unique_ptr<ASTConsumer>> Checks,
+                               ClangTidyDiagnosticConsumer &Diagnostics,
+                               Preprocessor &PP,
+                               std::vector<ClangTidyError> &Taken)
+    : Checks(std::move(Checks)), Diagnostics(Diagnostics), PP(PP),
+      Taken(Taken) {}
+
+void ElsewhereRerun::Initialize(ASTContext &Ctx) {
+  for (auto &Run : Checks)
+    Run->Initialize(Ctx);
+}
+
+std::vector<ClangTidyError> ElsewhereRerun::rerun(unsigned Run, ASTContext &Ctx,
+                                                  ElsewhereGuesses &Guesses) {
+  forgetUnitAnalyses(Ctx);
+  {
+    // A run with guesses may conclude what is not so: it exports nothing.
+    CrossUnitFacts Discarded;
+    CrossUnitFacts::Scope Gathering(Discarded);
+    ElsewhereGuesses::Scope Guessing(Guesses);
+    Checks[Run]->HandleTranslationUnit(Ctx);
+  }
+  // The next run, and the consumers after this one, start without them.
+  forgetUnitAnalyses(Ctx);
+  return Diagnostics.take();
+}
+
+namespace {
+
+using FindingKey = std::tuple<std::string, std::string, unsigned>;
+
+FindingKey keyOf(const ClangTidyError &E) {
+  return {E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset};
+}
+
+/// The function whose body holds where \p E is reported, if any.
+const FunctionDecl *functionAt(const ClangTidyError &E, ASTContext &Ctx) {
+  SourceManager &SM = Ctx.getSourceManager();
+  auto File = SM.getFileManager().getOptionalFileRef(E.Message.FilePath);
+  FileID ID = File ? SM.translateFile(*File) : FileID();
+  if (ID.isInvalid())
+    return nullptr;
+  SourceLocation At = SM.getComposedLoc(ID, E.Message.FileOffset);
+  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+    const Stmt *Body = Site.Func->getBody();
+    SourceRange Range =
+        SM.getExpansionRange(Body->getSourceRange()).getAsRange();
+    if (!SM.isBeforeInTranslationUnit(At, Range.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Range.getEnd(), At))
+      return Site.Func;
+  }
+  return nullptr;
+}
+
+void addNote(ClangTidyError &E, const Requirement &Needs) {
+  tooling::DiagnosticMessage Note;
+  Note.Message = requirementNote(Needs);
+  Note.FilePath = E.Message.FilePath;
+  Note.FileOffset = E.Message.FileOffset;
+  E.Notes.push_back(std::move(Note));
+}
+
+} // namespace
+
+void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
+  // Only the tool, which sees the other units, guesses.
+  if (!CrossUnitFacts::current())
+    return;
+  // What this unit's helpers pass on, for the other units' guesses,
+  // whichever checks run.
+  PosixConstants Constants;
+  Constants.setPreprocessor(&PP);
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
+  ElsewhereGuesses Guesses(Ctx);
+  if (!Guesses.anyInUnit())
+    return;
+  std::vector<ClangTidyError> First = Diagnostics.take();
+  std::set<FindingKey> Made;
+  for (const ClangTidyError &E : First)
+    Made.insert(keyOf(E));
+  Taken = std::move(First);
+  std::vector<ClangTidyError> Second = rerun(0, Ctx, Guesses);
+  Requirement All = Guesses.used();
+  if (All.empty())
+    return;
+
+  // The new findings, grouped by the guessed helpers their function calls.
+  std::map<llvm::SmallVector<const FunctionDecl *, 4>,
+           std::vector<ClangTidyError>>
+      ByHelpers;
+  for (ClangTidyError &E : Second)
+    if (!Made.count(keyOf(E)) && E.DiagLevel != ClangTidyError::Error) {
+      const FunctionDecl *Func = functionAt(E, Ctx);
+      auto Helpers = Func ? Guesses.guessedIn(Func)
+                          : llvm::SmallVector<const FunctionDecl *, 4>();
+      llvm::sort(Helpers);
+      ByHelpers[Helpers].push_back(std::move(E));
+    }
+  unsigned Run = 1;
+  for (auto &[Helpers, Found] : ByHelpers) {
+    std::set<FindingKey> Alone;
+    Requirement Needs;
+    if (!Helpers.empty() && Run < Checks.size()) {
+      Guesses.restrictTo(Helpers);
+      for (const ClangTidyError &E : rerun(Run++, Ctx, Guesses))
+        Alone.insert(keyOf(E));
+      Needs = Guesses.used();
+    }
+    for (ClangTidyError &E : Found) {
+      addNote(E, Alone.count(keyOf(E)) && !Needs.empty() ? Needs : All);
+      Taken.push_back(std::move(E));
+    }
+  }
+}
+
+} // namespace syscall_tidy

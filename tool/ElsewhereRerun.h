@@ -7,7 +7,9 @@
 // shared analyses built anew. A finding of the second run that the first
 // did not make is kept as a candidate that needs the guesses' facts, which
 // the unit defining the helper exports: what that unit does not say drops
-// it. The first run's findings stay as they are.
+// it. The first run's findings stay as they are, but for its candidates
+// (findings that already rest on an assumption about another unit) that
+// the second run, which knows more, does not make.
 //
 // A finding needs only the guesses it rests on, not every guess of its
 // unit (a look-alike beside it calls a helper that is no forwarder). The

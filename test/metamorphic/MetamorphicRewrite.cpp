@@ -512,8 +512,8 @@ private:
     return OS.str();
   }
 
-  // `write(fd, buf, n)` -> `write3_meta(fd, buf, n)`, and before the code
-  // `static ssize_t write3_meta(int a0, const void *a1, size_t a2) { return
+  // `write(fd, buf, n)` -> `write_3_meta(fd, buf, n)`, and before the code
+  // `static ssize_t write_3_meta(int a0, const void *a1, size_t a2) { return
   // write(a0, a1, a2); }`: the call, one helper away, as real code writes
   // its own thin wrappers of the C library.
   //
@@ -528,7 +528,9 @@ private:
         Call->isValueDependent() || Result->isFunctionPointerType() ||
         Result->isArrayType())
       return;
-    std::string Helper = Name.str() + std::to_string(Edits) + Suffix.str();
+    // `_` between: `ftruncate` + 64 is not `ftruncate64`.
+    std::string Helper =
+        Name.str() + "_" + std::to_string(Edits) + Suffix.str();
     std::string Params, Args;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);

@@ -19,9 +19,10 @@ namespace syscall_tidy {
 ElsewhereRerun::ElsewhereRerun(std::vector<std::unique_ptr<ASTConsumer>> Checks,
                                ClangTidyDiagnosticConsumer &Diagnostics,
                                Preprocessor &PP,
-                               std::vector<ClangTidyError> &Taken)
-    : Checks(std::move(Checks)), Diagnostics(Diagnostics), PP(PP),
-      Taken(Taken) {}
+                               std::vector<ClangTidyError> &Taken,
+                               llvm::StringSet<> NamedInOptions)
+    : Checks(std::move(Checks)), Diagnostics(Diagnostics), PP(PP), Taken(Taken),
+      NamedInOptions(std::move(NamedInOptions)) {}
 
 void ElsewhereRerun::Initialize(ASTContext &Ctx) {
   for (auto &Run : Checks)
@@ -89,7 +90,7 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
   PosixConstants Constants;
   Constants.setPreprocessor(&PP);
   FunctionSummaries::of(Ctx).exportFacts(Constants);
-  ElsewhereGuesses Guesses(Ctx);
+  ElsewhereGuesses Guesses(Ctx, NamedInOptions);
   if (!Guesses.anyInUnit())
     return;
   std::vector<ClangTidyError> First = Diagnostics.take();

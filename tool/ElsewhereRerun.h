@@ -26,6 +26,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
 #include <memory>
 #include <vector>
 
@@ -39,7 +40,8 @@ public:
   ElsewhereRerun(std::vector<std::unique_ptr<clang::ASTConsumer>> Checks,
                  clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics,
                  clang::Preprocessor &PP,
-                 std::vector<clang::tidy::ClangTidyError> &Taken);
+                 std::vector<clang::tidy::ClangTidyError> &Taken,
+                 llvm::StringSet<> NamedInOptions);
 
   void Initialize(clang::ASTContext &Ctx) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
@@ -58,6 +60,8 @@ private:
   clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics;
   clang::Preprocessor &PP;
   std::vector<clang::tidy::ClangTidyError> &Taken;
+  /// Functions the checks' options name: not guessed.
+  llvm::StringSet<> NamedInOptions;
 };
 
 } // namespace syscall_tidy

@@ -110,15 +110,28 @@ private:
   EnclosingFunctions &Functions;
 };
 
+/// The names the checks' options give (`xlseek` of SeekFunctions): the
+/// user said what they are, the tool does not guess them.
+llvm::StringSet<> namedInOptions(const ClangTidyOptions &Options) {
+  llvm::StringSet<> Names;
+  for (const auto &[Key, Value] : Options.CheckOptions) {
+    llvm::SmallVector<StringRef, 8> Parts;
+    StringRef(Value.Value).split(Parts, ';', -1, /*KeepEmpty=*/false);
+    for (StringRef Part : Parts)
+      Names.insert(Part.trim().ltrim(':'));
+  }
+  return Names;
+}
+
 /// One unit's analysis; converts its findings while its SourceManager, and
 /// with it the text the compiler read, is still there.
 class TidyAction : public ASTFrontendAction {
 public:
-  TidyAction(ClangTidyASTConsumerFactory &Factory,
+  TidyAction(ClangTidyContext &Context, ClangTidyASTConsumerFactory &Factory,
              ClangTidyDiagnosticConsumer &Diagnostics, SourceTexts &Texts,
              TranslationUnitResult &Result, bool RecordInputs)
-      : Factory(Factory), Diagnostics(Diagnostics), Texts(Texts),
-        Result(Result), RecordInputs(RecordInputs) {}
+      : Context(Context), Factory(Factory), Diagnostics(Diagnostics),
+        Texts(Texts), Result(Result), RecordInputs(RecordInputs) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
@@ -130,7 +143,8 @@ public:
     for (unsigned I = 0; I < ElsewhereRerun::Runs; ++I)
       Reruns.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<ElsewhereRerun>(
-        std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken));
+        std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken,
+        namedInOptions(Context.getOptionsForFile(File))));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
     Consumers.push_back(std::make_unique<FunctionCollector>(Functions));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
@@ -155,6 +169,7 @@ public:
   }
 
 private:
+  ClangTidyContext &Context;
   ClangTidyASTConsumerFactory &Factory;
   ClangTidyDiagnosticConsumer &Diagnostics;
   SourceTexts &Texts;
@@ -173,13 +188,13 @@ public:
                     ClangTidyDiagnosticConsumer &Diagnostics,
                     SourceTexts &Texts, TranslationUnitResult &Result,
                     bool RecordInputs, PreambleStore *Preambles)
-      : Factory(Context, FS), FS(std::move(FS)), Diagnostics(Diagnostics),
-        Texts(Texts), Result(Result), RecordInputs(RecordInputs),
-        Preambles(Preambles) {}
+      : Context(Context), Factory(Context, FS), FS(std::move(FS)),
+        Diagnostics(Diagnostics), Texts(Texts), Result(Result),
+        RecordInputs(RecordInputs), Preambles(Preambles) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TidyAction>(Factory, Diagnostics, Texts, Result,
-                                        RecordInputs);
+    return std::make_unique<TidyAction>(Context, Factory, Diagnostics, Texts,
+                                        Result, RecordInputs);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -198,6 +213,7 @@ public:
   }
 
 private:
+  ClangTidyContext &Context;
   ClangTidyASTConsumerFactory Factory;
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS;
   ClangTidyDiagnosticConsumer &Diagnostics;

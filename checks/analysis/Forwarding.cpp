@@ -193,7 +193,8 @@ void collectLibrary(const DeclContext *DC, const SourceManager &SM,
 
 } // namespace
 
-ElsewhereGuesses::ElsewhereGuesses(ASTContext &Ctx) : Ctx(Ctx) {
+ElsewhereGuesses::ElsewhereGuesses(ASTContext &Ctx, llvm::StringSet<> Named)
+    : Ctx(Ctx), Named(std::move(Named)) {
   collectLibrary(Ctx.getTranslationUnitDecl(), Ctx.getSourceManager(), Library);
 }
 
@@ -211,6 +212,7 @@ const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
   auto [It, New] = Targets.try_emplace(Callee, nullptr);
   if (!New || Callee->isDefined() || !Callee->getIdentifier() ||
       Callee->isVariadic() || llvm::isa<CXXMethodDecl>(Callee) ||
+      Named.contains(Callee->getName()) ||
       Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) ||
       crossUnitName(Callee).empty())
     return It->second;
@@ -219,7 +221,7 @@ const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
   llvm::StringRef Name = Callee->getName();
   const FunctionDecl *Best = nullptr;
   for (size_t From = 0; From < Name.size(); ++From)
-    for (size_t Length = 4; From + Length <= Name.size(); ++Length) {
+    for (size_t Length = 3; From + Length <= Name.size(); ++Length) {
       auto Found = Library.find(Name.substr(From, Length));
       if (Found != Library.end() && Found->second != Callee &&
           (!Best || Length > Best->getName().size()) &&

@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <set>
 #include <string>
@@ -73,7 +74,8 @@ std::string elsewhereIdHelper(const FunctionDecl *Callee);
 /// that the second run's own findings need.
 class ElsewhereGuesses {
 public:
-  explicit ElsewhereGuesses(ASTContext &Ctx);
+  /// \p Named: functions the user's options name, which are not guessed.
+  ElsewhereGuesses(ASTContext &Ctx, llvm::StringSet<> Named);
 
   /// The guesses of this thread's second run; null outside one.
   static ElsewhereGuesses *current();
@@ -110,6 +112,7 @@ private:
   ASTContext &Ctx;
   /// The C library's functions declared in the unit, by name.
   llvm::StringMap<const FunctionDecl *> Library;
+  llvm::StringSet<> Named;
   llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Targets;
   std::optional<llvm::DenseSet<const FunctionDecl *>> Allowed;
   std::set<std::string> Used;

@@ -538,7 +538,13 @@ private:
           Arg->getType()->isVoidType())
         return;
       std::string Param = "a" + std::to_string(I);
-      Params += (I ? ", " : "") + declared(Arg->getType(), Param);
+      // The callee's own parameter type where it has one, as a wrapper
+      // declares it (`va_list`, not the record it decays to).
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      QualType Type = Callee && I < Callee->getNumParams()
+                          ? Callee->getParamDecl(I)->getOriginalType()
+                          : Arg->getType();
+      Params += (I ? ", " : "") + declared(Type, Param);
       Args += (I ? ", " : "") + Param;
     }
     std::string Head = declared(

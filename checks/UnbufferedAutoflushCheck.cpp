@@ -8,6 +8,7 @@
 #include "analysis/MainFileUses.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
+#include "analysis/StreamDestination.h"
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
@@ -22,11 +23,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::syscall {
 
 namespace {
-
-using Destination = UnbufferedAutoflushCheck::Destination;
-
-/// How far up the callers a std::ostream& parameter is followed.
-constexpr unsigned MaxCallerLevels = 3;
 
 /// A stdio call that writes to a stream: where the stream argument is, and
 /// whether it writes one character.
@@ -55,25 +51,6 @@ const Expr *writtenStream(const CallExpr *Call) {
   std::optional<StdioWrite> W = stdioWrite(calleeName(Call));
   return W && W->StreamArg < Call->getNumArgs() ? Call->getArg(W->StreamArg)
                                                 : nullptr;
-}
-
-/// The local array \p E is an element of (`outs` for `outs[i]`), or null.
-const VarDecl *streamArray(const Expr *E) {
-  const auto *Element =
-      E ? llvm::dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts()) : nullptr;
-  const VarDecl *Array = Element ? referencedVar(Element->getBase()) : nullptr;
-  return Array && Array->isLocalVarDecl() &&
-                 Array->getType()->isConstantArrayType()
-             ? Array
-             : nullptr;
-}
-
-/// The variable a stream expression names: `f`, or the whole local array
-/// of streams for `outs[i]`, whose elements are followed as one place.
-const VarDecl *streamVariable(const Expr *E) {
-  if (const VarDecl *Array = streamArray(E))
-    return Array;
-  return E ? referencedVar(E) : nullptr;
 }
 
 /// A call that blocks until another program (a user at a terminal, a peer,
@@ -148,14 +125,6 @@ bool neverEnds(const Stmt *Loop, ASTContext &Ctx) {
   return !Breaks.Found;
 }
 
-/// The record name of a (possibly reference) stream type, in namespace std.
-llvm::StringRef stdRecordName(QualType T) {
-  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!Record || !Record->isInStdNamespace() || !Record->getIdentifier())
-    return "";
-  return Record->getName();
-}
-
 /// The stream at the left end of `s << a << b`.
 const Expr *shiftBase(const Expr *E) {
   E = E->IgnoreImplicit();
@@ -165,16 +134,6 @@ const Expr *shiftBase(const Expr *E) {
     E = Op->getArg(0)->IgnoreImplicit();
   }
   return E;
-}
-
-/// The fact that some caller, in any unit, hands a file stream to
-/// parameter \p Index of the function other units know as \p Name
-/// (\p Kind "file"), or does so in a loop (\p Kind "loop-file").
-std::string streamFact(llvm::StringRef Kind, llvm::StringRef Name,
-                       unsigned Index) {
-  return ("unbuffered-autoflush." + Kind + ":" + Name + "#" +
-          llvm::Twine(Index))
-      .str();
 }
 
 /// Whether a parameter of type \p T is a stream other functions write to.
@@ -198,7 +157,8 @@ UnbufferedAutoflushCheck::UnbufferedAutoflushCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       BufferSize(Options.get("BufferSize", "BUFSIZ")),
       FlagStdout(Options.get("FlagStdout", false)),
-      SmallWriteLimit(Options.get("SmallWriteLimit", 512U)), Opens({}, {}) {}
+      SmallWriteLimit(Options.get("SmallWriteLimit", 512U)), Opens({}, {}),
+      Destinations(Opens, Constants, Functions) {}
 
 void UnbufferedAutoflushCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "BufferSize", BufferSize);
@@ -277,267 +237,6 @@ bool UnbufferedAutoflushCheck::isReported(Destination D) const {
   return D == Destination::File || (D == Destination::Stdout && FlagStdout);
 }
 
-UnbufferedAutoflushCheck::Destination UnbufferedAutoflushCheck::fileDestination(
-    const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx,
-    bool *Appends, Requirement *Needs) {
-  if (const VarDecl *Array = streamArray(Stream))
-    return arrayDestination(Array, Func, Ctx, Appends, Needs);
-  if (const VarDecl *Array = walkedArray(Stream, Func))
-    return arrayDestination(Array, Func, Ctx, Appends, Needs);
-  const VarDecl *Var = referencedVar(Stream);
-  if (!Var)
-    return Destination::Unknown;
-  if (Var->hasGlobalStorage() && !Var->isStaticLocal() &&
-      Var->getIdentifier()) {
-    if (Var->getName() == "stdout")
-      return Destination::Stdout;
-    if (Var->getName() == "stderr")
-      return Destination::Stderr;
-  }
-  // Every value the variable gets comes from fopen() of a file for writing.
-  llvm::SmallVector<const Expr *, 4> Values;
-  if (Var->isLocalVarDecl() && !llvm::isa<ParmVarDecl>(Var)) {
-    llvm::SmallVector<Definition, 4> Defs;
-    if (!Functions.flow(Func, Ctx)->reachingDefinitions(Var, Stream, Defs))
-      return Destination::Unknown;
-    for (const Definition &Def : Defs)
-      Values.push_back(Def.Value);
-  } else if (Var->hasGlobalStorage() && !Var->isExternallyVisible()) {
-    if (Var->getInit() && !Var->getInit()->isNullPointerConstant(
-                              Ctx, Expr::NPC_ValueDependentIsNotNull))
-      Values.push_back(Var->getInit());
-    for (const BinaryOperator *Assign :
-         Functions.mainFileUses(Var, Ctx).Assignments)
-      Values.push_back(Assign->getRHS());
-  }
-  return valuesDestination(Values, Ctx, Appends, Needs);
-}
-
-/// The local array of streams \p E points into: `outs`, `outs + k`,
-/// `&outs[k]`.
-static const VarDecl *arrayPointedInto(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *Offset = llvm::dyn_cast<BinaryOperator>(E);
-      Offset &&
-      (Offset->getOpcode() == BO_Add || Offset->getOpcode() == BO_Sub))
-    E = Offset->getLHS()->IgnoreParenCasts();
-  if (const auto *Address = llvm::dyn_cast<UnaryOperator>(E);
-      Address && Address->getOpcode() == UO_AddrOf)
-    return streamArray(Address->getSubExpr());
-  const VarDecl *Array = referencedVar(E);
-  return Array && Array->isLocalVarDecl() &&
-                 Array->getType()->isConstantArrayType()
-             ? Array
-             : nullptr;
-}
-
-const VarDecl *UnbufferedAutoflushCheck::walkedArray(const Expr *Stream,
-                                                     const FunctionDecl *Func) {
-  const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(
-      Stream ? Stream->IgnoreParenCasts() : nullptr);
-  return Deref && Deref->getOpcode() == UO_Deref
-             ? cursorArray(referencedVar(Deref->getSubExpr()), Func)
-             : nullptr;
-}
-
-const VarDecl *UnbufferedAutoflushCheck::cursorArray(const VarDecl *Cursor,
-                                                     const FunctionDecl *Func) {
-  // `FILE **fp = outs; ...; fp++`: every value the pointer gets is into
-  // one array, it only moves, nothing is stored through it and nothing
-  // else gets it, so `*fp` is an element of that array. Asked once per
-  // cursor (every write through it asks).
-  if (!Cursor)
-    return nullptr;
-  auto [It, New] = Cursors.try_emplace(Cursor, nullptr);
-  if (!New)
-    return It->second;
-  if (!Cursor->isLocalVarDecl() || !Cursor->getType()->isPointerType() ||
-      !Func->getBody())
-    return nullptr;
-  const VarDecl *Array =
-      Cursor->getInit() ? arrayPointedInto(Cursor->getInit()) : nullptr;
-  if (Cursor->getInit() && !Array)
-    return nullptr;
-  const ParentMap &Parents = Functions.parents(Func);
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Cursor)) {
-    const Stmt *Child = nullptr;
-    const Stmt *Outer = skipParensAndCasts(Ref, Parents, Child);
-    if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Outer);
-        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Child) {
-      if (Assign->getOpcode() == BO_Assign) {
-        const VarDecl *Into = arrayPointedInto(Assign->getRHS());
-        if (!Into || (Array && Into != Array))
-          return nullptr;
-        Array = Into;
-      } else if (Assign->getOpcode() != BO_AddAssign &&
-                 Assign->getOpcode() != BO_SubAssign) {
-        return nullptr;
-      }
-      continue;
-    }
-    if (const auto *Unary = llvm::dyn_cast_or_null<UnaryOperator>(Outer)) {
-      if (Unary->isIncrementDecrementOp())
-        continue;
-      if (Unary->getOpcode() == UO_AddrOf)
-        return nullptr;
-      if (Unary->getOpcode() == UO_Deref) {
-        const Stmt *Through = skipParensAndCasts(Unary, Parents, Child);
-        const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Through);
-        if (Store && Store->isAssignmentOp() && Store->getLHS() == Child)
-          return nullptr;
-        continue;
-      }
-    }
-    if (llvm::isa_and_nonnull<CallExpr, DeclStmt>(Outer) ||
-        (llvm::isa_and_nonnull<BinaryOperator>(Outer) &&
-         llvm::cast<BinaryOperator>(Outer)->isAssignmentOp()))
-      return nullptr; // handed on or copied
-  }
-  return It->second = Array;
-}
-
-bool UnbufferedAutoflushCheck::onlyWalks(const Stmt *Up, const Stmt *Child,
-                                         const VarDecl *Array,
-                                         const FunctionDecl *Func) {
-  // `outs` or `&outs[k]` (\p Child, under \p Up) compared with a cursor
-  // (`fp < outs + n`) or given to a cursor that only walks the array.
-  const ParentMap &Parents = Functions.parents(Func);
-  if (const auto *Offset = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-      Offset && Offset->isAdditiveOp() && Offset->getLHS() == Child)
-    Up = skipParensAndCasts(Offset, Parents, Child);
-  if (const auto *Compare = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-      Compare && Compare->isComparisonOp())
-    return true;
-  const VarDecl *Cursor = variableGiven(Up, Child);
-  return Cursor && cursorArray(Cursor, Func) == Array;
-}
-
-UnbufferedAutoflushCheck::Destination
-UnbufferedAutoflushCheck::arrayDestination(const VarDecl *Array,
-                                           const FunctionDecl *Func,
-                                           ASTContext &Ctx, bool *Appends,
-                                           Requirement *Needs) {
-  // Every element stored is an fopen for writing, and the array is only
-  // ever indexed: handed whole to a call, anything may be stored in it.
-  llvm::SmallVector<const Expr *, 4> Values;
-  const ParentMap &Parents = Functions.parents(Func);
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Array)) {
-    const Stmt *Child = nullptr;
-    const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
-    const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(Up);
-    if (!Element) {
-      if (!onlyWalks(Up, Child, Array, Func))
-        return Destination::Unknown;
-      continue;
-    }
-    if (streamArray(Element) != Array)
-      return Destination::Unknown;
-    const Stmt *Outer = skipParensAndCasts(Element, Parents, Child);
-    if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Outer);
-        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Child)
-      Values.push_back(Assign->getOpcode() == BO_Assign ? Assign->getRHS()
-                                                        : nullptr);
-    else if (const auto *Address = llvm::dyn_cast_or_null<UnaryOperator>(Outer);
-             Address && Address->getOpcode() == UO_AddrOf &&
-             !onlyWalks(skipParensAndCasts(Address, Parents, Child), Child,
-                        Array, Func))
-      return Destination::Unknown;
-  }
-  if (Array->getInit())
-    return Destination::Unknown;
-  return valuesDestination(Values, Ctx, Appends, Needs);
-}
-
-UnbufferedAutoflushCheck::Destination
-UnbufferedAutoflushCheck::valuesDestination(llvm::ArrayRef<const Expr *> Values,
-                                            ASTContext &Ctx, bool *Appends,
-                                            Requirement *Needs) {
-  if (Values.empty())
-    return Destination::Unknown;
-  for (const Expr *Value : Values) {
-    std::optional<OpenCall> Open =
-        Value ? Opens.classify(Value, Ctx, Constants, Needs != nullptr)
-              : std::nullopt;
-    if (!Open || !Open->Mode.IsStream || Open->Mode.K != AccessMode::Writable)
-      return Destination::Unknown;
-    if (!Open->Path) // fdopen: a socket or a pipe as often as a file
-      return Destination::Unknown;
-    if (Appends)
-      *Appends |= Open->Mode.Append;
-    std::optional<llvm::StringRef> Path = stringValue(Open->Path);
-    if (Path && startsWith(*Path, "/dev/"))
-      return Destination::Device;
-    if (Needs)
-      llvm::append_range(*Needs, Open->Needs);
-  }
-  return Destination::File;
-}
-
-UnbufferedAutoflushCheck::Destination
-UnbufferedAutoflushCheck::streamDestination(
-    const Expr *Stream, const FunctionDecl *Func, ASTContext &Ctx,
-    std::string &Why, unsigned Depth, std::vector<std::string> *Elsewhere) {
-  Stream = Stream->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
-  llvm::StringRef Type = stdRecordName(Stream->getType());
-  if (Type == "basic_ofstream" || Type == "basic_fstream")
-    return Destination::File;
-  if (Type.contains("stringstream") || Type.contains("strstream"))
-    return Destination::Memory;
-  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Stream);
-  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (Var && Var->isInStdNamespace() && Var->getIdentifier()) {
-    llvm::StringRef Name = Var->getName();
-    if (Name == "cout" || Name == "wcout")
-      return Destination::Stdout;
-    if (Name == "cerr" || Name == "clog" || Name == "wcerr" || Name == "wclog")
-      return Destination::Stderr;
-  }
-  // A std::ostream& parameter: what the callers in this file pass.
-  const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Var);
-  if (!Param || !Func || Param->getDeclContext() != Func)
-    return Destination::Unknown;
-  // Callers that pass their own parameter along are asked in turn, a few
-  // levels up (save() makes the file, write_body(os) hands it on).
-  unsigned Index = Param->getFunctionScopeIndex();
-  if (std::string Name = Elsewhere ? crossUnitName(Func) : ""; !Name.empty())
-    Elsewhere->push_back(streamFact("file", Name, Index));
-  for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
-    std::string Ignored;
-    if (Index < Call->getNumArgs() &&
-        streamDestination(Call->getArg(Index),
-                          Depth + 1 < MaxCallerLevels ? Caller : nullptr, Ctx,
-                          Ignored, Depth + 1, Elsewhere) == Destination::File) {
-      Why = "a caller passes a file stream";
-      return Destination::File;
-    }
-  }
-  return Destination::Unknown;
-}
-
-const FunctionDecl *
-UnbufferedAutoflushCheck::calledInLoop(const FunctionDecl *Func, unsigned Index,
-                                       ASTContext &Ctx, unsigned Depth,
-                                       std::vector<std::string> *Elsewhere) {
-  if (Depth >= MaxCallerLevels)
-    return nullptr;
-  if (std::string Name = Elsewhere ? crossUnitName(Func) : ""; !Name.empty())
-    Elsewhere->push_back(streamFact("loop-file", Name, Index));
-  for (auto [Call, Caller] : Functions.mainFileUses(Func, Ctx).Calls) {
-    if (!Caller || !Caller->getBody() || Index >= Call->getNumArgs())
-      continue;
-    if (enclosingLoop(Call, Functions.parents(Caller)))
-      return Caller;
-    const auto *Passed =
-        llvm::dyn_cast_or_null<ParmVarDecl>(referencedVar(Call->getArg(Index)));
-    if (Passed && Passed->getDeclContext() == Caller)
-      if (const FunctionDecl *Looping =
-              calledInLoop(Caller, Passed->getFunctionScopeIndex(), Ctx,
-                           Depth + 1, Elsewhere))
-        return Looping;
-  }
-  return nullptr;
-}
-
 void UnbufferedAutoflushCheck::removeStatement(const Stmt *S,
                                                DiagnosticBuilder &D,
                                                ASTContext &Ctx) {
@@ -575,12 +274,13 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   const Expr *Stream = Call->getArg(0);
   bool Appends = false;
   Requirement Needs;
-  if (!isReported(fileDestination(Stream, Func, Ctx, &Appends, &Needs)))
+  if (!isReported(
+          Destinations.fileDestination(Stream, Func, Ctx, &Appends, &Needs)))
     return;
 
   // How many writes one record costs: the most unconditional writes to the
   // stream in one block, or one per character.
-  const VarDecl *Var = walkedArray(Stream, Func);
+  const VarDecl *Var = Destinations.walkedArray(Stream, Func);
   if (!Var)
     Var = streamVariable(Stream);
   // Each write with the function it is in and the variable it writes: a
@@ -628,7 +328,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (!Owner->getBody() || !Functions.flow(Owner, Ctx))
       continue;
     const Expr *Written = writtenStream(W);
-    const VarDecl *Target = walkedArray(Written, Owner);
+    const VarDecl *Target = Destinations.walkedArray(Written, Owner);
     if (!Target)
       Target = streamVariable(Written);
     if (Target != Stream)
@@ -772,7 +472,8 @@ void UnbufferedAutoflushCheck::checkFflush(const CallExpr *Call,
   const Stmt *Loop = enclosingLoop(Call, Functions.parents(Func));
   Requirement Needs;
   if (!Var || !Loop ||
-      !isReported(fileDestination(Stream, Func, Ctx, nullptr, &Needs)))
+      !isReported(
+          Destinations.fileDestination(Stream, Func, Ctx, nullptr, &Needs)))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   // A stream opened inside the loop is a stream per iteration.
@@ -832,8 +533,8 @@ void UnbufferedAutoflushCheck::checkManipulator(
   CrossUnitFacts *Elsewhere = CrossUnitFacts::current();
   std::vector<std::string> FileFacts, LoopFacts;
   Requirement Needs;
-  if (!isReported(streamDestination(Stream, Func, Ctx, Why, 0,
-                                    Elsewhere ? &FileFacts : nullptr))) {
+  if (!isReported(Destinations.streamDestination(
+          Stream, Func, Ctx, Why, 0, Elsewhere ? &FileFacts : nullptr))) {
     if (FileFacts.empty() || Name == "unitbuf")
       return;
     Needs.push_back(std::move(FileFacts));
@@ -875,8 +576,9 @@ void UnbufferedAutoflushCheck::checkManipulator(
     const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Local);
     const FunctionDecl *Looping =
         Param && Param->getDeclContext() == Func
-            ? calledInLoop(Func, Param->getFunctionScopeIndex(), Ctx, 0,
-                           Elsewhere ? &LoopFacts : nullptr)
+            ? Destinations.calledInLoop(Func, Param->getFunctionScopeIndex(),
+                                        Ctx, 0,
+                                        Elsewhere ? &LoopFacts : nullptr)
             : nullptr;
     if (!Looping && LoopFacts.empty())
       return;
@@ -986,13 +688,14 @@ void UnbufferedAutoflushCheck::exportStreamFacts(CrossUnitFacts &Facts,
       // A file stream reaches the parameter: here, or from callers up.
       std::vector<std::string> FilePremises, LoopPremises;
       std::string Ignored;
-      bool IsFile = streamDestination(Arg, Site.Func, Ctx, Ignored, 0,
-                                      &FilePremises) == Destination::File;
+      bool IsFile =
+          Destinations.streamDestination(Arg, Site.Func, Ctx, Ignored, 0,
+                                         &FilePremises) == Destination::File;
       // ... in a loop: this call's, a caller's in this unit, or (through
       // the parameter it hands on) one in another unit.
-      bool Loops =
-          enclosingLoop(Site.Call, Functions.parents(Site.Func)) ||
-          (Passed && calledInLoop(Site.Func, Passed->getFunctionScopeIndex(),
+      bool Loops = enclosingLoop(Site.Call, Functions.parents(Site.Func)) ||
+                   (Passed && Destinations.calledInLoop(
+                                  Site.Func, Passed->getFunctionScopeIndex(),
                                   Ctx, 0, &LoopPremises));
       auto Export = [&](const std::string &Fact) {
         if (IsFile)
@@ -1020,8 +723,8 @@ void UnbufferedAutoflushCheck::checkUnitbufFlag(const CXXMemberCallExpr *Setf,
   std::string Why;
   if (!Flag || !Flag->getDecl()->getIdentifier() ||
       Flag->getDecl()->getName() != "unitbuf" ||
-      !isReported(
-          streamDestination(Setf->getImplicitObjectArgument(), Func, Ctx, Why)))
+      !isReported(Destinations.streamDestination(
+          Setf->getImplicitObjectArgument(), Func, Ctx, Why)))
     return;
   reportRemovable(Setf,
                   "'setf(std::ios::unitbuf)' flushes the file stream after "
@@ -1070,8 +773,8 @@ void UnbufferedAutoflushCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
   if (const auto *Rdbuf = llvm::dyn_cast<CXXMemberCallExpr>(Object)) {
     if (Rdbuf->getMethodDecl() && Rdbuf->getMethodDecl()->getIdentifier() &&
         Rdbuf->getMethodDecl()->getName() == "rdbuf")
-      Where =
-          streamDestination(Rdbuf->getImplicitObjectArgument(), Func, Ctx, Why);
+      Where = Destinations.streamDestination(Rdbuf->getImplicitObjectArgument(),
+                                             Func, Ctx, Why);
   } else if (stdRecordName(Object->getType()) == "basic_filebuf") {
     Where = Destination::File;
   }

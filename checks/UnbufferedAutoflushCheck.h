@@ -6,6 +6,7 @@
 #include "analysis/CrossUnitFacts.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
+#include "analysis/StreamDestination.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -27,54 +28,11 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override { Loops.clear(); }
 
-  /// Where output to a stream goes, as far as the code tells.
-  enum class Destination { File, Memory, Stdout, Stderr, Device, Unknown };
-
 private:
-  /// Where \p Stream writes; \p Appends (if given) tells whether an open of
-  /// it appends ("a" modes). With \p Needs, an open through another unit's
-  /// wrapper counts, on the facts it adds there.
-  Destination fileDestination(const Expr *Stream, const FunctionDecl *Func,
-                              ASTContext &Ctx, bool *Appends = nullptr,
-                              Requirement *Needs = nullptr);
-  /// The same for the elements of a local array of streams, as one place.
-  Destination arrayDestination(const VarDecl *Array, const FunctionDecl *Func,
-                               ASTContext &Ctx, bool *Appends,
-                               Requirement *Needs);
-  /// Where streams holding one of \p Values write: a file when each is an
-  /// fopen of a path for writing.
-  Destination valuesDestination(llvm::ArrayRef<const Expr *> Values,
-                                ASTContext &Ctx, bool *Appends,
-                                Requirement *Needs);
-  /// Where \p Stream writes, following a std::ostream& parameter to the
-  /// callers a few levels up. \p Elsewhere, if given, gets the facts
-  /// whereby callers in other units would make it a file.
-  Destination streamDestination(const Expr *Stream, const FunctionDecl *Func,
-                                ASTContext &Ctx, std::string &Why,
-                                unsigned Depth = 0,
-                                std::vector<std::string> *Elsewhere = nullptr);
-  /// A function that calls \p Func in a loop, passing on the stream it gets
-  /// as parameter \p Index (directly or through callers a few levels up).
-  /// \p Elsewhere, if given, gets the facts whereby callers in other units
-  /// would.
-  const FunctionDecl *
-  calledInLoop(const FunctionDecl *Func, unsigned Index, ASTContext &Ctx,
-               unsigned Depth = 0,
-               std::vector<std::string> *Elsewhere = nullptr);
   /// What this unit's calls hand to std::ostream& parameters of functions
   /// other units may define: a file stream, a call in a loop.
   void exportStreamFacts(CrossUnitFacts &Facts, ASTContext &Ctx);
   bool isReported(Destination D) const;
-  /// The local array of streams `*fp` (\p Stream) reads through a cursor
-  /// that only walks it in \p Func, or null.
-  const VarDecl *walkedArray(const Expr *Stream, const FunctionDecl *Func);
-  /// The local array of streams \p Cursor only walks in \p Func
-  /// (`FILE **fp = outs; fp < outs + n; ++fp`), or null.
-  const VarDecl *cursorArray(const VarDecl *Cursor, const FunctionDecl *Func);
-  /// Whether a use of \p Array's address (\p Child under \p Up) only
-  /// compares it or starts a cursor that walks the array.
-  bool onlyWalks(const Stmt *Up, const Stmt *Child, const VarDecl *Array,
-                 const FunctionDecl *Func);
 
   void checkSetvbuf(const CallExpr *Call, const FunctionDecl *Func,
                     ASTContext &Ctx);
@@ -129,8 +87,7 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopSummary>> Loops;
-  /// cursorArray()'s answers.
-  llvm::DenseMap<const VarDecl *, const VarDecl *> Cursors;
+  StreamDestinations Destinations;
 };
 
 } // namespace clang::tidy::syscall

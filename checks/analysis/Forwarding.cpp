@@ -12,6 +12,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 
 namespace clang::tidy::syscall {
 
@@ -176,6 +178,27 @@ bool sameShape(const FunctionDecl *Helper, const FunctionDecl *Library) {
   return true;
 }
 
+/// Whether \p F, a C library function, may make a system call: not one
+/// of the headers of strings, characters and arithmetic, nor a call that
+/// only formats, parses or allocates. Only such a guess makes a unit's
+/// checks run again (`xmalloc`, `xstrdup`, `xasprintf` are every
+/// project's wrappers: they would rerun each unit for nothing); in a run
+/// that guesses, they are guessed too (a `xsnprintf` between two lookups
+/// changes no file).
+bool makesSystemCalls(const FunctionDecl *F, const SourceManager &SM) {
+  static const llvm::StringSet<> Computing = {
+      "string.h",  "strings.h", "ctype.h",  "wctype.h",     "wchar.h",
+      "math.h",    "complex.h", "search.h", "regex.h",      "fnmatch.h",
+      "malloc",    "calloc",    "realloc",  "reallocarray", "free",
+      "sprintf",   "snprintf",  "vsprintf", "vsnprintf",    "asprintf",
+      "vasprintf", "sscanf",    "vsscanf",  "strtol",       "strtoul",
+      "strtoll",   "strtoull",  "strtod",   "atoi",         "atol",
+      "qsort",     "bsearch",   "abs",      "labs",         "div"};
+  llvm::StringRef File = llvm::sys::path::filename(
+      SM.getFilename(SM.getExpansionLoc(F->getLocation())));
+  return !Computing.contains(File) && !Computing.contains(F->getName());
+}
+
 /// The C library's functions \p DC declares, extern "C" blocks included.
 void collectLibrary(const DeclContext *DC, const SourceManager &SM,
                     llvm::StringMap<const FunctionDecl *> &Library) {
@@ -242,7 +265,8 @@ const FunctionDecl *ElsewhereGuesses::use(const FunctionDecl *Callee) {
 
 bool ElsewhereGuesses::anyInUnit() {
   return llvm::any_of(CallIndex::of(Ctx).all(), [&](const CallSite &Site) {
-    return targetOf(Site.Call->getDirectCallee());
+    const FunctionDecl *Target = targetOf(Site.Call->getDirectCallee());
+    return Target && makesSystemCalls(Target, Ctx.getSourceManager());
   });
 }
 

@@ -95,7 +95,8 @@ public:
   /// The C library function a call of \p Callee is guessed to make, the
   /// guess recorded as used; null when there is none.
   const FunctionDecl *use(const FunctionDecl *Callee);
-  /// Whether some call of the unit's code has a guess.
+  /// Whether some call of the unit's code has a guess of a library call
+  /// that may make a system call.
   bool anyInUnit();
   /// The helpers with a guess that \p Func's code calls.
   llvm::SmallVector<const FunctionDecl *, 4>

@@ -7,6 +7,7 @@
 #include "analysis/FunctionSummary.h"
 #include "analysis/MainFileUses.h"
 #include "analysis/OffsetSync.h"
+#include "analysis/SeekWriteShapes.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
@@ -28,92 +29,6 @@ bool escapes(const Stmt *S, const Place &Var) {
   if (const auto *Ret = llvm::dyn_cast<ReturnStmt>(S))
     return Ret->getRetValue() && Var.denotes(Ret->getRetValue());
   return copiesPlace(S, Var);
-}
-
-/// Whether taking \p Branch of \p Cond implies that \p Flags has no
-/// O_APPEND: `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`, ...
-bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
-                     int64_t Append, ASTContext &Ctx) {
-  auto IsAppendMask = [&](const Expr *E) {
-    return maskOf(
-               E, [&](const Expr *X) { return sameValue(X, Flags); }, Ctx) ==
-           Append;
-  };
-  return edgeImplies(
-      Cond, Branch,
-      [&](const Expr *Term, bool Value) {
-        const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
-        if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Zero) {
-              return IsAppendMask(Masked) && foldInteger(Zero, Ctx) == 0;
-            }))
-          return (BO->getOpcode() == BO_EQ) == Value;
-        return !Value && IsAppendMask(Term);
-      },
-      &Ctx);
-}
-
-/// Whether \p Loop only runs its call again while it fails with EINTR
-/// (TEMP_FAILURE_RETRY, OpenJDK's RESTARTABLE): `r == -1 && errno == EINTR`,
-/// a conjunction, so that nothing but a failed attempt (which wrote nothing,
-/// so relies on no offset) runs the call again; a short write does not.
-bool onlyRetriesOnEintr(const Stmt *Loop, const PosixConstants &Constants,
-                        ASTContext &Ctx) {
-  if (!llvm::isa<DoStmt, WhileStmt>(Loop))
-    return false;
-  const Expr *Cond = llvm::isa<DoStmt>(Loop)
-                         ? llvm::cast<DoStmt>(Loop)->getCond()
-                         : llvm::cast<WhileStmt>(Loop)->getCond();
-  const auto *And = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenCasts());
-  if (!And || And->getOpcode() != BO_LAnd ||
-      !match(findAll(binaryOperator(hasOperatorName("||"))), *Cond, Ctx)
-           .empty())
-    return false;
-  bool TestsEintr = false;
-  for (const BoundNodes &N :
-       match(findAll(binaryOperator(isComparisonOperator()).bind("cmp")), *Cond,
-             Ctx)) {
-    const auto *Cmp = N.getNodeAs<BinaryOperator>("cmp");
-    for (const Expr *Side : {Cmp->getLHS(), Cmp->getRHS()})
-      if (foldInteger(Side, Ctx) == Constants.get("EINTR"))
-        TestsEintr = true;
-  }
-  return TestsEintr;
-}
-
-/// Whether \p Call, met again on a path from itself, is run again only by
-/// an EINTR retry loop: the innermost loops around it only retry, and a
-/// loop around those (a loop over records) sets the offset before each
-/// write (\p SeeksFirst).
-bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
-                    const PosixConstants &Constants, ASTContext &Ctx,
-                    llvm::function_ref<bool(const Stmt *)> SeeksFirst) {
-  bool Retried = false;
-  for (const Stmt *S = Parents.getParent(Call); S; S = Parents.getParent(S)) {
-    if (!isLoop(S) || isStatementMacro(S))
-      continue;
-    if (!onlyRetriesOnEintr(S, Constants, Ctx))
-      return Retried && SeeksFirst(S);
-    Retried = true;
-  }
-  return Retried;
-}
-
-/// `lseek(fd, 0, SEEK_CUR); if (errno == ESPIPE) ...`: the call is made for
-/// the errno it leaves, which the next statement reads.
-bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
-  if (!St.Block)
-    return false;
-  const auto *It = FunctionCache::positionIn(St.Block, St.Statement, Ctx);
-  if (It == St.Block->body_end() || ++It == St.Block->body_end())
-    return false;
-  // Only errno is read there: another call would set errno itself.
-  bool ReadsErrno = false;
-  for (const BoundNodes &N : match(findAll(callExpr().bind("c")), **It, Ctx)) {
-    if (!isErrnoCall(N.getNodeAs<CallExpr>("c")))
-      return false;
-    ReadsErrno = true;
-  }
-  return ReadsErrno;
 }
 
 } // namespace
@@ -590,100 +505,6 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
          DiagnosticIDs::Note);
   if (S.Opened)
     noteRequirement(*this, S.Call->getBeginLoc(), S.Opened->Needs);
-}
-
-/// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
-/// first statement of the else branch and always runs there: the if.
-static const IfStmt *seekWithWriteInElse(const CallExpr *Seek,
-                                         const CallExpr *Write,
-                                         const ParentMap &Parents) {
-  const IfStmt *If = comparingIf(Seek, Parents);
-  if (!If || !If->getElse())
-    return nullptr;
-  const Stmt *Else = If->getElse();
-  const Stmt *First = Else;
-  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Else))
-    First = Block->body_empty() ? nullptr : Block->body_front();
-  const Stmt *Top = Write;
-  while (Top && Top != First && Top != Else)
-    Top = Parents.getParent(Top);
-  if (Top != First || !alwaysEvaluated(Write, Top, Parents))
-    return nullptr;
-  return If;
-}
-
-/// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
-/// block: the `||`, the seek's test on its left, the write's on its right.
-/// The write runs right after a seek that succeeded, as with two `if`s.
-static const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
-                                                 const CallExpr *Write,
-                                                 const ParentMap &Parents) {
-  // The call's test: the comparison or `!` around it, and what holds that.
-  auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
-    const Stmt *Up =
-        skipParensAndCasts(retriedValue(Call, Parents), Parents, Test);
-    const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-    const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
-    if ((Cmp && Cmp->isComparisonOp()) || (Not && Not->getOpcode() == UO_LNot))
-      Up = skipParensAndCasts(Up, Parents, Test);
-    return Up;
-  };
-  const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
-  const auto *Or =
-      llvm::dyn_cast_or_null<BinaryOperator>(TestOf(Seek, SeekTest));
-  if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
-      TestOf(Write, WriteTest) != Or || Or->getRHS() != WriteTest)
-    return nullptr;
-  // The `if`'s condition, or a flag that carries it (`int bad = !!(...);
-  // if (bad)`).
-  const Stmt *Cond = nullptr, *Carrier = nullptr;
-  const auto *If =
-      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Or, Parents, Cond));
-  if (!If || If->getCond() != Cond)
-    If = flagTest(Or, Parents, Carrier);
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
-    return nullptr;
-  return Or;
-}
-
-/// For `if (c) lseek(...);` (or a block holding only the seek), no else,
-/// with \p Write in the statement right after the if, which always runs
-/// it: the if. The write then follows the seek on one path and runs
-/// without it on the other.
-static const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
-                                     const CallStatement &Seek,
-                                     const CallExpr *Write,
-                                     const ParentMap &Parents,
-                                     const ASTContext &Ctx) {
-  // The statement the seek is: `if (c) lseek(...);` has no block.
-  const Stmt *Branch = nullptr;
-  skipParensAndCasts(SeekCall, Parents, Branch);
-  if (Seek.Block) {
-    if (Seek.Block->size() != 1 || Seek.Statement != Seek.Block->body_front())
-      return nullptr;
-    Branch = Seek.Block;
-  }
-  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Parents.getParent(Branch));
-  if (!If || If->getThen() != Branch || If->getElse() || If->getInit() ||
-      If->getConditionVariable())
-    return nullptr;
-  const auto *Block =
-      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
-  if (!Block)
-    return nullptr;
-  const Stmt *Top = Write;
-  while (Top && Parents.getParent(Top) != Block)
-    Top = Parents.getParent(Top);
-  auto At = FunctionCache::positionIn(Block, If, Ctx);
-  if (!Top || At == Block->body_end())
-    return nullptr;
-  // The next statement, `ssize_t n;` declarations skipped.
-  auto Next = nextEffective(Block, std::next(At));
-  if (Next == Block->body_end() || *Next != Top ||
-      !alwaysEvaluated(Write, Top, Parents))
-    return nullptr;
-  return If;
 }
 
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {

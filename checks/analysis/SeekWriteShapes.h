@@ -1,0 +1,61 @@
+//===--- SeekWriteShapes.h - A write after a seek, in code's shapes ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// A seek and the write that goes to its offset are one pwrite only when
+// the write runs right after the seek on every path, however the code
+// spells that: the write in the else of the seek's test, both tests joined
+// by `||`, the seek alone under an `if`, an EINTR retry loop around the
+// write; and when the descriptor cannot append (a test of the flags).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_SEEKWRITESHAPES_H
+#define SYSCALL_TIDY_CHECKS_SEEKWRITESHAPES_H
+
+#include "FdTracking.h"
+#include "StatementShape.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace clang::tidy::syscall {
+
+/// Whether taking \p Branch of \p Cond implies that \p Flags has no
+/// O_APPEND (\p Append): `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`.
+bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
+                     int64_t Append, ASTContext &Ctx);
+
+/// Whether \p Call, met again on a path from itself, is run again only by
+/// an EINTR retry loop: the innermost loops around it only retry, and a
+/// loop around those (a loop over records) sets the offset before each
+/// write (\p SeeksFirst).
+bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
+                    const PosixConstants &Constants, ASTContext &Ctx,
+                    llvm::function_ref<bool(const Stmt *)> SeeksFirst);
+
+/// `lseek(fd, 0, SEEK_CUR); if (errno == ESPIPE) ...`: the call is made for
+/// the errno it leaves, which the next statement reads.
+bool errnoReadNext(const CallStatement &St, ASTContext &Ctx);
+
+/// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
+/// first statement of the else branch and always runs there: the if.
+const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
+                                  const ParentMap &Parents);
+
+/// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
+/// block: the `||`, the seek's test on its left, the write's on its right.
+/// The write runs right after a seek that succeeded, as with two `if`s.
+const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
+                                          const CallExpr *Write,
+                                          const ParentMap &Parents);
+
+/// For `if (c) lseek(...);` (or a block holding only the seek), no else,
+/// with \p Write in the statement right after the if, which always runs
+/// it: the if. The write then follows the seek on one path and runs
+/// without it on the other.
+const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
+                              const CallStatement &Seek, const CallExpr *Write,
+                              const ParentMap &Parents, const ASTContext &Ctx);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_SEEKWRITESHAPES_H

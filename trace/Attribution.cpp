@@ -129,6 +129,21 @@ std::string Attribution::libraryCall(const Syscall &S) const {
   return Entry;
 }
 
+std::vector<std::pair<std::string, unsigned>>
+Attribution::programLines(const Syscall &S) {
+  std::vector<std::pair<std::string, unsigned>> Lines;
+  for (size_t I = 0; I < S.Frames.size() && Lines.size() < MaxLines; ++I) {
+    if (skipped(S.Frames[I].Module))
+      continue;
+    // Every frame but the syscall's own holds a return address.
+    Site Here = symbolize(S.Frames[I], /*ReturnAddress=*/I > 0);
+    std::pair<std::string, unsigned> Line{Here.File, Here.Line};
+    if (Here.Line && !llvm::is_contained(Lines, Line))
+      Lines.push_back(std::move(Line));
+  }
+  return Lines;
+}
+
 std::optional<Site> Attribution::siteOf(const Syscall &S) {
   // The innermost frame with a line; a static binary's libc, or a library
   // built without -g, has none and stands for its caller.

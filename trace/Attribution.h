@@ -59,6 +59,13 @@ public:
   /// callers as far as the reach asks.
   std::optional<Site> siteOf(const Syscall &S);
 
+  /// The lines of the program's frames of \p S, innermost first, each
+  /// once: where the syscall is made and every call of the program's own
+  /// code that led to it (a finding on a helper's call joins the syscalls
+  /// the helper makes). At most MaxLines of them.
+  std::vector<std::pair<std::string, unsigned>> programLines(const Syscall &S);
+  static constexpr size_t MaxLines = 32;
+
   /// The runtime function the program called to make \p S: the symbol of
   /// the outermost skipped frame under the program's first one (`lseek64`
   /// for a seek of its own, `getpwuid_r` for one the C library's user

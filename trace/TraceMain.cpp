@@ -184,11 +184,15 @@ int main(int Argc, const char **Argv) {
     if (!Options.FollowForks && Process != Run.RootPid)
       return;
     std::optional<Site> At = Attribute.siteOf(S);
+    ReportBuilder::StackLines Lines;
+    if (!Options.Findings.empty())
+      Lines = Attribute.programLines(S);
     S.Stack = stackHash(S.Frames);
     S.Via = Attribute.libraryCall(S);
     std::vector<Frame>().swap(S.Frames);
     Model.step(S);
-    Builder.add(S, At ? &*DistinctSites.insert(std::move(*At)).first : nullptr);
+    Builder.add(S, At ? &*DistinctSites.insert(std::move(*At)).first : nullptr,
+                Lines);
   };
   unsigned Unread = 0;
   for (std::string Line; std::getline(Text, Line);) {

@@ -22,8 +22,15 @@ bool isTransfer(llvm::StringRef Name) {
 
 } // namespace
 
-void ReportBuilder::add(const Syscall &S, const Site *At) {
-  Events.push_back({At, &*Names.insert(S.Name).first});
+void ReportBuilder::add(const Syscall &S, const Site *At,
+                        const StackLines &Lines) {
+  auto [Known, New] = StackIds.try_emplace(Lines, Stacks.size());
+  if (New) {
+    Stacks.push_back(&Known->first);
+    StackCounts.push_back(0);
+  }
+  ++StackCounts[Known->second];
+  Events.push_back({At, &*Names.insert(S.Name).first, Known->second});
   if (!At)
     return;
   ++Attributed;
@@ -34,8 +41,6 @@ void ReportBuilder::add(const Syscall &S, const Site *At) {
   if (isTransfer(S.Name) && !S.Failed && S.Result > 0)
     C.Bytes += S.Result;
   C.Seconds += S.Seconds;
-  if (At->Line)
-    ++ByLine[{At->File, At->Line}];
 }
 
 void ReportBuilder::finish(const RedundantSyscalls &Redundant,
@@ -63,12 +68,13 @@ void ReportBuilder::finish(const RedundantSyscalls &Redundant,
       continue;
     Total += !Marked[R.Event];
     Marked[R.Event] = true;
-    const auto &[Where, Name] = Events[R.Event];
-    Site At = Where ? *Where : Site{"(no frame in the program)", 0, "", {}};
-    auto Key = std::make_tuple(R.Text->Kind, At, *Name);
+    const Event &E = Events[R.Event];
+    Site At = E.At ? *E.At : Site{"(no frame in the program)", 0, "", {}};
+    auto Key = std::make_tuple(R.Text->Kind, At, *E.Name);
     RedundantCost &C = ByKind[Key];
     if (!C.Count)
-      C = {At, *Name, R.Text->Kind, R.Text->Why, R.Text->Fix, R.Text->Check, 0};
+      C = {At, *E.Name, R.Text->Kind, R.Text->Why, R.Text->Fix, R.Text->Check,
+           0};
     ++C.Count;
     Whys[Key].insert(R.Text->Why);
   }
@@ -87,25 +93,30 @@ void ReportBuilder::finish(const RedundantSyscalls &Redundant,
                      std::make_tuple(A.Count, B.At, B.Syscall, B.Kind);
             });
 
-  // Per line, the redundant syscalls made there and the checks their rows
-  // name (a getpid row names two).
-  std::map<std::pair<std::string, unsigned>,
-           std::vector<std::pair<size_t, const std::string *>>>
-      RedundantByLine;
+  // A finding's lines join the syscalls made there and the ones made
+  // below them: its line may be a call of the program's own helper, which
+  // makes the syscall a frame or more down. Per line, the stacks through
+  // it; per stack, the redundant syscalls made with it and the checks
+  // their rows name (a getpid row names two).
+  std::map<std::pair<std::string, unsigned>, std::vector<unsigned>> StacksAt;
+  for (unsigned Id = 0; Id < Stacks.size(); ++Id)
+    for (const auto &Line : *Stacks[Id])
+      StacksAt[Line].push_back(Id);
+  std::map<unsigned, std::vector<std::pair<size_t, const std::string *>>>
+      RedundantByStack;
   for (const Redundancy &R : Redundant.Events)
-    if (const Site *At = Events[R.Event].first; At && At->Line)
-      RedundantByLine[{At->File, At->Line}].push_back(
-          {R.Event, &R.Text->Check});
+    RedundantByStack[Events[R.Event].Stack].push_back(
+        {R.Event, &R.Text->Check});
   for (FindingCost &F : Findings) {
-    std::sort(F.Lines.begin(), F.Lines.end());
-    F.Lines.erase(std::unique(F.Lines.begin(), F.Lines.end()), F.Lines.end());
+    std::set<unsigned> Through;
+    for (const auto &Line : F.Lines)
+      if (auto It = StacksAt.find(Line); It != StacksAt.end())
+        Through.insert(It->second.begin(), It->second.end());
     std::set<size_t> Saved;
-    for (const auto &Line : F.Lines) {
-      auto It = ByLine.find(Line);
-      if (It != ByLine.end())
-        F.Syscalls += It->second;
-      auto Marked = RedundantByLine.find(Line);
-      if (Marked == RedundantByLine.end())
+    for (unsigned Id : Through) {
+      F.Syscalls += StackCounts[Id];
+      auto Marked = RedundantByStack.find(Id);
+      if (Marked == RedundantByStack.end())
         continue;
       for (const auto &[Event, Check] : Marked->second)
         if (!F.Check.empty() && llvm::StringRef(*Check).contains(F.Check))

@@ -54,18 +54,30 @@ struct TraceReport {
 /// the redundant syscalls the model found and the cost of each finding.
 class ReportBuilder {
 public:
+  /// The lines of the program's frames of a syscall (Attribution's
+  /// programLines).
+  using StackLines = std::vector<std::pair<std::string, unsigned>>;
+
   /// The next syscall, at \p At (null with no frame in the program; kept
-  /// alive by the caller until finish).
-  void add(const Syscall &S, const Site *At);
+  /// alive by the caller until finish), made through \p Lines (for the
+  /// findings' join; empty without findings).
+  void add(const Syscall &S, const Site *At, const StackLines &Lines);
   void finish(const RedundantSyscalls &Redundant,
               std::vector<FindingCost> Findings, TraceReport &Report);
 
 private:
-  /// Per syscall, its site and name (kept once in Names).
-  std::vector<std::pair<const Site *, const std::string *>> Events;
+  struct Event {
+    const Site *At;
+    const std::string *Name; ///< kept once in Names
+    unsigned Stack;          ///< its lines, an index into Stacks
+  };
+  std::vector<Event> Events;
   std::set<std::string> Names;
   std::map<std::pair<Site, std::string>, SiteCost> BySite;
-  std::map<std::pair<std::string, unsigned>, uint64_t> ByLine;
+  /// Each distinct set of stack lines once, and how many syscalls had it.
+  std::map<StackLines, unsigned> StackIds;
+  std::vector<const StackLines *> Stacks;
+  std::vector<uint64_t> StackCounts;
   uint64_t Attributed = 0;
 };
 

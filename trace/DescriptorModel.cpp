@@ -145,7 +145,10 @@ struct Descriptor {
   std::vector<size_t> FlagReads; ///< F_GETFD/F_GETFL since it was made
   std::optional<size_t> Seek;    ///< the seek right before, if the last op
   std::optional<size_t> SeekBeforeWrite; ///< a seek + write pair pending
-  std::vector<size_t> SmallWrites;       ///< the current run
+  /// A seek to where the offset was, until the next call on the
+  /// descriptor says which check's shape it is.
+  std::optional<size_t> SeekNoMove;
+  std::vector<size_t> SmallWrites; ///< the current run
   bool AskedTty = false;
 };
 
@@ -347,6 +350,18 @@ void RedundancyModel::Replay::endSmallRun(Descriptor &D) {
 }
 
 void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
+  // A seek to where the offset already was is syscall-lseek-before-write's
+  // shape before a write, a close or nothing; before a read or another
+  // seek no check has its shape yet.
+  if (D.SeekNoMove) {
+    bool ReadOrSeekNext = Next && usesOffset(*Next) && !isWrite(Next->Name) &&
+                          !isPositionedWrite(Next->Name);
+    bool SeekNext = Next && Next->Name == "lseek";
+    mark(*D.SeekNoMove, "seek-no-move",
+         "the offset was already where it seeks to", "drop the seek",
+         ReadOrSeekNext || SeekNext ? "" : "syscall-lseek-before-write");
+    D.SeekNoMove.reset();
+  }
   if (D.SeekBeforeWrite && !(Next && usesOffset(*Next)))
     mark(*D.SeekBeforeWrite, "seek-write",
          "a seek and the write after it, with nothing using the offset later",
@@ -753,14 +768,13 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   }
   if (Name == "lseek" && !S.Failed && S.Args.size() == 3) {
     bool ReadsOnly = S.Args[1] == "0" && S.Args[2] == "SEEK_CUR";
-    if (ReadsOnly || (D->Offset && *D->Offset == S.Result))
+    if (ReadsOnly)
       mark(I, "seek-no-move",
-           ReadsOnly ? "lseek(fd, 0, SEEK_CUR) reads the offset and moves "
-                       "nothing"
-                     : "the offset was already where it seeks to",
-           ReadsOnly ? "keep the offset in the program, or use pread/pwrite"
-                     : "drop the seek",
+           "lseek(fd, 0, SEEK_CUR) reads the offset and moves nothing",
+           "keep the offset in the program, or use pread/pwrite",
            "syscall-lseek-before-write");
+    else if (D->Offset && *D->Offset == S.Result)
+      D->SeekNoMove = I;
     // To the end and straight back: the size was all it asked.
     long long Target = 0;
     if (BackTo && S.Args[2] == "SEEK_SET" &&

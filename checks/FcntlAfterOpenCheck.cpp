@@ -711,12 +711,12 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   const Expr *ReadBack = isNamed(Call, {"fcntl", "fcntl64"})
                              ? readBackPart(Call->getArg(2), Ctx)
                              : nullptr;
+  const CallExpr *Get = nullptr;
   if (Unfixable.empty() && ReadBack) {
     const VarDecl *Read = referencedVar(ReadBack);
     const DeclStmt *Decl =
         Read ? Functions.uses(Func).soleDeclaration(Read) : nullptr;
-    const CallExpr *Get =
-        Decl && Read->getInit() ? underlyingCall(Read->getInit()) : nullptr;
+    Get = Decl && Read->getInit() ? underlyingCall(Read->getInit()) : nullptr;
     std::optional<CharSourceRange> DeclRange =
         Get ? statementRange(Decl, SM, LO) : std::nullopt;
     if (!Get || !isNamed(Get, {"fcntl", "fcntl64"}) ||
@@ -772,6 +772,14 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       << Maker;
   if (Partner)
     diag(Partner->getBeginLoc(), "the same flag for the other descriptor",
+         DiagnosticIDs::Note);
+  // The read of the flags is a syscall the finding costs too: named, so
+  // that what its fix saves counts it (syscall-tidy-trace --findings).
+  if (Get && isNamed(Get, {"fcntl", "fcntl64"}))
+    diag(Get->getBeginLoc(),
+         Unfixable.empty() ? "the flags are read here first; the fix removes "
+                             "this call too"
+                           : "the flags are read here first",
          DiagnosticIDs::Note);
   if (!Unfixable.empty())
     diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)

@@ -114,6 +114,7 @@ int make_eventfd(void) {
   if (fcntl(efd, F_SETFL, fl | O_NONBLOCK) < 0) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: O_NONBLOCK set by more syscalls after 'eventfd'; EFD_NONBLOCK in the call that makes the descriptor saves them [syscall-fcntl-after-open]
     // CHECK-MESSAGES: :[[@LINE-6]]:13: note: 'eventfd' makes the descriptor here
+    // CHECK-MESSAGES: :[[@LINE-4]]:12: note: the flags are read here first; the fix removes this call too
     close(efd);
     return -1;
   }

@@ -8,6 +8,7 @@
 #include "FlowAnalysis.h"
 #include "FunctionSummary.h"
 #include "StatementShape.h"
+#include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -208,7 +209,7 @@ void collectLibrary(const DeclContext *DC, const SourceManager &SM,
     const auto *F = llvm::dyn_cast<FunctionDecl>(D);
     // Not the C library's internal names (`__read_chk`): `_exit` is one
     // a program calls.
-    if (F && F->getIdentifier() && !F->getName().starts_with("__") &&
+    if (F && F->getIdentifier() && !startsWith(F->getName(), "__") &&
         SM.isInSystemHeader(F->getLocation()))
       Library.try_emplace(F->getName(), F->getFirstDecl());
   }

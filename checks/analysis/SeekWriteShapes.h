@@ -15,7 +15,7 @@
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::syscall {
 

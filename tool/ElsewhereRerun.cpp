@@ -79,6 +79,28 @@ void addNote(ClangTidyError &E, const Requirement &Needs) {
   E.Notes.push_back(std::move(Note));
 }
 
+/// Drops \p E's fix when it edits what a fix of \p Kept edits: each run's
+/// findings were made compatible among themselves only, and --fix changes
+/// no file when two fixes clash. The finding stays, without a fix.
+void dropClashingFix(ClangTidyError &E,
+                     const std::vector<ClangTidyError> &Kept) {
+  auto Overlap = [](const tooling::Replacement &A,
+                    const tooling::Replacement &B) {
+    return A.getFilePath() == B.getFilePath() &&
+           A.getOffset() <= B.getOffset() + B.getLength() &&
+           B.getOffset() <= A.getOffset() + A.getLength();
+  };
+  for (const auto &File : E.Message.Fix)
+    for (const tooling::Replacement &Mine : File.getValue())
+      for (const ClangTidyError &Other : Kept)
+        for (const auto &OtherFile : Other.Message.Fix)
+          for (const tooling::Replacement &Theirs : OtherFile.getValue())
+            if (Overlap(Mine, Theirs)) {
+              E.Message.Fix.clear();
+              return;
+            }
+}
+
 } // namespace
 
 void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
@@ -139,6 +161,7 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
     }
     for (ClangTidyError &E : Found) {
       addNote(E, Alone.count(keyOf(E)) && !Needs.empty() ? Needs : All);
+      dropClashingFix(E, Taken);
       Taken.push_back(std::move(E));
     }
   }

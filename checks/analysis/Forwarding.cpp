@@ -114,9 +114,9 @@ const FunctionDecl *forwardedCallee(const FunctionDecl *Func) {
     const FunctionDecl *Def = Func->getDefinition();
     const CallExpr *Call = Def ? passedOnCall(Def) : nullptr;
     const FunctionDecl *Next = Call ? Call->getDirectCallee() : nullptr;
-    if (ElsewhereGuesses *Guesses = ElsewhereGuesses::current();
-        !Def && Guesses)
-      Next = Guesses->use(Func);
+    if (!Def)
+      if (ElsewhereGuesses *Guesses = ElsewhereGuesses::current())
+        Next = Guesses->use(Func);
     if (!Next)
       return Func;
     Func = Next;

@@ -354,12 +354,11 @@ void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
   // shape before a write, a close or nothing; before a read or another
   // seek no check has its shape yet.
   if (D.SeekNoMove) {
-    bool ReadOrSeekNext = Next && usesOffset(*Next) && !isWrite(Next->Name) &&
-                          !isPositionedWrite(Next->Name);
-    bool SeekNext = Next && Next->Name == "lseek";
+    bool ReadOrSeekNext = Next && (Next->Name == "lseek" ||
+                                   (usesOffset(*Next) && !isWrite(Next->Name)));
     mark(*D.SeekNoMove, "seek-no-move",
          "the offset was already where it seeks to", "drop the seek",
-         ReadOrSeekNext || SeekNext ? "" : "syscall-lseek-before-write");
+         ReadOrSeekNext ? "" : "syscall-lseek-before-write");
     D.SeekNoMove.reset();
   }
   if (D.SeekBeforeWrite && !(Next && usesOffset(*Next)))

@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CallIndex.h"
 #include "Forwarding.h"
+#include "PerContext.h"
 #include "StringHelpers.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OperatorKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
-#include <mutex>
 
 namespace clang::tidy::syscall {
 
@@ -276,38 +276,12 @@ CallIndex::CallIndex(ASTContext &Ctx) {
     ByField[Stores[I].Field].push_back(I);
 }
 
-namespace {
-
-// One index per context, dropped when the context is destroyed (its
-// address may be reused by the next unit's). Units on other threads have
-// contexts of their own: the lock only guards the map.
-std::mutex IndexesLock;
-llvm::DenseMap<const ASTContext *, std::unique_ptr<CallIndex>> &indexes() {
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<CallIndex>> All;
-  return All;
-}
-
-} // namespace
-
 const CallIndex &CallIndex::of(ASTContext &Ctx) {
-  {
-    std::lock_guard<std::mutex> Guard(IndexesLock);
-    auto Found = indexes().find(&Ctx);
-    if (Found != indexes().end())
-      return *Found->second;
-  }
-  std::unique_ptr<CallIndex> Built(new CallIndex(Ctx));
-  std::lock_guard<std::mutex> Guard(IndexesLock);
-  CallIndex &Index = *(indexes()[&Ctx] = std::move(Built));
-  Ctx.AddDeallocation(
-      [](void *Key) { forget(*static_cast<ASTContext *>(Key)); }, &Ctx);
-  return Index;
+  return PerContext<CallIndex>::get(
+      Ctx, [&] { return std::unique_ptr<CallIndex>(new CallIndex(Ctx)); });
 }
 
-void CallIndex::forget(ASTContext &Ctx) {
-  std::lock_guard<std::mutex> Guard(IndexesLock);
-  indexes().erase(&Ctx);
-}
+void CallIndex::forget(ASTContext &Ctx) { PerContext<CallIndex>::forget(Ctx); }
 
 llvm::ArrayRef<CallSite> CallIndex::callsIn(const FunctionDecl *Func) const {
   auto Found = Ranges.find(Func);

@@ -4,13 +4,13 @@
 #include "CallIndex.h"
 #include "FdTracking.h"
 #include "Forwarding.h"
+#include "PerContext.h"
 #include "Place.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
-#include <mutex>
 #include <queue>
 
 namespace clang::tidy::syscall {
@@ -683,40 +683,12 @@ unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
   return ComponentOrder[Block->getBlockID()];
 }
 
-namespace {
-
-// Dropped when the context is destroyed: its address may be reused by the
-// next unit's. The lock guards the map only.
-std::mutex FlowStoresLock;
-
-} // namespace
-
-llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionCache::Store>> &
-FunctionCache::stores() {
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<Store>> All;
-  return All;
-}
-
 FunctionCache::Store &FunctionCache::store(const ASTContext &Ctx) {
-  std::lock_guard<std::mutex> Guard(FlowStoresLock);
-  std::unique_ptr<Store> &Found = stores()[&Ctx];
-  if (!Found) {
-    Found = std::make_unique<Store>();
-    const_cast<ASTContext &>(Ctx).AddDeallocation(
-        [](void *Key) { forget(*static_cast<const ASTContext *>(Key)); },
-        const_cast<ASTContext *>(&Ctx));
-  }
-  return *Found;
+  return PerContext<Store>::get(Ctx, [] { return std::make_unique<Store>(); });
 }
 
 void FunctionCache::forget(const ASTContext &Ctx) {
-  std::unique_ptr<Store> Dropped;
-  std::lock_guard<std::mutex> Guard(FlowStoresLock);
-  auto Found = stores().find(&Ctx);
-  if (Found == stores().end())
-    return;
-  Dropped = std::move(Found->second);
-  stores().erase(Found);
+  PerContext<Store>::forget(Ctx);
 }
 
 FunctionCache::Store::~Store() {

@@ -245,7 +245,6 @@ private:
   };
   /// The store of \p Ctx's unit; other threads' units have their own.
   static Store &store(const ASTContext &Ctx);
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<Store>> &stores();
 };
 
 } // namespace clang::tidy::syscall

@@ -4,6 +4,7 @@
 #include "CallIndex.h"
 #include "FlowAnalysis.h"
 #include "Forwarding.h"
+#include "PerContext.h"
 #include "StatementShape.h"
 #include "StringHelpers.h"
 #include "VariableUses.h"
@@ -13,7 +14,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
-#include <mutex>
 
 namespace clang::tidy::syscall {
 
@@ -178,34 +178,14 @@ bool OpenSummary::operator==(const OpenSummary &O) const {
          AddedFlags == O.AddedFlags && ModeText == O.ModeText;
 }
 
-namespace {
-
-// One set per context, dropped with it; other threads' units have their
-// own contexts, the lock guards only the map.
-std::mutex SummariesLock;
-llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionSummaries>> &
-summarySets() {
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<FunctionSummaries>>
-      All;
-  return All;
-}
-
-} // namespace
-
 FunctionSummaries &FunctionSummaries::of(ASTContext &Ctx) {
-  std::lock_guard<std::mutex> Guard(SummariesLock);
-  std::unique_ptr<FunctionSummaries> &Slot = summarySets()[&Ctx];
-  if (!Slot) {
-    Slot.reset(new FunctionSummaries(Ctx));
-    Ctx.AddDeallocation(
-        [](void *Key) { forget(*static_cast<ASTContext *>(Key)); }, &Ctx);
-  }
-  return *Slot;
+  return PerContext<FunctionSummaries>::get(Ctx, [&] {
+    return std::unique_ptr<FunctionSummaries>(new FunctionSummaries(Ctx));
+  });
 }
 
 void FunctionSummaries::forget(ASTContext &Ctx) {
-  std::lock_guard<std::mutex> Guard(SummariesLock);
-  summarySets().erase(&Ctx);
+  PerContext<FunctionSummaries>::forget(Ctx);
 }
 
 const OpenSummary *FunctionSummaries::opens(const FunctionDecl *Func,

@@ -52,6 +52,65 @@ bool edgeImplies(const Expr *Cond, bool Branch,
   return Value && edgeImplies(Value, Branch, Atom, Ctx);
 }
 
+std::optional<int64_t> constantValue(const Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return std::nullopt;
+  if (E->getType()->isPointerType() &&
+      E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return 0;
+  return foldInteger(E, Ctx);
+}
+
+static bool holds(BinaryOperatorKind Op, int64_t L, int64_t R) {
+  switch (Op) {
+  case BO_LT:
+    return L < R;
+  case BO_GT:
+    return L > R;
+  case BO_LE:
+    return L <= R;
+  case BO_GE:
+    return L >= R;
+  case BO_EQ:
+    return L == R;
+  case BO_NE:
+    return L != R;
+  default:
+    return true;
+  }
+}
+
+bool edgeRulesOut(const Expr *Cond, bool Branch,
+                  llvm::function_ref<bool(const Expr *)> IsSubject,
+                  int64_t Value, ASTContext &Ctx) {
+  return edgeImplies(
+      Cond, Branch,
+      [&](const Expr *Term, bool Taken) {
+        if (IsSubject(Term)) // `if (fp)`: the subject is not (or is) zero
+          return Taken ? Value == 0 : Value != 0;
+        const auto *BO = llvm::dyn_cast<BinaryOperator>(Term);
+        // Compared as signed values only: `-1` is huge to an unsigned test.
+        if (!BO || !BO->isComparisonOp() ||
+            BO->getLHS()->getType()->isUnsignedIntegerType())
+          return false;
+        BinaryOperatorKind Op = BO->getOpcode();
+        const Expr *Other = BO->getRHS();
+        if (IsSubject(BO->getRHS())) {
+          Op = BinaryOperator::reverseComparisonOp(Op);
+          Other = BO->getLHS();
+        } else if (!IsSubject(BO->getLHS())) {
+          return false;
+        }
+        std::optional<int64_t> K = constantValue(Other, Ctx);
+        if (!K)
+          return false;
+        if (!Taken)
+          Op = BinaryOperator::negateComparisonOp(Op);
+        return !holds(Op, Value, *K);
+      },
+      &Ctx);
+}
+
 std::optional<int64_t> maskOf(const Expr *E,
                               llvm::function_ref<bool(const Expr *)> IsSubject,
                               ASTContext &Ctx) {

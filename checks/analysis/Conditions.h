@@ -20,6 +20,17 @@ bool edgeImplies(const Expr *Cond, bool Branch,
                  llvm::function_ref<bool(const Expr *, bool)> Atom,
                  ASTContext *Ctx = nullptr);
 
+/// Whether taking the \p Branch edge of \p Cond rules out that the subject
+/// (what \p IsSubject accepts) holds \p Value: a comparison of it with a
+/// constant (`fd < 0`, `-1 != fd`, `p == NULL`) or a test of it for truth
+/// (`if (fp)`), through what edgeImplies looks through.
+bool edgeRulesOut(const Expr *Cond, bool Branch,
+                  llvm::function_ref<bool(const Expr *)> IsSubject,
+                  int64_t Value, ASTContext &Ctx);
+
+/// The integer or null pointer constant \p E folds to.
+std::optional<int64_t> constantValue(const Expr *E, ASTContext &Ctx);
+
 /// For `X & M` or `M & X` where \p IsSubject accepts X: the folded mask M.
 std::optional<int64_t> maskOf(const Expr *E,
                               llvm::function_ref<bool(const Expr *)> IsSubject,

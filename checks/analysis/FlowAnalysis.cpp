@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FlowAnalysis.h"
 #include "CallIndex.h"
+#include "Conditions.h"
 #include "FdTracking.h"
 #include "Forwarding.h"
 #include "PerContext.h"
@@ -198,6 +199,7 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
     return nullptr;
   auto Flow = std::unique_ptr<FunctionFlow>(new FunctionFlow());
   Flow->Body = Body;
+  Flow->Ctx = &Ctx;
   // Sized once: growing a map of a big function's every subexpression
   // rehashed it a dozen times.
   size_t Elements = 0;
@@ -361,7 +363,8 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, Defines IsDefinition,
     for (const CFGBlock *P : X->preds())
       if (P)
         for (unsigned D : Out(P))
-          if (!llvm::is_contained(In, D))
+          if (!llvm::is_contained(In, D) &&
+              !ruledOutOnEdge(V, IsDefinition, D, P, X))
             In.push_back(D);
     if (In.size() == Before ||
         lastDefinitionBefore(V, IsDefinition, X, X->size()) >= 0)
@@ -373,6 +376,39 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, Defines IsDefinition,
   for (auto &[X, Defs] : Solved)
     V.In[X] = std::move(Defs);
   return V.In[Block];
+}
+
+bool FunctionFlow::ruledOutOnEdge(VariableFlow &V, Defines IsDefinition,
+                                  unsigned D, const CFGBlock *From,
+                                  const CFGBlock *To) const {
+  if (!V.Tracked || From->succ_size() != 2 || !V.Defs[D].Value)
+    return false;
+  const CFGBlock *Taken = *From->succ_begin();
+  const CFGBlock *NotTaken = *std::next(From->succ_begin());
+  const auto *Cond =
+      llvm::dyn_cast_or_null<Expr>(From->getTerminatorCondition());
+  if (!Cond || Taken == NotTaken)
+    return false;
+  if (V.Constants.size() <= D)
+    V.Constants.resize(V.Defs.size());
+  if (!V.Constants[D])
+    V.Constants[D] = constantValue(V.Defs[D].Value, *Ctx);
+  if (!*V.Constants[D])
+    return false;
+  // The test reads the value that leaves the block: it sits in it, and no
+  // definition of the place follows it there.
+  int Leaving = lastDefinitionBefore(V, IsDefinition, From, From->size());
+  auto IsSubject = [&](const Expr *E) {
+    if (!V.Tracked->denotes(E))
+      return false;
+    auto It = Where.find(E);
+    if (It == Where.end())
+      It = Where.find(E->IgnoreParenCasts());
+    return It != Where.end() && It->second.Block == From &&
+           lastDefinitionBefore(V, IsDefinition, From, It->second.Index) ==
+               Leaving;
+  };
+  return edgeRulesOut(Cond, To == Taken, IsSubject, **V.Constants[D], *Ctx);
 }
 
 bool FunctionFlow::reachingDefinitions(
@@ -393,8 +429,10 @@ bool FunctionFlow::reachingDefinitions(
   }
   std::unique_ptr<VariableFlow> &V =
       P.isVariable() ? Variables[P.base()] : Places[P.key()];
-  if (!V)
+  if (!V) {
     V = std::make_unique<VariableFlow>();
+    V->Tracked = P;
+  }
   auto IsDefinition = [&](const Stmt *S, Definition &Def) {
     return definesPlace(S, P, Def);
   };

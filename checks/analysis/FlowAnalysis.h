@@ -148,7 +148,13 @@ private:
   /// kept: each block's work is done once per variable however many uses
   /// ask.
   struct VariableFlow {
+    /// The place whose values these are, when tracked by place: a branch
+    /// that tests it against a constant (`if (fd < 0)`) keeps the constant
+    /// values it rules out (`fd = -1` on another path) from its target.
+    std::optional<Place> Tracked;
     std::vector<Definition> Defs;
+    /// Per definition, once asked: the constant it assigns, if any.
+    std::vector<std::optional<std::optional<int64_t>>> Constants;
     int Outside = -1; ///< index of the value from outside the function
     /// Per block, per element index: the definition (index into Defs) the
     /// element sees from earlier in its block, or -1.
@@ -161,6 +167,10 @@ private:
   const llvm::SmallVector<unsigned, 4> &
   definitionsAtEntry(VariableFlow &V, Defines IsDefinition,
                      const CFGBlock *Block) const;
+  /// Whether the edge \p From -> \p To rules out definition \p D of the
+  /// tracked place: \p From ends in a test of it that \p D's constant fails.
+  bool ruledOutOnEdge(VariableFlow &V, Defines IsDefinition, unsigned D,
+                      const CFGBlock *From, const CFGBlock *To) const;
   /// The definitions (indices into V.Defs) that reach \p At.
   llvm::SmallVector<unsigned, 4>
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
@@ -180,6 +190,7 @@ private:
       Readers;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
   const Stmt *Body = nullptr;
+  ASTContext *Ctx = nullptr;
 };
 
 /// An open whose flags are a local variable built up on several paths

@@ -10,6 +10,7 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DIE(what)                                                              \
@@ -559,4 +560,96 @@ FILE *open_script(const char *path) {
     // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the 'if' around it tests more than the descriptor
   }
   return fdopen(fd, "r");
+}
+
+// A swap file: -1 on the path that refused to open, the open on the other.
+// The test of the descriptor rules the -1 out before the flag call.
+struct memfile {
+  char *name;
+  int fd;
+};
+void refuse(const char *why);
+void memfile_open(struct memfile *mf, char *name, int flags) {
+  struct stat st;
+  if ((flags & O_CREAT) && lstat(name, &st) >= 0) {
+    mf->fd = -1;
+    refuse("exists");
+  } else {
+    flags |= O_NOFOLLOW;
+    mf->fd = open(name, flags, 0600);
+  }
+  if (mf->fd < 0) {
+    free(name);
+    mf->name = NULL;
+  } else {
+    int fl = fcntl(mf->fd, F_GETFD);
+    if (fl >= 0 && (fl & FD_CLOEXEC) == 0)
+      (void)fcntl(mf->fd, F_SETFD, fl | FD_CLOEXEC);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-10]]:14: note: 'open' makes the descriptor here
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the 'if' around it tests more than the descriptor
+    mf->name = name;
+  }
+}
+
+int open_unless_created(const char *name, int flags) {
+  int fd;
+  if (flags & O_TRUNC)
+    fd = -1;
+  else
+    fd = open(name, flags);
+  if (fd != -1)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-4]]:10: note: 'open' makes the descriptor here
+  return fd;
+}
+// CHECK-FIXES: fd = open(name, flags | O_CLOEXEC);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   return fd;
+
+// Not: the test lets the other value through (0 is a descriptor, and it
+// was not opened here).
+int open_or_stdin(const char *name) {
+  int fd;
+  if (name == NULL)
+    fd = 0;
+  else
+    fd = open(name, O_RDONLY);
+  if (fd >= 0)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// Not: the test rules out -1, and -2 reaches it too.
+int open_after_test(const char *name, int keep) {
+  int fd = -1;
+  if (fd < 0 && keep)
+    fd = open(name, O_RDONLY);
+  if (!keep)
+    fd = -2;
+  if (fd != -1)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// Not: another variable is tested.
+int open_tested_elsewhere(const char *name, int ok) {
+  int fd = -1;
+  if (ok)
+    fd = open(name, O_RDONLY);
+  if (ok >= 0)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// Not: -1 is true too.
+int open_truth_test(const char *name, int ok) {
+  int fd = -1;
+  if (ok)
+    fd = open(name, O_RDONLY);
+  if (fd)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
 }

@@ -158,3 +158,55 @@ int open_spool_or_fifo(const char *path, mode_t fifo) {
   }
   return fd;
 }
+
+// A log kept only when enabled: -1 on the other path, which the test of
+// the descriptor turns back before the stat.
+int open_log_if(const char *path, int enabled) {
+  int fd = -1;
+  struct stat st;
+  if (enabled)
+    fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0)
+    return -1;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory{{.*}} [syscall-fstat-after-write-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:10: note: 'open' opens with a write access mode here
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_log_if(const char *path, int enabled) {
+// CHECK-FIXES-NEXT:   int fd = -1;
+// CHECK-FIXES-NEXT:   if (enabled)
+// CHECK-FIXES-NEXT:     fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
+// Not: standard input on the other path passes the test and is no open of
+// this function's.
+int open_log_or_stdin(const char *path) {
+  int fd = 0;
+  struct stat st;
+  if (path)
+    fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0)
+    return -1;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+    return -1;
+  return fd;
+}
+
+// Not: the test is of the flag, and -1 reaches the stat.
+int open_log_flagged(const char *path, int enabled) {
+  int fd = -1;
+  struct stat st;
+  if (enabled)
+    fd = open(path, O_WRONLY | O_APPEND);
+  if (enabled < 0)
+    return -1;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+    return -1;
+  return fd;
+}

@@ -175,3 +175,32 @@ int put_if_seek_failed(const char *path, off_t off, const char *buf,
   }
   return close(fd);
 }
+
+// -1 on the path that does not open; the test keeps it from the seek.
+int put_if_enabled(const char *path, int enabled, const char *buf, size_t n) {
+  int fd = -1;
+  if (enabled)
+    fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd >= 0) {
+    lseek(fd, 0, SEEK_SET);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: redundant 'lseek' to offset 0{{.*}} [syscall-lseek-before-write]
+    write(fd, buf, n);
+    close(fd);
+  }
+  return fd >= 0 ? 0 : -1;
+}
+// CHECK-FIXES: if (fd >= 0) {
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:     write(fd, buf, n);
+
+// Not: a descriptor the caller gave reaches the seek too.
+int put_into(const char *path, int given, const char *buf, size_t n) {
+  int fd = given;
+  if (path)
+    fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd >= 0) {
+    lseek(fd, 0, SEEK_SET);
+    write(fd, buf, n);
+  }
+  return fd;
+}

@@ -81,7 +81,7 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
   const Expr *Path = Access->getArg(At ? 1 : 0);
 
   // `if (access(path, m) != 0) <fail>` with no else, in a block.
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   CallStatement Test =
       statementOf(Access, Parents, Ctx, /*ZeroIsSuccess=*/true);
   const auto *TestIf = llvm::dyn_cast_or_null<IfStmt>(Test.Statement);

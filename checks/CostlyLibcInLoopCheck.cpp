@@ -101,7 +101,7 @@ bool mayRepeat(const Expr *Key, const FunctionDecl *Func,
     return true;
   if (Var->getInit() && !mayRepeat(Var->getInit(), Func, Functions, Depth + 1))
     return false;
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Use : Functions.uses(Func).of(Var)) {
     const Stmt *Child = nullptr;
     const Stmt *Up = skipParensAndCasts(Use, Parents, Child);
@@ -193,7 +193,7 @@ bool sameInEveryIteration(const Expr *Arg, const Stmt *Loop,
   auto [Known, New] = Memo.try_emplace({Var, Loop}, true);
   if (!New)
     return Known->second;
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
     if (!isWithin(Ref, Loop, Parents))
       continue;
@@ -221,7 +221,7 @@ void CostlyLibcInLoopCheck::registerMatchers(MatchFinder *Finder) {
 static bool retriesOnFailure(const CallExpr *Call, const Stmt *Loop,
                              const FunctionDecl *Func,
                              FunctionCache &Functions) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const Stmt *Child = nullptr;
   const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(
       skipParensAndCasts(Call, Parents, Child));
@@ -274,7 +274,7 @@ void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
 /// std::to_string(i)`), not only reached through it (`dirs[i]`): a new
 /// name in each iteration.
 static bool namesByCounter(const Expr *Path, const Stmt *Loop,
-                           const ParentMap &Parents) {
+                           const StmtParents &Parents) {
   const auto *For = llvm::dyn_cast<ForStmt>(Loop);
   if (!For || !For->getInc())
     return false;
@@ -349,7 +349,7 @@ void CostlyLibcInLoopCheck::checkDirectoryPerItem(const CallSite &Site,
 
 bool CostlyLibcInLoopCheck::acceptsExisting(const CallExpr *Mkdir,
                                             const FunctionDecl *Func) {
-  const ParentMap &Parents = Loops.functions().parents(Func);
+  const StmtParents &Parents = Loops.functions().parents(Func);
   const Stmt *Child = Mkdir;
   const Stmt *Up = skipParensAndCasts(Mkdir, Parents, Child);
   // `mkdir(dir, 0755);`, a statement or a loop's body: any failure ignored

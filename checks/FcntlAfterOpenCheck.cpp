@@ -350,7 +350,7 @@ bool FcntlAfterOpenCheck::reachingMakers(
   const FunctionDecl *Helper = Call->getDirectCallee();
   if (!Helper || isNamed(Call, {"fcntl", "fcntl64", "ioctl"}))
     return Flow.reachingDefinitions(Where, Call, Defs);
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Use : Functions.uses(Func).of(Where.base())) {
     const Stmt *Up = Use;
     do
@@ -457,7 +457,7 @@ static bool namesOnlyFrom(const Expr *Test, const Expr *Fd) {
 }
 
 /// The `if` (no else, no init) whose whole branch is the statement \p Call.
-static const IfStmt *guardOf(const CallExpr *Call, const ParentMap &Parents) {
+static const IfStmt *guardOf(const CallExpr *Call, const StmtParents &Parents) {
   const Stmt *Child = nullptr;
   const Stmt *Up = skipParensAndCasts(Call, Parents, Child);
   if (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Up);
@@ -554,7 +554,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
 
   if (!rightAfterMaker(Call, *Where, *Flow, Ctx))
     return;
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   // The flag is set whenever the descriptor was made: one set on some paths
   // only (`if (timeout >= 0) fcntl(fd, F_SETFL, O_NONBLOCK)`, a blocking
   // connect otherwise) cannot go into the making call.

@@ -322,7 +322,7 @@ void FstatAfterWriteOpenCheck::checkPathStat(const CallExpr *Stat,
 }
 
 std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
-    const CallExpr *Stat, const RejectionPlan &Plan, const ParentMap &Parents,
+    const CallExpr *Stat, const RejectionPlan &Plan, const StmtParents &Parents,
     ASTContext &Ctx) const {
   const Expr *Path = Stat->getArg(0);
   const VarDecl *PathVar = trackedVariable(Path);
@@ -406,7 +406,7 @@ void FstatAfterWriteOpenCheck::checkSharedFieldStat(
 void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
                                       const OpenCall &Open,
                                       const RejectionPlan &Plan,
-                                      const ParentMap &Parents,
+                                      const StmtParents &Parents,
                                       bool StatBeforeOpen, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -492,7 +492,7 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
   if (!Open || Open->Mode.K != AccessMode::Writable)
     return;
   // `if (is_dir(fd)) <reject>` with no else: the branch can no longer run.
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   // Or `int dir = is_dir(fd); if (dir) <reject>`.
   CallStatement Test;
   const Stmt *Child = nullptr;

@@ -48,7 +48,7 @@ private:
                               const FunctionDecl *Func, ASTContext &Ctx);
   std::optional<OpenCall> followingOpen(const CallExpr *Stat,
                                         const RejectionPlan &Plan,
-                                        const ParentMap &Parents,
+                                        const StmtParents &Parents,
                                         ASTContext &Ctx) const;
   /// A stat of a field of a header's record (`fstat(im->fd, &st)`) only to
   /// reject directories: a candidate for the tool, which settles it over
@@ -58,7 +58,7 @@ private:
                             bool Stream, const FunctionDecl *Func,
                             ASTContext &Ctx);
   void report(const CallExpr *Stat, const OpenCall &Open,
-              const RejectionPlan &Plan, const ParentMap &Parents,
+              const RejectionPlan &Plan, const StmtParents &Parents,
               bool StatBeforeOpen, ASTContext &Ctx);
 
   const std::string RawOpenLikeFunctions;

@@ -35,7 +35,7 @@ const ValueDecl *keptIn(const Expr *E) {
 
 /// The parent of \p S above the parentheses and casts around it (`(pid_t)
 /// getpid()`, as macros spell it); \p Child is the outermost of those.
-const Stmt *valueParent(const Stmt *S, const ParentMap &Parents,
+const Stmt *valueParent(const Stmt *S, const StmtParents &Parents,
                         const Stmt *&Child) {
   Child = S;
   const Stmt *Up = Parents.getParent(S);
@@ -78,7 +78,7 @@ bool endsProcess(const FunctionDecl *Func) {
 /// block, the position after its last statement that ends the process (0:
 /// none), so that the calls of one block cost its length once.
 bool followedByProcessEnd(
-    const Stmt *Call, const ParentMap &Parents, const ASTContext &Ctx,
+    const Stmt *Call, const StmtParents &Parents, const ASTContext &Ctx,
     llvm::DenseMap<const CompoundStmt *, unsigned> &LastEnd) {
   const Stmt *Top = nullptr;
   const CompoundStmt *Block = enclosingBlock(Call, Parents, Top);
@@ -218,7 +218,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<Comparison> Comparisons;
   std::function<void(const Stmt *, const CallSite &)> Follow =
       [&](const Stmt *Value, const CallSite &Site) {
-        const ParentMap &Parents = Functions.parents(Site.Func);
+        const StmtParents &Parents = Functions.parents(Site.Func);
         const Stmt *Child = nullptr;
         const Stmt *Up = valueParent(Value, Parents, Child);
         if (!Up) {
@@ -255,7 +255,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
   for (const CallSite &Site : Sites) {
     Follow(Site.Call, Site);
     // A local that holds the pid: `pid_t now = getpid(); if (now != saved)`.
-    const ParentMap &Parents = Functions.parents(Site.Func);
+    const StmtParents &Parents = Functions.parents(Site.Func);
     const Stmt *Child = nullptr;
     const VarDecl *Local =
         variableGiven(valueParent(Site.Call, Parents, Child), Child);

@@ -254,7 +254,7 @@ unsigned LoopInvariantCheck::changesIn(const Stmt *Loop, ASTContext &Ctx) {
 }
 
 std::pair<const Stmt *, const Stmt *>
-LoopInvariantCheck::enclosingLoop(const Stmt *S, const ParentMap &Parents,
+LoopInvariantCheck::enclosingLoop(const Stmt *S, const StmtParents &Parents,
                                   ASTContext &Ctx) {
   // Every statement climbed through has the same answer: kept, so that n
   // calls n levels deep (an else-if chain) cost n, not n^2.
@@ -290,7 +290,7 @@ LoopInvariantCheck::enclosingLoop(const Stmt *S, const ParentMap &Parents,
 
 const Stmt *LoopInvariantCheck::outermostFrom(const Stmt *Loop,
                                               unsigned EndedBy,
-                                              const ParentMap &Parents,
+                                              const StmtParents &Parents,
                                               ASTContext &Ctx) {
   // A loop that sleeps or waits in each iteration (a retry loop) spends
   // nothing worth saving on the call.
@@ -310,7 +310,7 @@ const Stmt *LoopInvariantCheck::invariantLoop(const CallExpr *Call,
                                               unsigned EndedBy,
                                               bool EveryIteration,
                                               ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const Expr *Fd = EndedBy & Descriptors ? Call->getArg(0) : nullptr;
   // The descriptor argument: a constant, or a variable the loop leaves.
   const VarDecl *FdVar = Fd ? referencedVar(Fd) : nullptr;
@@ -403,7 +403,7 @@ LoopInvariantCheck::hoistAs(const InvariantCall &What, const CallExpr *Call,
 /// Whether the pointer \p Decayed (an array of a buffer, `u.release`) is
 /// only read through: an element read, or an argument where a pointer to
 /// const or a variadic argument goes (printf's "%s"), not `u.release[0] = c`.
-static bool onlyReadThrough(const Expr *Decayed, const ParentMap &Parents) {
+static bool onlyReadThrough(const Expr *Decayed, const StmtParents &Parents) {
   const Stmt *P = Parents.getParent(Decayed);
   if (const auto *Element = llvm::dyn_cast_or_null<ArraySubscriptExpr>(P)) {
     const auto *Read =
@@ -433,7 +433,7 @@ LoopInvariantCheck::bufferHoistOf(const CallExpr *Call,
       (!Uname && !Call->getArg(0)->isEvaluatable(Ctx)))
     return std::nullopt;
   const VarDecl *Buffer = bufferVariable(Call->getArg(Uname ? 0 : 1));
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   CallStatement St = statementOf(Call, Parents, Ctx);
   const Stmt *Loop =
       invariantLoop(Call, Func, What->EndedBy, /*EveryIteration=*/true, Ctx);

@@ -90,7 +90,7 @@ private:
   /// The innermost loop around \p S whose iterations run \p S again, and
   /// the child of it that holds \p S; nulls if none.
   std::pair<const Stmt *, const Stmt *>
-  enclosingLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx);
+  enclosingLoop(const Stmt *S, const StmtParents &Parents, ASTContext &Ctx);
   /// enclosingLoop()'s answer for each statement a climb went through.
   llvm::DenseMap<const Stmt *, std::pair<const Stmt *, const Stmt *>>
       LoopAround;
@@ -98,7 +98,7 @@ private:
   /// in \p EndedBy happens; null if \p Loop itself has such a change.
   /// Memoised, so that nested loops cost each one step.
   const Stmt *outermostFrom(const Stmt *Loop, unsigned EndedBy,
-                            const ParentMap &Parents, ASTContext &Ctx);
+                            const StmtParents &Parents, ASTContext &Ctx);
 
   const std::string RawForkFunctions;
   llvm::SmallVector<llvm::StringRef, 8> ExtraForkNames; ///< ForkFunctions

@@ -509,7 +509,7 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
 
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
-  const ParentMap &Parents = Functions.parents(S.Func);
+  const StmtParents &Parents = Functions.parents(S.Func);
   const CallStatement &SeekStatement = S.Statement;
 
   // The one write every path reaches next.
@@ -699,7 +699,7 @@ bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,
   for (auto [Member, Func] : Functions.mainFileUses(Flags, Ctx).Members) {
     if (!Func || !Func->getBody())
       continue;
-    const ParentMap &Parents = Functions.parents(Func);
+    const StmtParents &Parents = Functions.parents(Func);
     const Stmt *Top = Member;
     const Stmt *Up = Parents.getParent(Top);
     while (Up && llvm::isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Up))
@@ -765,7 +765,7 @@ void LseekBeforeWriteCheck::checkHandleSeek(const Seek &S, ASTContext &Ctx) {
   // `if (h->pos != h->fd_pos) lseek(...)`: the code already seeks only
   // when the offset is elsewhere (after a hole, say).
   // (The seek's own error check is not such a guard.)
-  const ParentMap &Parents = Functions.parents(S.Func);
+  const StmtParents &Parents = Functions.parents(S.Func);
   for (const Stmt *From = S.Call, *Up = Parents.getParent(From); Up;
        From = Up, Up = Parents.getParent(Up))
     if (const auto *If = llvm::dyn_cast<IfStmt>(Up);

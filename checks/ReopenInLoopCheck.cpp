@@ -16,7 +16,7 @@ namespace {
 
 /// The local that \p Call's result is stored in: `int fd = open(...)`,
 /// `fd = open(...)`, `if ((f = fopen(...)) == NULL)`.
-const VarDecl *heldIn(const CallExpr *Call, const ParentMap &Parents) {
+const VarDecl *heldIn(const CallExpr *Call, const StmtParents &Parents) {
   const Stmt *Child = nullptr;
   const Stmt *Up =
       skipParensAndCasts(retriedValue(Call, Parents), Parents, Child);
@@ -97,7 +97,7 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
                                                      const Stmt *Loop,
                                                      const FunctionDecl *Func,
                                                      ASTContext &Ctx) {
-  const ParentMap &Parents = Loops.functions().parents(Func);
+  const StmtParents &Parents = Loops.functions().parents(Func);
   llvm::ArrayRef<const DeclRefExpr *> Refs =
       Loops.functions().uses(Func).of(Var);
   // Used after the loop, the descriptor outlives the iteration already.
@@ -148,7 +148,7 @@ void ReopenInLoopCheck::checkOpen(const CallExpr *Call,
       checkSteadyFile(*Open, *Path, Func, Ctx);
     return;
   }
-  const ParentMap &Parents = Loops.functions().parents(Func);
+  const StmtParents &Parents = Loops.functions().parents(Func);
   const Stmt *Loop = Loops.every().loopOf(Call, Parents, Ctx);
   const VarDecl *Var = heldIn(Call, Parents);
   if (!Loop || !Var || !Var->isLocalVarDecl())

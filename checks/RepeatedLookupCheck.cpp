@@ -65,7 +65,7 @@ bool sameLookup(const CallExpr *A, const CallExpr *B, ASTContext &Ctx) {
 /// The if statement whose condition tests \p Lookup's result (through
 /// parentheses, casts, `!` and one comparison), or a flag set to such a
 /// test right before it; null if none.
-const IfStmt *testingIf(const CallExpr *Lookup, const ParentMap &Parents) {
+const IfStmt *testingIf(const CallExpr *Lookup, const StmtParents &Parents) {
   const Stmt *Child = Lookup;
   for (const Stmt *Up = Parents.getParent(Child); Up;
        Child = Up, Up = Parents.getParent(Up)) {
@@ -117,7 +117,7 @@ std::string descriptorText(const HeldFile &File) {
 /// st_dev, or asks fstat of the descriptor too.
 bool comparesFiles(const CallExpr *Lookup, const VarDecl *Held,
                    const FunctionDecl *Func, FunctionCache &Functions) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   auto Above = [&](const Stmt *S) {
     const Stmt *Child = S;
     return skipParensAndCasts(S, Parents, Child);
@@ -206,7 +206,7 @@ bool RepeatedLookupCheck::createsExclusively(const CallExpr *Call,
 
 const CallExpr *RepeatedLookupCheck::exclusiveCreateAfter(
     const CallExpr *Lookup, const FunctionDecl *Func, ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const IfStmt *If = testingIf(Lookup, Parents);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
       !onlyFails(If->getThen()) ||
@@ -237,7 +237,7 @@ const CallExpr *RepeatedLookupCheck::exclusiveCreateAfter(
 const CallExpr *RepeatedLookupCheck::sameLookupBefore(const CallExpr *Lookup,
                                                       const FunctionDecl *Func,
                                                       ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const Stmt *Top = nullptr;
   const CompoundStmt *Block = enclosingBlock(Lookup, Parents, Top);
   if (!Block || llvm::isa<LabelStmt>(Top))
@@ -277,7 +277,7 @@ bool RepeatedLookupCheck::pathChangedBetween(const CallExpr *First,
   const VarDecl *Var = referencedVar(First->getArg(0));
   if (!Var)
     return !stringValue(First->getArg(0)); // a literal cannot change
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const SourceManager &SM = Func->getASTContext().getSourceManager();
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
     if (!SM.isBeforeInTranslationUnit(First->getEndLoc(), Ref->getBeginLoc()) ||

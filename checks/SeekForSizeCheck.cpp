@@ -42,7 +42,7 @@ std::optional<SeekCall> seekOf(const Stmt *S, const Place &Where,
 
 /// The variable \p Call's result is stored in (`off_t n = call;`,
 /// `n = call;`), and the statement that does it.
-const VarDecl *resultVariable(const CallExpr *Call, const ParentMap &Parents,
+const VarDecl *resultVariable(const CallExpr *Call, const StmtParents &Parents,
                               const Stmt *&Statement) {
   const Stmt *P =
       Parents.getParentIgnoreParenCasts(const_cast<CallExpr *>(Call));
@@ -101,7 +101,7 @@ void SeekForSizeCheck::checkSeekToEnd(const CallExpr *End,
       !Flow)
     return;
   bool Stream = !calleeName(End).contains("lseek");
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
 
   // The size: a stream's comes from the ftell that follows; a descriptor's
   // is the result of the seek itself.

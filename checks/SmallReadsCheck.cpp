@@ -75,7 +75,7 @@ bool SmallReadsCheck::readsAlone(const VarDecl *Var, const Stmt *Loop,
   auto [Memo, New] = ReadsAlone.try_emplace({Var, Loop}, false);
   if (!New)
     return Memo->second;
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::ArrayRef<const DeclRefExpr *> Refs = Functions.uses(Func).of(Var);
   // After the loop, only a close: a header read up to its delimiter and
@@ -205,7 +205,7 @@ void SmallReadsCheck::checkPubsetbuf(const CXXMemberCallExpr *Call,
     return;
   // A later loop takes it a character at a time: each get() is a read(2).
   const SourceManager &SM = Ctx.getSourceManager();
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const CXXMemberCallExpr *Get = nullptr;
   for (const BoundNodes &N :
        match(findAll(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("get"))))

@@ -122,7 +122,7 @@ bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
                                         const Expr *OwnAddress,
                                         const FunctionDecl *Func,
                                         ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer)) {
     const Stmt *Child = nullptr;
     const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
@@ -155,7 +155,7 @@ bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
 std::optional<StatPerDirentCheck::EntryCall>
 StatPerDirentCheck::perEntry(const CallExpr *Call, const Expr *Path,
                              const FunctionDecl *Func, ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const Stmt *Loop = enclosingLoop(Call, Parents);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   const VarDecl *Entry =

@@ -8,11 +8,11 @@
 #include "analysis/MainFileUses.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
+#include "analysis/StmtParents.h"
 #include "analysis/StreamDestination.h"
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -300,7 +300,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
   };
   if (Var->isLocalVarDecl()) {
     AddWritesIn(Func, Var);
-    const ParentMap &Parents = Functions.parents(Func);
+    const StmtParents &Parents = Functions.parents(Func);
     llvm::SmallPtrSet<const CallExpr *, 4> Seen;
     for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
       const auto *Call = llvm::dyn_cast_or_null<CallExpr>(
@@ -340,7 +340,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     if (stdioWrite(calleeName(W))->PerCharacter &&
         !W->getArg(0)->isEvaluatable(Ctx) && InLoop)
       PerCharacter = true;
-    const ParentMap &Parents = Functions.parents(Owner);
+    const StmtParents &Parents = Functions.parents(Owner);
     const Stmt *Top = nullptr;
     const Stmt *Block = enclosingBlock(W, Parents, Top);
     if (Block && alwaysEvaluated(W, Top, Parents))
@@ -559,7 +559,7 @@ void UnbufferedAutoflushCheck::checkManipulator(
              "'std::unitbuf' flushes the file stream after every output "
              "operation: one write(2) per '<<'; remove it")
         << Manip->getSourceRange();
-    const ParentMap &Parents = Functions.parents(Func);
+    const StmtParents &Parents = Functions.parents(Func);
     if (Shift->getArg(0)->IgnoreImplicit() == Stream &&
         llvm::isa<CompoundStmt>(Parents.getParent(Shift)))
       removeStatement(Shift, D, Ctx);

@@ -3,6 +3,7 @@
 #include "EnclosingFunctions.h"
 #include "Findings.h"
 #include "clang/AST/DeclTemplate.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -10,6 +11,23 @@ namespace syscall_tidy {
 
 void EnclosingFunctions::collect(ASTContext &Context) {
   collect(*Context.getTranslationUnitDecl(), Context.getSourceManager());
+  // Ranges nest or are apart (a macro that defines two functions gives both
+  // the same range: the first defined answers, as it is sorted last).
+  for (auto &Entry : Ranges) {
+    std::vector<Range> &File = Entry.second;
+    std::reverse(File.begin(), File.end());
+    std::stable_sort(
+        File.begin(), File.end(), [](const Range &A, const Range &B) {
+          return A.Begin != B.Begin ? A.Begin < B.Begin : A.End > B.End;
+        });
+    std::vector<int> Open;
+    for (int I = 0, N = File.size(); I != N; ++I) {
+      while (!Open.empty() && File[Open.back()].End < File[I].Begin)
+        Open.pop_back();
+      File[I].Parent = Open.empty() ? -1 : Open.back();
+      Open.push_back(I);
+    }
+  }
 }
 
 void EnclosingFunctions::collect(const DeclContext &Context,
@@ -47,12 +65,14 @@ std::string EnclosingFunctions::at(llvm::StringRef File,
   auto It = Ranges.find(File);
   if (It == Ranges.end())
     return "";
-  const Range *Innermost = nullptr;
-  for (const Range &R : It->second)
-    if (R.Begin <= Offset && Offset <= R.End &&
-        (!Innermost || R.End - R.Begin < Innermost->End - Innermost->Begin))
-      Innermost = &R;
-  return Innermost ? Innermost->Name : "";
+  const std::vector<Range> &InFile = It->second;
+  auto After =
+      std::upper_bound(InFile.begin(), InFile.end(), Offset,
+                       [](unsigned O, const Range &R) { return O < R.Begin; });
+  int I = static_cast<int>(After - InFile.begin()) - 1;
+  while (I >= 0 && InFile[I].End < Offset)
+    I = InFile[I].Parent;
+  return I >= 0 ? InFile[I].Name : "";
 }
 
 } // namespace syscall_tidy

@@ -23,13 +23,17 @@ public:
   void collect(clang::ASTContext &Context);
 
   /// The qualified name of the innermost function around \p Offset of
-  /// \p File; empty outside functions.
+  /// \p File; empty outside functions. A binary search and a climb out of
+  /// nested ranges: a file of many functions and findings costs no product
+  /// of the two.
   std::string at(llvm::StringRef File, unsigned Offset) const;
 
 private:
   struct Range {
     unsigned Begin, End;
     std::string Name;
+    /// The innermost range around this one (an index), or -1.
+    int Parent = -1;
   };
   void collect(const clang::DeclContext &Context,
                const clang::SourceManager &SM);

@@ -12,8 +12,8 @@
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
 #include "Place.h"
+#include "StmtParents.h"
 #include "VariableUses.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
@@ -39,7 +39,7 @@ public:
   /// stat calls in it. With \p Flow, uses of the buffer that the stat's
   /// value cannot reach (an earlier `lstat` into the same buffer) are not
   /// its.
-  DirectoryRejection(const Stmt *Body, const ParentMap &Parents,
+  DirectoryRejection(const Stmt *Body, const StmtParents &Parents,
                      const VariableUses &Uses, ASTContext &Ctx,
                      const PosixConstants &Constants,
                      const FunctionFlow *Flow = nullptr)
@@ -61,7 +61,7 @@ public:
     return isRejection(Branch);
   }
 
-  const ParentMap &parents() const { return Parents; }
+  const StmtParents &parents() const { return Parents; }
 
 private:
   std::string planRemoval(const CallExpr *StatCall, const VarDecl *Buffer,
@@ -91,7 +91,7 @@ private:
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
 
   const Stmt *Body;
-  const ParentMap &Parents;
+  const StmtParents &Parents;
   const VariableUses &Uses;
   ASTContext &Ctx;
   const PosixConstants &Constants;

@@ -23,7 +23,8 @@ enum class UseKind {
   Copied,       ///< its value goes somewhere else
 };
 
-UseKind classify(const Expr *E, const ParentMap &Parents, const Stmt *&Parent) {
+UseKind classify(const Expr *E, const StmtParents &Parents,
+                 const Stmt *&Parent) {
   const Stmt *Top = nullptr;
   Parent = skipParensAndCasts(E, Parents, Top);
   if (!Parent)

@@ -745,10 +745,10 @@ const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
   return E.Flow.get();
 }
 
-const ParentMap &FunctionCache::parents(const FunctionDecl *Func) {
+const StmtParents &FunctionCache::parents(const FunctionDecl *Func) {
   Entry &E = store(Func->getASTContext()).Entries[Func];
   if (!E.Parents) {
-    E.Parents = std::make_unique<ParentMap>(Func->getBody());
+    E.Parents = std::make_unique<StmtParents>(Func->getBody());
     rememberLoopsOf(*E.Parents);
   }
   return *E.Parents;

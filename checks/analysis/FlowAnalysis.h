@@ -12,8 +12,8 @@
 #include "FdTracking.h"
 #include "MainFileUses.h"
 #include "Place.h"
+#include "StmtParents.h"
 #include "VariableUses.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -176,7 +176,7 @@ private:
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
 
   std::unique_ptr<CFG> Graph;
-  llvm::DenseMap<const Stmt *, Position> Where;
+  llvm::DenseMap<const Stmt *, Position, MixedPointerInfo<const Stmt *>> Where;
   llvm::DenseSet<const VarDecl *> Escaped;
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;
@@ -225,7 +225,7 @@ class FunctionCache {
 public:
   /// The flow graph of \p Func; null when clang cannot build one.
   const FunctionFlow *flow(const FunctionDecl *Func, ASTContext &Ctx);
-  const ParentMap &parents(const FunctionDecl *Func);
+  const StmtParents &parents(const FunctionDecl *Func);
   const VariableUses &uses(const FunctionDecl *Func);
   /// Where \p D is used in the main file (a static helper's callers, a
   /// static stream's assignments), from one index of the translation unit;
@@ -245,7 +245,7 @@ private:
   struct Entry {
     bool FlowBuilt = false;
     std::unique_ptr<FunctionFlow> Flow;
-    std::unique_ptr<ParentMap> Parents;
+    std::unique_ptr<StmtParents> Parents;
     std::unique_ptr<VariableUses> Uses;
   };
   struct Store {

@@ -6,11 +6,11 @@
 #include "Forwarding.h"
 #include "PerContext.h"
 #include "StatementShape.h"
+#include "StmtParents.h"
 #include "StringHelpers.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
@@ -23,7 +23,7 @@ namespace {
 const Expr *bare(const Expr *E) { return E->IgnoreParenCasts(); }
 
 /// The parent of \p E past parentheses and casts.
-const Stmt *userOf(const Expr *E, const ParentMap &Parents) {
+const Stmt *userOf(const Expr *E, const StmtParents &Parents) {
   const Stmt *S = E;
   while ((S = Parents.getParent(S)) && llvm::isa<ParenExpr, CastExpr>(S))
     ;
@@ -32,7 +32,7 @@ const Stmt *userOf(const Expr *E, const ParentMap &Parents) {
 
 /// The user of \p Value past any `fileno()` around it (which hands on the
 /// stream's descriptor); \p Value becomes the outermost such call.
-const Stmt *userPastFileno(const Expr *&Value, const ParentMap &Parents) {
+const Stmt *userPastFileno(const Expr *&Value, const StmtParents &Parents) {
   const Stmt *User = userOf(Value, Parents);
   while (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User)) {
     if (calleeName(Call) != "fileno")
@@ -79,7 +79,7 @@ bool isFailureValue(const Expr *E, ASTContext &Ctx) {
 
 /// Whether the block around \p S ends by returning a failure value: `if
 /// (fstat(fileno(f), &st) != 0) { fclose(f); return NULL; }`.
-bool onFailurePath(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx) {
+bool onFailurePath(const Stmt *S, const StmtParents &Parents, ASTContext &Ctx) {
   while (S && !llvm::isa<CompoundStmt>(S))
     S = Parents.getParent(S);
   const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(S);
@@ -93,7 +93,7 @@ bool onFailurePath(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx) {
 /// Whether a wrapper that hands \p Call its fresh descriptor or stream
 /// still returns it as the open left it: a stat, fileno, a close on the
 /// way to a failure return; not fcntl, ioctl or a change of buffering.
-bool keepsWhatItOpened(const CallExpr *Call, const ParentMap &Parents,
+bool keepsWhatItOpened(const CallExpr *Call, const StmtParents &Parents,
                        ASTContext &Ctx) {
   llvm::StringRef Name = calleeName(Call);
   std::optional<OffsetEffect> Effect = knownOffsetEffect(Name);
@@ -220,7 +220,7 @@ OffsetEffect FunctionSummaries::paramEffect(const FunctionDecl *Func,
 
 OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
                                                    unsigned Param) {
-  const ParentMap &Parents = Functions.parents(Def);
+  const StmtParents &Parents = Functions.parents(Def);
   OffsetEffect Effect = OffsetEffect::None;
   llvm::ArrayRef<const DeclRefExpr *> Uses =
       Functions.uses(Def).of(Def->getParamDecl(Param));
@@ -277,7 +277,7 @@ unsigned FunctionSummaries::fdFlagsSet(const FunctionDecl *Func, unsigned Param,
 
 bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
                                          const FunctionDecl *Def) {
-  const ParentMap &Parents = Functions.parents(Def);
+  const StmtParents &Parents = Functions.parents(Def);
   // The condition names an fcntl, or a local whose one value does
   // (`int fl = fcntl(...); if (fl == -1)`, `int bad = fcntl(...) < 0; if
   // (bad)`), a few locals deep.
@@ -318,7 +318,7 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
   llvm::ArrayRef<CallSite> Calls = CallIndex::of(Ctx).callsIn(Def);
   if (!llvm::any_of(Calls, [&](const CallSite &C) { return isFcntl(C.Call); }))
     return 0;
-  const ParentMap &Parents = Functions.parents(Def);
+  const StmtParents &Parents = Functions.parents(Def);
   unsigned Bits = 0;
   llvm::ArrayRef<const DeclRefExpr *> Uses = Functions.uses(Def).of(P);
   for (const DeclRefExpr *Use : Uses) {
@@ -433,7 +433,7 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
     if (!Locals.insert(Var).second)
       return true;
     // Indexed only for a function that returns a local: most return none.
-    const ParentMap &Parents = Functions.parents(Def);
+    const StmtParents &Parents = Functions.parents(Def);
     const VariableUses &Uses = Functions.uses(Def);
     if (!Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
         Var->getType()->isReferenceType())
@@ -549,7 +549,7 @@ const Expr *FunctionSummaries::soleValue(const VarDecl *Var) {
     return isNeverModified(Var, Func->getBody(), Ctx) ? Var->getInit()
                                                       : nullptr;
   // Every other use reads it: no second store, `++`, `&v`, reference.
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   const Expr *Value = nullptr;
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
     const Stmt *Child = Ref;

@@ -139,7 +139,7 @@ void HeldFiles::follow(const CompoundStmt *Block, const FunctionDecl *Func,
                        const OpenFunctionTable &Opens,
                        const PosixConstants &Constants,
                        FunctionCache &Functions, ASTContext &Ctx) {
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   // An open whose descriptor names the file its path names: following
   // links, relative to the working directory, not an unnamed temporary.
   auto Opened =

@@ -15,7 +15,7 @@ namespace {
 /// the target of an assignment or increment, a pointer to it or through it
 /// handed to a call as a pointer to non-const (free aside) or copied into
 /// another variable, a non-const member function called on it.
-bool mayChange(const DeclRefExpr *Ref, const ParentMap &Parents) {
+bool mayChange(const DeclRefExpr *Ref, const StmtParents &Parents) {
   const Stmt *Child = Ref;
   for (const Stmt *P = Parents.getParent(Ref); P;
        Child = P, P = Parents.getParent(P)) {
@@ -77,7 +77,7 @@ bool mayChange(const DeclRefExpr *Ref, const ParentMap &Parents) {
 
 /// Whether \p Ref, a loop's counter, reaches the loop's item: the index of
 /// a subscript (`d[n]`), or a pointer dereferenced (`p->next`, `*p`).
-bool reachesItem(const DeclRefExpr *Ref, const ParentMap &Parents) {
+bool reachesItem(const DeclRefExpr *Ref, const StmtParents &Parents) {
   const Stmt *P = Parents.getParent(Ref);
   while (llvm::isa_and_nonnull<ParenExpr, CastExpr>(P))
     P = Parents.getParent(P);
@@ -107,7 +107,7 @@ bool callsProgram(const Stmt *S, const SourceManager &SM) {
 
 /// Whether the change \p Change of a variable stores what a call of the
 /// program's answers: `v = f(...)`, or `f(..., &v)`.
-bool storesProgramAnswer(const DeclRefExpr *Change, const ParentMap &Parents,
+bool storesProgramAnswer(const DeclRefExpr *Change, const StmtParents &Parents,
                          const SourceManager &SM) {
   const Stmt *Child = Change;
   const Stmt *P = Parents.getParent(Change);
@@ -144,8 +144,8 @@ bool isPureTest(llvm::StringRef Name) {
 
 } // namespace
 
-const ItemFilters::ChangeMap &ItemFilters::changesIn(const Stmt *Root,
-                                                     const ParentMap &Parents) {
+const ItemFilters::ChangeMap &
+ItemFilters::changesIn(const Stmt *Root, const StmtParents &Parents) {
   std::unique_ptr<ChangeMap> &Map = Changes[Root];
   if (Map)
     return *Map;
@@ -168,7 +168,7 @@ const ItemFilters::ChangeMap &ItemFilters::changesIn(const Stmt *Root,
 }
 
 bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
-                          const ParentMap &Parents, const ASTContext &Ctx) {
+                          const StmtParents &Parents, const ASTContext &Ctx) {
   const Stmt *Root = Loop;
   while (const Stmt *Up = Parents.getParent(Root))
     Root = Up;

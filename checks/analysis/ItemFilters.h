@@ -11,8 +11,8 @@
 #ifndef SYSCALL_TIDY_CHECKS_ITEMFILTERS_H
 #define SYSCALL_TIDY_CHECKS_ITEMFILTERS_H
 
+#include "StmtParents.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
@@ -27,7 +27,7 @@ public:
   /// through) at or after the guard; the loop's own counter only on the
   /// way to the item (`d[n]->name[0] == '.'`, `p->hidden`; not
   /// `i % 10 == 0`).
-  bool filters(const Expr *Cond, const Stmt *Loop, const ParentMap &Parents,
+  bool filters(const Expr *Cond, const Stmt *Loop, const StmtParents &Parents,
                const ASTContext &Ctx);
   void clear() { Changes.clear(); }
 
@@ -37,7 +37,7 @@ private:
   /// Per variable of the function whose body is \p Root, the references
   /// that may change it or what it points to, in source order; one walk of
   /// the body per function.
-  const ChangeMap &changesIn(const Stmt *Root, const ParentMap &Parents);
+  const ChangeMap &changesIn(const Stmt *Root, const StmtParents &Parents);
   llvm::DenseMap<const Stmt *, std::unique_ptr<ChangeMap>> Changes;
 };
 

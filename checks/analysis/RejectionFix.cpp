@@ -9,7 +9,7 @@ namespace clang::tidy::syscall {
 namespace {
 
 /// The `if` whose body holds nothing but the removed statements.
-const IfStmt *ifEmptiedBy(const RejectionPlan &Plan, const ParentMap &Parents,
+const IfStmt *ifEmptiedBy(const RejectionPlan &Plan, const StmtParents &Parents,
                           ASTContext &Ctx) {
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(
       Plan.Block ? Parents.getParent(Plan.Block) : nullptr);
@@ -101,7 +101,7 @@ void wrap(const RejectionPlan &Plan, const std::string &Guard,
 } // namespace
 
 RejectionFix removeRejection(const RejectionPlan &Plan,
-                             const ParentMap &Parents, ASTContext &Ctx) {
+                             const StmtParents &Parents, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   RejectionFix Fix;
   llvm::SmallVector<const Stmt *, 6> Removed;
@@ -127,9 +127,9 @@ RejectionFix removeRejection(const RejectionPlan &Plan,
   return Fix;
 }
 
-RejectionFix guardRejection(const RejectionPlan &Plan, const ParentMap &Parents,
-                            const Expr *Flags, const PosixConstants &Constants,
-                            ASTContext &Ctx) {
+RejectionFix guardRejection(const RejectionPlan &Plan,
+                            const StmtParents &Parents, const Expr *Flags,
+                            const PosixConstants &Constants, ASTContext &Ctx) {
   RejectionFix Fix;
   CharSourceRange FlagsRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Flags->getSourceRange()),

@@ -18,14 +18,14 @@ struct RejectionFix {
 /// Deletes the stat, its checks and the declarations only they used; an
 /// `if` whose body held nothing else goes with them.
 RejectionFix removeRejection(const RejectionPlan &Plan,
-                             const ParentMap &Parents, ASTContext &Ctx);
+                             const StmtParents &Parents, ASTContext &Ctx);
 
 /// Keeps the check, byte for byte, for read-only opens only: adds
 /// `(Flags & O_ACCMODE) == O_RDONLY` to the condition that holds it, or
 /// wraps the statements in an `if` with that condition.
-RejectionFix guardRejection(const RejectionPlan &Plan, const ParentMap &Parents,
-                            const Expr *Flags, const PosixConstants &Constants,
-                            ASTContext &Ctx);
+RejectionFix guardRejection(const RejectionPlan &Plan,
+                            const StmtParents &Parents, const Expr *Flags,
+                            const PosixConstants &Constants, ASTContext &Ctx);
 
 } // namespace clang::tidy::syscall
 

@@ -70,7 +70,7 @@ bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
 /// an EINTR retry loop: the innermost loops around it only retry, and a
 /// loop around those (a loop over records) sets the offset before each
 /// write (\p SeeksFirst).
-bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
+bool retriedOnEintr(const CallExpr *Call, const StmtParents &Parents,
                     const PosixConstants &Constants, ASTContext &Ctx,
                     llvm::function_ref<bool(const Stmt *)> SeeksFirst) {
   bool Retried = false;
@@ -105,7 +105,7 @@ bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
 /// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
 /// first statement of the else branch and always runs there: the if.
 const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
-                                  const ParentMap &Parents) {
+                                  const StmtParents &Parents) {
   const IfStmt *If = comparingIf(Seek, Parents);
   if (!If || !If->getElse())
     return nullptr;
@@ -126,7 +126,7 @@ const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
 /// The write runs right after a seek that succeeded, as with two `if`s.
 const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                           const CallExpr *Write,
-                                          const ParentMap &Parents) {
+                                          const StmtParents &Parents) {
   // The call's test: the comparison or `!` around it, and what holds that.
   auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
     const Stmt *Up =
@@ -162,7 +162,8 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
 /// without it on the other.
 const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
                               const CallStatement &Seek, const CallExpr *Write,
-                              const ParentMap &Parents, const ASTContext &Ctx) {
+                              const StmtParents &Parents,
+                              const ASTContext &Ctx) {
   // The statement the seek is: `if (c) lseek(...);` has no block.
   const Stmt *Branch = nullptr;
   skipParensAndCasts(SeekCall, Parents, Branch);

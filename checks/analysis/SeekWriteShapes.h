@@ -13,8 +13,8 @@
 
 #include "FdTracking.h"
 #include "StatementShape.h"
+#include "StmtParents.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::syscall {
@@ -28,7 +28,7 @@ bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
 /// an EINTR retry loop: the innermost loops around it only retry, and a
 /// loop around those (a loop over records) sets the offset before each
 /// write (\p SeeksFirst).
-bool retriedOnEintr(const CallExpr *Call, const ParentMap &Parents,
+bool retriedOnEintr(const CallExpr *Call, const StmtParents &Parents,
                     const PosixConstants &Constants, ASTContext &Ctx,
                     llvm::function_ref<bool(const Stmt *)> SeeksFirst);
 
@@ -39,14 +39,14 @@ bool errnoReadNext(const CallStatement &St, ASTContext &Ctx);
 /// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
 /// first statement of the else branch and always runs there: the if.
 const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
-                                  const ParentMap &Parents);
+                                  const StmtParents &Parents);
 
 /// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
 /// block: the `||`, the seek's test on its left, the write's on its right.
 /// The write runs right after a seek that succeeded, as with two `if`s.
 const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                           const CallExpr *Write,
-                                          const ParentMap &Parents);
+                                          const StmtParents &Parents);
 
 /// For `if (c) lseek(...);` (or a block holding only the seek), no else,
 /// with \p Write in the statement right after the if, which always runs
@@ -54,7 +54,8 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
 /// without it on the other.
 const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
                               const CallStatement &Seek, const CallExpr *Write,
-                              const ParentMap &Parents, const ASTContext &Ctx);
+                              const StmtParents &Parents,
+                              const ASTContext &Ctx);
 
 } // namespace clang::tidy::syscall
 

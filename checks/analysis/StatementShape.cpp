@@ -18,7 +18,7 @@ namespace clang::tidy::syscall {
 
 /// Whether \p Call runs whenever statement \p Top runs.
 bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
-                     const ParentMap &Parents) {
+                     const StmtParents &Parents) {
   for (const Stmt *Cur = Call; Cur != Top;) {
     const Stmt *P = Parents.getParent(Cur);
     if (!P)
@@ -94,7 +94,7 @@ static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made) {
 }
 
 bool decidedOnlyBy(const Stmt *Inner, const Stmt *Outer, const Expr *Value,
-                   const ParentMap &Parents) {
+                   const StmtParents &Parents) {
   llvm::SmallPtrSet<const Stmt *, 16> AroundOuter;
   for (const Stmt *S = Outer; S; S = Parents.getParent(S))
     AroundOuter.insert(S);
@@ -127,7 +127,7 @@ bool isLoop(const Stmt *S) {
   return llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
-bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents) {
+bool isWithin(const Stmt *S, const Stmt *Outer, const StmtParents &Parents) {
   for (; S; S = Parents.getParent(S))
     if (S == Outer)
       return true;
@@ -202,7 +202,7 @@ bool returnsEintr(const Expr *Cond, const BinaryOperator *Store) {
 
 } // namespace
 
-const Expr *retriedValue(const CallExpr *Call, const ParentMap &Parents) {
+const Expr *retriedValue(const CallExpr *Call, const StmtParents &Parents) {
   // call <- (long) cast <- `r = ...` <- do <- { } <- ({ }): a few levels.
   const Stmt *S = Call;
   for (int Depth = 0; Depth < 8 && (S = Parents.getParent(S)); ++Depth)
@@ -266,14 +266,14 @@ namespace {
 /// to keep them. Units on other threads have parent maps of their own: the
 /// lock guards the map only.
 std::mutex LoopAnswersLock;
-llvm::DenseMap<const ParentMap *,
+llvm::DenseMap<const StmtParents *,
                std::unique_ptr<llvm::DenseMap<const Stmt *, const Stmt *>>>
     LoopAnswers;
 
 /// The loop that \p Cur is directly in (not a for's init), or \p Cur's own
 /// enclosing loop as \p Outer when its parent is none; null with
 /// \p Stop at the function's top or a lambda.
-const Stmt *loopStep(const Stmt *Cur, const ParentMap &Parents,
+const Stmt *loopStep(const Stmt *Cur, const StmtParents &Parents,
                      const Stmt *&Outer, bool &Stop) {
   const Stmt *P = Parents.getParent(Cur);
   Stop = !P || llvm::isa<LambdaExpr>(P);
@@ -288,18 +288,18 @@ const Stmt *loopStep(const Stmt *Cur, const ParentMap &Parents,
 
 } // namespace
 
-void rememberLoopsOf(const ParentMap &Parents) {
+void rememberLoopsOf(const StmtParents &Parents) {
   std::lock_guard<std::mutex> Guard(LoopAnswersLock);
   LoopAnswers.try_emplace(
       &Parents, std::make_unique<llvm::DenseMap<const Stmt *, const Stmt *>>());
 }
 
-void forgetLoopsOf(const ParentMap &Parents) {
+void forgetLoopsOf(const StmtParents &Parents) {
   std::lock_guard<std::mutex> Guard(LoopAnswersLock);
   LoopAnswers.erase(&Parents);
 }
 
-const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents) {
+const Stmt *enclosingLoop(const Stmt *S, const StmtParents &Parents) {
   llvm::DenseMap<const Stmt *, const Stmt *> *Known = nullptr;
   {
     std::lock_guard<std::mutex> Guard(LoopAnswersLock);
@@ -442,7 +442,7 @@ unsigned EveryRun::firstLeaving(
 }
 
 bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
-                       const ParentMap &Parents, const ASTContext &Ctx) {
+                       const StmtParents &Parents, const ASTContext &Ctx) {
   // Up to the statement of Block that holds S, giving up at the first step
   // that may skip S (an if's branch, the right of &&): in a function of
   // deep else-if chains most calls stop within a few levels.
@@ -459,14 +459,15 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
 }
 
 bool EveryRun::isItemFilter(const IfStmt *If, const Stmt *Loop,
-                            const ParentMap &Parents, const ASTContext &Ctx) {
+                            const StmtParents &Parents, const ASTContext &Ctx) {
   return If->getCond() && !If->getInit() && !If->getConditionVariable() &&
          Filters.filters(If->getCond(), Loop, Parents, Ctx);
 }
 
 bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
-                                const ParentMap &Parents, const ASTContext &Ctx,
-                                bool UnderFilter, const Stmt *Before) {
+                                const StmtParents &Parents,
+                                const ASTContext &Ctx, bool UnderFilter,
+                                const Stmt *Before) {
   if (const auto *If = llvm::dyn_cast<IfStmt>(S);
       If && isItemFilter(If, Loop, Parents, Ctx))
     return leavesUnfiltered(If->getThen(), Loop, Parents, Ctx, true) ||
@@ -483,7 +484,7 @@ bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
   return mayLeave(S, false, false, Ctx, Before);
 }
 
-const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
+const Stmt *EveryRun::loopOf(const Stmt *S, const StmtParents &Parents,
                              ASTContext &Ctx) {
   const Stmt *Loop = enclosingLoop(S, Parents);
   if (!Loop)
@@ -524,7 +525,7 @@ const Stmt *EveryRun::loopOf(const Stmt *S, const ParentMap &Parents,
   return alwaysEvaluated(From, Body, Parents) ? Loop : nullptr;
 }
 
-const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,
+const CompoundStmt *enclosingBlock(const Stmt *S, const StmtParents &Parents,
                                    const Stmt *&Top) {
   Top = S;
   for (const Stmt *P = Parents.getParent(Top); P; P = Parents.getParent(Top)) {
@@ -537,7 +538,7 @@ const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,
   return nullptr;
 }
 
-const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
+const Stmt *skipParensAndCasts(const Stmt *S, const StmtParents &Parents,
                                const Stmt *&Child) {
   Child = S;
   const Stmt *P = Parents.getParent(S);
@@ -555,7 +556,7 @@ const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
 
 llvm::SmallVector<const CallExpr *, 4>
 callsTaking(llvm::ArrayRef<const DeclRefExpr *> Refs,
-            const ParentMap &Parents) {
+            const StmtParents &Parents) {
   auto ArgumentOf = [&](const Stmt *S) -> const CallExpr * {
     const Stmt *P = Parents.getParent(S);
     while (llvm::isa_and_nonnull<ParenExpr, CastExpr, ExprWithCleanups>(P)) {
@@ -605,7 +606,7 @@ const Expr *withoutDoubleNegation(const Expr *E) {
 
 } // namespace
 
-const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
+const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
                        const Stmt *&Carrier) {
   // Up through parentheses, casts and double negations (`!!(test)`).
   const Stmt *Top = Test;
@@ -683,7 +684,7 @@ const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
   }
 }
 
-const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
+const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,
                           const BinaryOperator **Comparison,
                           const Stmt **Carrier) {
   const Stmt *Child = nullptr;
@@ -713,7 +714,7 @@ const Expr *testedValue(const IfStmt *If, const Stmt *Before) {
   return carriedValue(If->getCond(), Before);
 }
 
-const Expr *testedCondition(const IfStmt *If, const ParentMap &Parents) {
+const Expr *testedCondition(const IfStmt *If, const StmtParents &Parents) {
   const auto *Block =
       llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
   // Only a bare local is worth finding the statement before.
@@ -779,7 +780,7 @@ namespace {
 /// `STMT(call;)`: the `do { call; } while (0)` that the macro expands to is
 /// the statement, in the block where the macro is used.
 CallStatement throughStatementMacros(CallStatement Result,
-                                     const ParentMap &Parents) {
+                                     const StmtParents &Parents) {
   while (Result.Block && Result.Block->size() == 1) {
     const Stmt *Do = Parents.getParent(Result.Block);
     const auto *Outer =
@@ -811,7 +812,7 @@ bool valueDropped(const Stmt *Up, const Stmt *Child) {
   return false;
 }
 
-CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
+CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess) {
   CallStatement Result;
   const Stmt *Child = nullptr;

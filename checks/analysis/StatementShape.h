@@ -4,8 +4,8 @@
 #define SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
 
 #include "ItemFilters.h"
+#include "StmtParents.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -18,7 +18,7 @@ namespace clang::tidy::syscall {
 bool isLoop(const Stmt *S);
 
 /// Whether \p S is \p Outer or inside it.
-bool isWithin(const Stmt *S, const Stmt *Outer, const ParentMap &Parents);
+bool isWithin(const Stmt *S, const Stmt *Outer, const StmtParents &Parents);
 
 /// Whether \p Loop's condition is a constant false (`do { ... } while (0)`
 /// in a macro): its body runs at most once.
@@ -31,14 +31,14 @@ bool isStatementMacro(const Stmt *S);
 /// The innermost loop whose body, condition or increment holds \p S (a
 /// for's init runs once, outside), not across a lambda; null if none. EINTR
 /// retry loops and `do { } while (0)` are not loops here.
-const Stmt *enclosingLoop(const Stmt *S, const ParentMap &Parents);
+const Stmt *enclosingLoop(const Stmt *S, const StmtParents &Parents);
 
 /// Makes enclosingLoop() keep its answers for \p Parents until
 /// forgetLoopsOf(): a climb then stops at the first statement answered
 /// before, so n calls n levels deep (an else-if chain) cost n, not n^2.
 /// For parent maps that live as long as their unit (FunctionCache's).
-void rememberLoopsOf(const ParentMap &Parents);
-void forgetLoopsOf(const ParentMap &Parents);
+void rememberLoopsOf(const StmtParents &Parents);
+void forgetLoopsOf(const StmtParents &Parents);
 
 /// Whether \p S is a call that ends the process: exit, _exit, _Exit,
 /// quick_exit, abort, or a function declared noreturn (also inside a
@@ -62,12 +62,13 @@ const Expr *loopCondition(const Stmt *Loop);
 class EveryRun {
 public:
   bool ofBlock(const Stmt *S, const CompoundStmt *Block,
-               const ParentMap &Parents, const ASTContext &Ctx);
+               const StmtParents &Parents, const ASTContext &Ctx);
   /// The innermost loop (enclosingLoop(), not one that runsOnce()) in
   /// whose every iteration \p S runs; null if none. Iterations that an
   /// item filter skips (ItemFilters: `if (name[0] == '.') continue;`,
   /// `if (verbose) { ... }`) still count: the call runs per item.
-  const Stmt *loopOf(const Stmt *S, const ParentMap &Parents, ASTContext &Ctx);
+  const Stmt *loopOf(const Stmt *S, const StmtParents &Parents,
+                     ASTContext &Ctx);
   void clear() {
     FirstExit.clear();
     FirstItemExit.clear();
@@ -86,11 +87,11 @@ private:
                llvm::function_ref<bool(const Stmt *, const Stmt *)> Leaves);
   /// Whether \p If's condition is an item filter of \p Loop (ItemFilters).
   bool isItemFilter(const IfStmt *If, const Stmt *Loop,
-                    const ParentMap &Parents, const ASTContext &Ctx);
+                    const StmtParents &Parents, const ASTContext &Ctx);
   /// Whether \p S may leave its block other than on an error path or
   /// under an item filter of \p Loop (\p UnderFilter: S is in one).
   bool leavesUnfiltered(const Stmt *S, const Stmt *Loop,
-                        const ParentMap &Parents, const ASTContext &Ctx,
+                        const StmtParents &Parents, const ASTContext &Ctx,
                         bool UnderFilter, const Stmt *Before = nullptr);
 
   /// The index of the first statement of a block that may leave it (its
@@ -109,13 +110,13 @@ private:
 /// The innermost block whose statement \p Top holds \p S, seen through
 /// statement-like macros (`STMT(write(...));` is a statement of the block
 /// the macro is used in); null if none.
-const CompoundStmt *enclosingBlock(const Stmt *S, const ParentMap &Parents,
+const CompoundStmt *enclosingBlock(const Stmt *S, const StmtParents &Parents,
                                    const Stmt *&Top);
 
 /// The expression whose value is \p Call's result as the code uses it: the
 /// EINTR-retry statement expression around it (TEMP_FAILURE_RETRY), or the
 /// call itself.
-const Expr *retriedValue(const CallExpr *Call, const ParentMap &Parents);
+const Expr *retriedValue(const CallExpr *Call, const StmtParents &Parents);
 
 /// Whether \p Loop only makes one call again while it fails with EINTR
 /// (`do r = read(...); while (r < 0 && errno == EINTR);`, glibc's
@@ -125,7 +126,7 @@ bool isRetryLoop(const Stmt *Loop);
 /// The parent of \p S above the parentheses and casts (implicit, to void,
 /// to a scalar type) around it; \p Child is the outermost of those (or \p
 /// S).
-const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
+const Stmt *skipParensAndCasts(const Stmt *S, const StmtParents &Parents,
                                const Stmt *&Child);
 
 /// The calls that take one of \p Refs (a variable's references) as an
@@ -133,7 +134,8 @@ const Stmt *skipParensAndCasts(const Stmt *S, const ParentMap &Parents,
 /// the variable FdOperationTable::effectOn() tells, found from the
 /// variable's uses instead of a walk of the code around them.
 llvm::SmallVector<const CallExpr *, 4>
-callsTaking(llvm::ArrayRef<const DeclRefExpr *> Refs, const ParentMap &Parents);
+callsTaking(llvm::ArrayRef<const DeclRefExpr *> Refs,
+            const StmtParents &Parents);
 
 /// The variable the value of \p Child is stored in, where \p Up is the
 /// parent skipParensAndCasts() found above it: `T v = child;` (a single
@@ -154,11 +156,11 @@ bool valueDropped(const Stmt *Up, const Stmt *Child);
 /// both ends of a pipe sets each. A test of anything else (`if
 /// (nonblocking)`) makes \p Inner conditional.
 bool decidedOnlyBy(const Stmt *Inner, const Stmt *Outer, const Expr *Value,
-                   const ParentMap &Parents);
+                   const StmtParents &Parents);
 
 /// Whether \p Call runs whenever statement \p Top (which holds it) runs.
 bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
-                     const ParentMap &Parents);
+                     const StmtParents &Parents);
 
 /// How the value of a call is used by the statement that holds it.
 struct CallStatement {
@@ -183,7 +185,7 @@ struct CallStatement {
 /// a local flag that the statement right before it set to that comparison
 /// (`int bad = !!(lseek(...) < 0); if (bad)`, the flag's statement in \p
 /// Carrier); the comparison in \p Comparison.
-const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
+const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,
                           const BinaryOperator **Comparison = nullptr,
                           const Stmt **Carrier = nullptr);
 
@@ -192,13 +194,13 @@ const IfStmt *comparingIf(const CallExpr *Call, const ParentMap &Parents,
 /// !!(test);` or `f = test;`, when that `if` tests just the flag (or a
 /// copy of it declared in between); the storing statement in \p Carrier.
 /// Null otherwise.
-const IfStmt *flagTest(const Stmt *Test, const ParentMap &Parents,
+const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
                        const Stmt *&Carrier);
 
 /// The statement around \p Call, when it is one of the shapes above in a
 /// block. With \p ZeroIsSuccess (ftruncate, fcntl: 0 or -1), a bare
 /// `if (call)` is an error check too.
-CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
+CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess = false);
 
 /// What an `if` tests: its condition, or, when that is only a local flag
@@ -207,7 +209,7 @@ CallStatement statementOf(const CallExpr *Call, const ParentMap &Parents,
 const Expr *testedValue(const IfStmt *If, const Stmt *Before);
 
 /// testedValue() of \p If with the statement before it in its block.
-const Expr *testedCondition(const IfStmt *If, const ParentMap &Parents);
+const Expr *testedCondition(const IfStmt *If, const StmtParents &Parents);
 
 /// The same for any read of a flag: \p E, or the value that \p Before
 /// stores in the local \p E names (`int r = test; return r;`).

@@ -5,9 +5,9 @@
 #include "Forwarding.h"
 #include "MainFileUses.h"
 #include "StatementShape.h"
+#include "StmtParents.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMap.h"
 
 namespace clang::tidy::syscall {
 
@@ -139,7 +139,7 @@ const VarDecl *StreamDestinations::cursorArray(const VarDecl *Cursor,
       Cursor->getInit() ? arrayPointedInto(Cursor->getInit()) : nullptr;
   if (Cursor->getInit() && !Array)
     return nullptr;
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Cursor)) {
     const Stmt *Child = nullptr;
     const Stmt *Outer = skipParensAndCasts(Ref, Parents, Child);
@@ -182,7 +182,7 @@ bool StreamDestinations::onlyWalks(const Stmt *Up, const Stmt *Child,
                                    const FunctionDecl *Func) {
   // `outs` or `&outs[k]` (\p Child, under \p Up) compared with a cursor
   // (`fp < outs + n`) or given to a cursor that only walks the array.
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   if (const auto *Offset = llvm::dyn_cast_or_null<BinaryOperator>(Up);
       Offset && Offset->isAdditiveOp() && Offset->getLHS() == Child)
     Up = skipParensAndCasts(Offset, Parents, Child);
@@ -200,7 +200,7 @@ Destination StreamDestinations::arrayDestination(const VarDecl *Array,
   // Every element stored is an fopen for writing, and the array is only
   // ever indexed: handed whole to a call, anything may be stored in it.
   llvm::SmallVector<const Expr *, 4> Values;
-  const ParentMap &Parents = Functions.parents(Func);
+  const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Array)) {
     const Stmt *Child = nullptr;
     const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);

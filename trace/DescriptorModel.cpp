@@ -1,9 +1,12 @@
 //===--- DescriptorModel.cpp - Syscalls that changed nothing, from a replay =//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DescriptorModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
+#include <cassert>
 #include <set>
 
 namespace syscall_tidy::trace {
@@ -207,33 +210,44 @@ struct EventInfo {
 
 class RedundancyModel::Replay {
 public:
-  Replay(std::map<int, int> Processes, const ModelLimits &Limits)
-      : Processes(std::move(Processes)), Limits(Limits) {}
+  Replay(std::map<int, int> Processes, const ModelLimits &Limits,
+         RedundancySink &Sink)
+      : Processes(std::move(Processes)), Limits(Limits), Sink(Sink) {}
 
   void step(size_t I, const Syscall &S, Process &P);
-  void finish(std::map<int, Process> &All) {
+  void finish() {
     for (auto &[Pid, P] : All)
       for (auto &[Fd, D] : P.Fds)
         settle(D, nullptr);
+    for (const auto &Kept : Events)
+      Sink.settled(Kept.first);
+    Events.clear();
   }
-  RedundantSyscalls Found;
+  /// Settles the syscalls no state names any more. Run when the kept ones
+  /// have doubled since the last time, so each costs a constant.
+  void compact();
 
 private:
   void mark(size_t Event, llvm::StringRef Kind, std::string Why,
             std::string Fix, llvm::StringRef Check) {
     // One syscall redundant twice for the same rule (a stat repeated and
     // right before the open) is one syscall the fix removes.
+    auto Kept = Events.find(Event);
+    assert(Kept != Events.end() && "a syscall settled while state names it");
+    if (Kept == Events.end())
+      return;
+    EventInfo &Info = Kept->second;
     auto [K, NewKind] = Kinds.try_emplace(Kind.str(), Kinds.size());
     uint64_t Bit = uint64_t(1) << (K->second % 64);
-    if (Events[Event].Marked & Bit)
+    if (Info.Marked & Bit)
       return;
-    Events[Event].Marked |= Bit;
+    Info.Marked |= Bit;
     // A descriptor rule's fix edits the call the program made; one the C
     // library made inside another call (an lseek in a user lookup, an
     // fstat in fopen) is that call's cost, and no check's shape. So is any
     // syscall made inside a lookup of users, a ttyname, a realpath.
-    const std::string &Via = *Events[Event].Via;
-    bool Inside = descriptorCheck(Check) ? !wrapperOf(Via, *Events[Event].Name)
+    const std::string &Via = *Info.Via;
+    bool Inside = descriptorCheck(Check) ? !wrapperOf(Via, *Info.Name)
                                          : libraryInternal(Via);
     if (!namesLibraryCall(Check) && !Via.empty() && Inside) {
       Why += " (made inside '" + Via + "')";
@@ -241,11 +255,11 @@ private:
       Check = "";
     }
     const RedundancyText &Text =
-        *Found.Texts
+        *Texts
              .insert({Kind.str(), std::move(Why), std::move(Fix), Check.str(),
                       Kind == "stat-per-dirent"})
              .first;
-    Found.Events.push_back({Event, &Text});
+    Sink.marked(Event, Text);
   }
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.
@@ -267,11 +281,16 @@ private:
 public:
   std::map<int, int> Processes;
   std::map<int, Process> All;
-  std::vector<EventInfo> Events;
+  /// The syscalls kept, by index: the recent ones and those state names.
+  llvm::DenseMap<size_t, EventInfo> Events;
+  size_t Next = 0;     ///< the next syscall's index
+  size_t KeptLast = 0; ///< how many compact() kept
   std::set<std::string> Strings;
 
 private:
   ModelLimits Limits;
+  RedundancySink &Sink;
+  std::set<RedundancyText> Texts; ///< what the sink's marks point to
   /// The rules that marked syscalls so far (EventInfo::Marked).
   std::map<std::string, unsigned> Kinds; ///< each rule's bit in Marked
 };
@@ -327,6 +346,41 @@ std::string lookupCheck(llvm::StringRef Lookup, const Syscall &Open) {
 bool sameSite(uint64_t A, uint64_t B) { return A && A == B; }
 
 } // namespace
+
+void RedundancyModel::Replay::compact() {
+  // Every index the state keeps: what a later syscall may still mark, or
+  // read (a lookup's stack and result).
+  llvm::DenseSet<size_t> Named;
+  auto Name = [&](const std::optional<size_t> &Event) {
+    if (Event)
+      Named.insert(*Event);
+  };
+  for (const auto &[Pid, P] : All) {
+    for (const auto &[Fd, D] : P.Fds) {
+      Named.insert(D.SmallReads.begin(), D.SmallReads.end());
+      Named.insert(D.SmallWrites.begin(), D.SmallWrites.end());
+      Named.insert(D.FlagReads.begin(), D.FlagReads.end());
+      Name(D.Seek);
+      Name(D.SeekBeforeWrite);
+      Name(D.SeekNoMove);
+    }
+    for (const auto &[Path, Event] : P.LastClose)
+      Named.insert(Event);
+    for (const auto &[Path, Lookup] : P.LastLookup)
+      Named.insert(Lookup.Event);
+  }
+  llvm::SmallVector<size_t, 0> Settled;
+  for (const auto &Kept : Events)
+    if (!Named.count(Kept.first) && Kept.first + 1 != Next)
+      Settled.push_back(Kept.first);
+  // In trace order, so that a sink sees the same sequence every run.
+  llvm::sort(Settled);
+  for (size_t Event : Settled) {
+    Events.erase(Event);
+    Sink.settled(Event);
+  }
+  KeptLast = Events.size();
+}
 
 void RedundancyModel::Replay::endRun(std::vector<size_t> &Run,
                                      llvm::StringRef Kind, llvm::StringRef What,
@@ -879,15 +933,18 @@ std::map<int, int> processesOf(const SyscallList &Trace, int Root) {
 }
 
 RedundancyModel::RedundancyModel(std::map<int, int> Processes,
-                                 const ModelLimits &Limits)
-    : R(std::make_unique<Replay>(std::move(Processes), Limits)) {}
+                                 const ModelLimits &Limits,
+                                 RedundancySink &Sink)
+    : R(std::make_unique<Replay>(std::move(Processes), Limits, Sink)) {}
 
 RedundancyModel::~RedundancyModel() = default;
 
 void RedundancyModel::step(const Syscall &S) {
-  size_t I = R->Events.size();
-  R->Events.push_back({&*R->Strings.insert(S.Name).first,
-                       &*R->Strings.insert(S.Via).first, S.Stack, S.Failed});
+  size_t I = R->Next++;
+  R->Events[I] = {&*R->Strings.insert(S.Name).first,
+                  &*R->Strings.insert(S.Via).first, S.Stack, S.Failed};
+  if (R->Events.size() >= 2 * R->KeptLast + 4096)
+    R->compact();
   auto It = R->Processes.find(S.Pid);
   int Pid = It == R->Processes.end() ? S.Pid : It->second;
   R->step(I, S, R->All[Pid]);
@@ -913,9 +970,6 @@ void RedundancyModel::step(const Syscall &S) {
   }
 }
 
-RedundantSyscalls RedundancyModel::finish() {
-  R->finish(R->All);
-  return std::move(R->Found);
-}
+void RedundancyModel::finish() { R->finish(); }
 
 } // namespace syscall_tidy::trace

@@ -38,14 +38,17 @@ struct RedundancyText {
   }
 };
 
-struct Redundancy {
-  size_t Event; ///< index of the redundant syscall in the trace
-  const RedundancyText *Text;
-};
-
-struct RedundantSyscalls {
-  std::vector<Redundancy> Events;
-  std::set<RedundancyText> Texts; ///< what the events point to
+/// Where the replay's verdicts go as they are made: a consumer keeps what
+/// it needs of a syscall until it is settled, so a long trace costs memory
+/// for what is still open, not for every syscall.
+class RedundancySink {
+public:
+  virtual ~RedundancySink() = default;
+  /// Syscall \p Event (its index in the trace) is redundant for \p Text,
+  /// which lives as long as the model.
+  virtual void marked(size_t Event, const RedundancyText &Text) = 0;
+  /// Nothing will mark \p Event any more.
+  virtual void settled(size_t Event) = 0;
 };
 
 struct ModelLimits {
@@ -57,18 +60,20 @@ struct ModelLimits {
 /// the check's fix saves can be measured on a run.
 bool hasRunTimeRule(llvm::StringRef Check);
 
-/// The replay, a syscall at a time: what it keeps of each is a few words
-/// (its name and caller kept once, its stack's hash), the records
-/// themselves can go.
+/// The replay, a syscall at a time. It keeps a syscall (a few words: its
+/// name and caller kept once, its stack's hash) while the state of some
+/// descriptor or path still names it, and tells the sink when it is
+/// settled.
 class RedundancyModel {
 public:
   /// \p Processes maps each thread to its process (the first thread's id).
-  RedundancyModel(std::map<int, int> Processes, const ModelLimits &Limits);
+  RedundancyModel(std::map<int, int> Processes, const ModelLimits &Limits,
+                  RedundancySink &Sink);
   ~RedundancyModel();
   /// Replays \p S, the next syscall; its index is the count so far.
   void step(const Syscall &S);
-  /// Settles what is pending; the redundant syscalls, by index.
-  RedundantSyscalls finish();
+  /// Settles what is pending, and every syscall kept.
+  void finish();
 
 private:
   class Replay;

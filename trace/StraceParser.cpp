@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include <csignal>
 #include <cstring>
+#include <fstream>
 
 namespace syscall_tidy::trace {
 
@@ -138,26 +139,30 @@ bool StraceParser::finish(int Pid, llvm::StringRef Text,
   return true;
 }
 
-int recordedExit(llvm::StringRef Trace, int Pid) {
-  std::string Prefix = std::to_string(Pid) + " ";
-  int Recorded = -1;
-  for (llvm::StringRef Rest = Trace; !Rest.empty();) {
-    auto [Line, Next] = Rest.split('\n');
-    Rest = Next;
-    if (!Line.starts_with(Prefix))
+bool traceEnds(const std::string &Path, int &Root, int &Exit) {
+  std::ifstream Trace(Path);
+  std::string Line;
+  if (!Trace || !std::getline(Trace, Line) ||
+      llvm::StringRef(Line).split(' ').first.getAsInteger(10, Root))
+    return false;
+  std::string Prefix = std::to_string(Root) + " ";
+  Exit = -1;
+  do {
+    llvm::StringRef Text(Line);
+    if (!Text.starts_with(Prefix))
       continue;
-    llvm::StringRef End = Line.split("+++ ").second;
+    llvm::StringRef End = Text.split("+++ ").second;
     unsigned Code;
     if (End.consume_front("exited with ") &&
         !End.split(' ').first.getAsInteger(10, Code))
-      Recorded = Code;
+      Exit = Code;
     else if (End.consume_front("killed by SIG"))
       for (int Signal = 1; Signal < NSIG; ++Signal)
         if (const char *Name = sigabbrev_np(Signal);
             Name && End.split(' ').first == Name)
-          Recorded = 128 + Signal;
-  }
-  return Recorded;
+          Exit = 128 + Signal;
+  } while (std::getline(Trace, Line));
+  return true;
 }
 
 uint64_t stackHash(const std::vector<Frame> &Frames) {

@@ -44,9 +44,13 @@ struct Syscall {
 /// grows without copying, so a long trace never holds its records twice.
 using SyscallList = std::deque<Syscall>;
 
-/// The status a trace records for \p Pid's end ("+++ exited with 3 +++",
-/// "+++ killed by SIGINT +++"), as a shell reports it; -1 if none.
-int recordedExit(llvm::StringRef Trace, int Pid);
+/// Reads the trace file \p Path a line at a time (a long trace is never
+/// held whole): \p Root, the id of its first line's thread (the command's),
+/// and \p Exit, the status the trace records for that thread's end ("+++
+/// exited with 3 +++", "+++ killed by SIGINT +++") as a shell reports it,
+/// or -1 if none. False when the file cannot be read or its first line
+/// names no thread.
+bool traceEnds(const std::string &Path, int &Root, int &Exit);
 
 /// One number per distinct stack (module and address of every frame).
 uint64_t stackHash(const std::vector<Frame> &Frames);

@@ -3,7 +3,6 @@
 #include "StraceRunner.h"
 #include "StraceParser.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include <cerrno>
 #include <chrono>
@@ -68,11 +67,8 @@ bool childless(pid_t Strace) {
 
 /// Whether the trace in \p TraceFile has its command's end.
 bool commandEnded(const std::string &TraceFile) {
-  auto Trace = llvm::MemoryBuffer::getFile(TraceFile);
-  int Root = 0;
-  return Trace &&
-         !(*Trace)->getBuffer().split(' ').first.getAsInteger(10, Root) &&
-         recordedExit((*Trace)->getBuffer(), Root) >= 0;
+  int Root = 0, Exit = -1;
+  return traceEnds(TraceFile, Root, Exit) && Exit >= 0;
 }
 
 } // namespace
@@ -154,18 +150,15 @@ bool runStraced(const RunRequest &Request, TracedRun &Run, std::string &Error) {
                    : WIFSIGNALED(Status) ? 128 + WTERMSIG(Status)
                                          : 1;
   // The first line of the trace is the command's first thread.
-  auto Trace = llvm::MemoryBuffer::getFile(TraceFile);
-  llvm::StringRef First =
-      Trace ? (*Trace)->getBuffer().split('\n').first : llvm::StringRef();
-  if (First.empty() || First.split(' ').first.getAsInteger(10, Run.RootPid)) {
+  int Recorded = -1;
+  if (!traceEnds(TraceFile, Run.RootPid, Recorded)) {
     Error = "strace could not trace the command (is ptrace allowed here? "
             "a container may need --cap-add=SYS_PTRACE)";
     return false;
   }
   // The command's own end, as the trace records it: strace interrupted by
   // a terminal's ^C exits 0 though the command died of the SIGINT.
-  if (int Recorded = recordedExit((*Trace)->getBuffer(), Run.RootPid);
-      Recorded >= 0)
+  if (Recorded >= 0)
     Run.ExitStatus = Recorded;
   else if (StopSignal)
     Run.ExitStatus = 128 + StopSignal;

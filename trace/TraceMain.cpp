@@ -22,7 +22,6 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/LineIterator.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include <csignal>
@@ -66,19 +65,16 @@ bool runnable(const std::string &Command, std::string &Program,
 /// first line's) and that thread's end.
 bool readTraceFile(const std::string &Path, TracedRun &Run,
                    std::string &Error) {
-  auto Trace = llvm::MemoryBuffer::getFile(Path);
-  if (!Trace) {
-    Error = "cannot read --trace-file '" + Path +
-            "': " + Trace.getError().message();
+  if (!std::ifstream(Path)) {
+    Error = "cannot read --trace-file '" + Path + "': " + strerror(errno);
     return false;
   }
-  llvm::StringRef Text = (*Trace)->getBuffer();
-  if (Text.split(' ').first.getAsInteger(10, Run.RootPid)) {
+  int Recorded = -1;
+  if (!traceEnds(Path, Run.RootPid, Recorded)) {
     Error = "--trace-file '" + Path +
             "' is not a trace (strace -f -ttt -T -y -k's text)";
     return false;
   }
-  int Recorded = recordedExit(Text, Run.RootPid);
   Run.ExitStatus = Recorded >= 0 ? Recorded : 0;
   Run.Backend = "trace file";
   return true;
@@ -165,8 +161,8 @@ int main(int Argc, const char **Argv) {
   Text.seekg(0);
   ModelLimits Limits;
   Limits.SmallWrite = Options.SmallWrite;
-  RedundancyModel Model(Processes, Limits);
   ReportBuilder Builder;
+  RedundancyModel Model(Processes, Limits, Builder);
   Attribution Attribute(Options.SkipLibraries,
                         SiteReach{Options.StackDepth, Options.Wrappers});
   std::set<Site> DistinctSites; // what the builder's sites point to
@@ -190,9 +186,9 @@ int main(int Argc, const char **Argv) {
     S.Stack = stackHash(S.Frames);
     S.Via = Attribute.libraryCall(S);
     std::vector<Frame>().swap(S.Frames);
-    Model.step(S);
     Builder.add(S, At ? &*DistinctSites.insert(std::move(*At)).first : nullptr,
                 Lines);
+    Model.step(S);
   };
   unsigned Unread = 0;
   for (std::string Line; std::getline(Text, Line);) {
@@ -220,7 +216,8 @@ int main(int Argc, const char **Argv) {
   Report.Backend = Run.Backend;
   Report.BackendWhy = Run.Why;
   Report.HaveFindings = !Options.Findings.empty();
-  Builder.finish(Model.finish(), std::move(Findings), Report);
+  Model.finish();
+  Builder.finish(std::move(Findings), Report);
   llvm::raw_ostream &OS = File ? *File : llvm::errs();
   if (Options.Format == "json")
     renderJson(Report, OS);

@@ -30,7 +30,7 @@ void ReportBuilder::add(const Syscall &S, const Site *At,
     StackCounts.push_back(0);
   }
   ++StackCounts[Known->second];
-  Events.push_back({At, &*Names.insert(S.Name).first, Known->second});
+  Open[Added++] = {At, &*Names.insert(S.Name).first, Known->second, {}};
   if (!At)
     return;
   ++Attributed;
@@ -43,10 +43,44 @@ void ReportBuilder::add(const Syscall &S, const Site *At,
   C.Seconds += S.Seconds;
 }
 
-void ReportBuilder::finish(const RedundantSyscalls &Redundant,
-                           std::vector<FindingCost> Findings,
+void ReportBuilder::marked(size_t Event, const RedundancyText &Text) {
+  if (auto It = Open.find(Event); It != Open.end())
+    It->second.Marks.push_back(&Text);
+}
+
+void ReportBuilder::settled(size_t Event) {
+  auto It = Open.find(Event);
+  if (It == Open.end())
+    return;
+  const ReportBuilder::Event &E = It->second;
+  // One syscall redundant for two reasons is one.
+  bool Counted = false;
+  std::vector<std::string> Checks;
+  for (const RedundancyText *T : E.Marks) {
+    Checks.push_back(T->Check);
+    if (T->OnlyWithFinding)
+      continue;
+    Counted = true;
+    Site At = E.At ? *E.At : Site{"(no frame in the program)", 0, "", {}};
+    RowKey Key{T->Kind, At, *E.Name};
+    RedundantCost &C = Rows[Key];
+    if (!C.Count)
+      C = {At, *E.Name, T->Kind, T->Why, T->Fix, T->Check, 0};
+    ++C.Count;
+    Whys[Key].insert(T->Why);
+  }
+  RedundantTotal += Counted;
+  if (!Checks.empty()) {
+    llvm::sort(Checks);
+    Checks.erase(std::unique(Checks.begin(), Checks.end()), Checks.end());
+    ++Saved[{E.Stack, std::move(Checks)}];
+  }
+  Open.erase(It);
+}
+
+void ReportBuilder::finish(std::vector<FindingCost> Findings,
                            TraceReport &Report) {
-  Report.Traced = Events.size();
+  Report.Traced = Added;
   Report.Attributed = Attributed;
   for (auto &[Key, Cost] : BySite)
     Report.Sites.push_back(std::move(Cost));
@@ -57,31 +91,10 @@ void ReportBuilder::finish(const RedundantSyscalls &Redundant,
                      std::make_tuple(A.Count, B.At, B.Syscall);
             });
 
-  std::map<std::tuple<std::string, Site, std::string>, RedundantCost> ByKind;
-  // One syscall redundant for two reasons is one.
-  std::vector<bool> Marked(Events.size());
-  uint64_t Total = 0;
-  std::map<std::tuple<std::string, Site, std::string>, std::set<std::string>>
-      Whys;
-  for (const Redundancy &R : Redundant.Events) {
-    if (R.Text->OnlyWithFinding)
-      continue;
-    Total += !Marked[R.Event];
-    Marked[R.Event] = true;
-    const Event &E = Events[R.Event];
-    Site At = E.At ? *E.At : Site{"(no frame in the program)", 0, "", {}};
-    auto Key = std::make_tuple(R.Text->Kind, At, *E.Name);
-    RedundantCost &C = ByKind[Key];
-    if (!C.Count)
-      C = {At, *E.Name, R.Text->Kind, R.Text->Why, R.Text->Fix, R.Text->Check,
-           0};
-    ++C.Count;
-    Whys[Key].insert(R.Text->Why);
-  }
-  Report.RedundantTotal = Total;
+  Report.RedundantTotal = RedundantTotal;
   // One row per kind and site: when its cases differ (other paths), the
   // first stands for them and the row says how many there are.
-  for (auto &[Key, Cost] : ByKind) {
+  for (auto &[Key, Cost] : Rows) {
     if (size_t Kinds = Whys[Key].size(); Kinds > 1)
       Cost.Why += " (and " + std::to_string(Kinds - 1) + " other case" +
                   (Kinds > 2 ? "s" : "") + " like it here)";
@@ -96,33 +109,33 @@ void ReportBuilder::finish(const RedundantSyscalls &Redundant,
   // A finding's lines join the syscalls made there and the ones made
   // below them: its line may be a call of the program's own helper, which
   // makes the syscall a frame or more down. Per line, the stacks through
-  // it; per stack, the redundant syscalls made with it and the checks
-  // their rows name (a getpid row names two).
+  // it; per stack, how many redundant syscalls were made with it and the
+  // checks their rows name.
   std::map<std::pair<std::string, unsigned>, std::vector<unsigned>> StacksAt;
   for (unsigned Id = 0; Id < Stacks.size(); ++Id)
     for (const auto &Line : *Stacks[Id])
       StacksAt[Line].push_back(Id);
-  std::map<unsigned, std::vector<std::pair<size_t, const std::string *>>>
-      RedundantByStack;
-  for (const Redundancy &R : Redundant.Events)
-    RedundantByStack[Events[R.Event].Stack].push_back(
-        {R.Event, &R.Text->Check});
+  std::map<unsigned,
+           std::vector<std::pair<const std::vector<std::string> *, uint64_t>>>
+      SavedByStack;
+  for (const auto &[Key, Count] : Saved)
+    SavedByStack[Key.first].push_back({&Key.second, Count});
   for (FindingCost &F : Findings) {
     std::set<unsigned> Through;
     for (const auto &Line : F.Lines)
       if (auto It = StacksAt.find(Line); It != StacksAt.end())
         Through.insert(It->second.begin(), It->second.end());
-    std::set<size_t> Saved;
     for (unsigned Id : Through) {
       F.Syscalls += StackCounts[Id];
-      auto Marked = RedundantByStack.find(Id);
-      if (Marked == RedundantByStack.end())
+      auto Marked = SavedByStack.find(Id);
+      if (Marked == SavedByStack.end() || F.Check.empty())
         continue;
-      for (const auto &[Event, Check] : Marked->second)
-        if (!F.Check.empty() && llvm::StringRef(*Check).contains(F.Check))
-          Saved.insert(Event);
+      for (const auto &[Checks, Count] : Marked->second)
+        if (llvm::any_of(*Checks, [&](const std::string &Check) {
+              return llvm::StringRef(Check).contains(F.Check);
+            }))
+          F.Saves += Count;
     }
-    F.Saves = Saved.size();
     F.Measurable = hasRunTimeRule(F.Check);
   }
   std::sort(

@@ -5,6 +5,8 @@
 
 #include "Attribution.h"
 #include "DescriptorModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <set>
@@ -50,9 +52,11 @@ struct TraceReport {
   bool HaveFindings = false;
 };
 
-/// Aggregates a trace a syscall at a time: its sites as they come, then
-/// the redundant syscalls the model found and the cost of each finding.
-class ReportBuilder {
+/// Aggregates a trace a syscall at a time: its sites as they come, each
+/// syscall's verdicts when the model settles it (then it is dropped), and
+/// at the end the cost of each finding. What it keeps grows with the
+/// distinct sites, stacks and rows, not with the syscalls.
+class ReportBuilder : public RedundancySink {
 public:
   /// The lines of the program's frames of a syscall (Attribution's
   /// programLines).
@@ -60,25 +64,37 @@ public:
 
   /// The next syscall, at \p At (null with no frame in the program; kept
   /// alive by the caller until finish), made through \p Lines (for the
-  /// findings' join; empty without findings).
+  /// findings' join; empty without findings). Before the model replays it.
   void add(const Syscall &S, const Site *At, const StackLines &Lines);
-  void finish(const RedundantSyscalls &Redundant,
-              std::vector<FindingCost> Findings, TraceReport &Report);
+  void marked(size_t Event, const RedundancyText &Text) override;
+  void settled(size_t Event) override;
+  /// After the model's finish: the report, the findings' costs joined.
+  void finish(std::vector<FindingCost> Findings, TraceReport &Report);
 
 private:
   struct Event {
     const Site *At;
     const std::string *Name; ///< kept once in Names
     unsigned Stack;          ///< its lines, an index into Stacks
+    llvm::SmallVector<const RedundancyText *, 1> Marks;
   };
-  std::vector<Event> Events;
+  /// The syscalls the model has not settled yet.
+  llvm::DenseMap<size_t, Event> Open;
+  size_t Added = 0;
   std::set<std::string> Names;
   std::map<std::pair<Site, std::string>, SiteCost> BySite;
   /// Each distinct set of stack lines once, and how many syscalls had it.
   std::map<StackLines, unsigned> StackIds;
   std::vector<const StackLines *> Stacks;
   std::vector<uint64_t> StackCounts;
-  uint64_t Attributed = 0;
+  uint64_t Attributed = 0, RedundantTotal = 0;
+  /// One row per rule, site and syscall, and the distinct cases it merges.
+  using RowKey = std::tuple<std::string, Site, std::string>;
+  std::map<RowKey, RedundantCost> Rows;
+  std::map<RowKey, std::set<std::string>> Whys;
+  /// Redundant syscalls per stack and the checks their rules name (a
+  /// getpid row names two): what a finding's fix saves, joined at finish.
+  std::map<std::pair<unsigned, std::vector<std::string>>, uint64_t> Saved;
 };
 
 /// Reads a syscall-tidy --format=json report; false with \p Error.

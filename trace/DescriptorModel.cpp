@@ -143,7 +143,10 @@ struct Descriptor {
   std::optional<long long> BeforeEnd;
   bool Writable = false, Append = false;
   std::optional<long long> Offset;
-  bool Fresh = false;            ///< nothing but fcntl since it was made
+  bool Fresh = false; ///< nothing but fcntl since it was made
+  /// A connect since it was made: O_NONBLOCK at the socket call would make
+  /// that connect non-blocking, so setting it after is no fold.
+  bool Connected = false;
   bool FstatCandidate = false;   ///< a write-mode open, nothing since
   std::vector<size_t> FlagReads; ///< F_GETFD/F_GETFL since it was made
   std::optional<size_t> Seek;    ///< the seek right before, if the last op
@@ -736,7 +739,9 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   // order: each is still "right after" it.
   bool WasFresh = D->Fresh, WasCandidate = D->FstatCandidate;
   bool FstatLike = Name == "fstat" || (Name == "newfstatat" && EmptyPath);
-  if (!FstatLike && Name != "fcntl")
+  if (Name == "connect")
+    D->Connected = true;
+  else if (!FstatLike && Name != "fcntl")
     D->Fresh = D->FstatCandidate = false;
   std::optional<size_t> SeekBefore = D->Seek;
   D->Seek.reset();
@@ -794,8 +799,9 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
       D->FlagReads.push_back(I);
       return;
     }
-    bool Folds = (Cmd == "F_SETFD" && Value.contains("FD_CLOEXEC")) ||
-                 (Cmd == "F_SETFL" && Value.contains("O_NONBLOCK"));
+    bool Folds =
+        (Cmd == "F_SETFD" && Value.contains("FD_CLOEXEC")) ||
+        (Cmd == "F_SETFL" && Value.contains("O_NONBLOCK") && !D->Connected);
     if (WasFresh && Folds) {
       for (size_t Read : D->FlagReads)
         mark(Read, "fcntl-after-create",

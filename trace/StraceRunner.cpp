@@ -25,7 +25,7 @@ const char *const TracedSyscalls =
     "open,openat,openat2,creat,stat,lstat,fstat,newfstatat,statx,access,"
     "faccessat,faccessat2,lseek,read,write,pread64,pwrite64,readv,writev,"
     "preadv,pwritev,preadv2,pwritev2,fcntl,ioctl,getdents,getdents64,getpid,"
-    "gettid,close,dup,dup2,dup3,fsync,fdatasync,socket,accept,accept4,"
+    "gettid,close,dup,dup2,dup3,fsync,fdatasync,socket,accept,accept4,connect,"
     "clone,clone3,fork,vfork,execve,chmod,fchmodat,chown,fchownat,"
     "utimensat,utimes,utime,truncate,mkdir,mkdirat,rmdir,rename,renameat,"
     "renameat2,unlink,unlinkat,getcwd,chdir,fchdir,link,linkat,symlink,"

@@ -65,6 +65,7 @@ constexpr SyscallSpec Specs[] = {
     {SYS_socket, "socket", "NTd"},
     {SYS_accept, "accept", "fxx"},
     {SYS_accept4, "accept4", "fxxS"},
+    {SYS_connect, "connect", "fxu"},
     {SYS_clone, "clone", "Kxxxx"},
     {SYS_clone3, "clone3", "Eu"},
     {SYS_fork, "fork", ""},

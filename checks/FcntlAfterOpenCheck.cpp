@@ -288,7 +288,7 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
       Arg = Addr->getSubExpr();
     else if (ByPointer)
       continue;
-    if (!trackedPlace(Arg))
+    if (!trackedPlace(Arg, nullptr, /*GlobalToo=*/true))
       continue;
     unsigned Bits =
         Elsewhere ? Named
@@ -397,7 +397,8 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
           llvm::find_if(Sets, [&](const FlagSet &S) { return S.Kind == Kind; });
       if (Site.Func != Func || Set == Sets.end())
         continue;
-      std::optional<Place> Element = trackedPlace(Set->Fd);
+      std::optional<Place> Element =
+          trackedPlace(Set->Fd, nullptr, /*GlobalToo=*/true);
       llvm::SmallVector<Definition, 2> Defs;
       if (Element && reachingMakers(Site.Call, *Element, Func, Flow, Defs) &&
           Defs.size() == 1 && Defs[0].Value)
@@ -478,12 +479,15 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                                         ASTContext &Ctx) {
   FlagKind Kind = Set.Kind;
   bool ViaFileno = false;
-  std::optional<Place> Where = trackedPlace(Set.Fd, &ViaFileno);
+  std::optional<Place> Where =
+      trackedPlace(Set.Fd, &ViaFileno, /*GlobalToo=*/true);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   // A parameter's own value comes from the caller; a field of what it
-  // points to may be made right here (`c->fd = socket(...)`).
-  if (!Where || (Where->isVariable() && !Where->base()->isLocalVarDecl()) ||
-      !Flow)
+  // points to may be made right here (`c->fd = socket(...)`), and so may a
+  // global (`log_fd = open(...)`; any call of the program may change it
+  // before the flag call, and then the open does not reach it).
+  if (!Where ||
+      (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) || !Flow)
     return;
 
   // Every call that made the descriptor reaching here takes the flag.

@@ -141,8 +141,16 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
 }
 
 bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
-  if (P.isVariable())
-    return definesVariable(S, P.base(), Def);
+  if (P.isVariable()) {
+    if (definesVariable(S, P.base(), Def))
+      return true;
+    // A global itself: any function of the program may store into it.
+    const auto *Call = llvm::dyn_cast<CallExpr>(S);
+    if (!P.isGlobal() || !Call || !mayStoreInto(Call, P))
+      return false;
+    Def = Definition{nullptr, S};
+    return true;
+  }
   auto Unknown = [&] {
     Def = Definition{nullptr, S};
     return true;

@@ -123,7 +123,8 @@ std::string Place::key() const {
   return OS.str();
 }
 
-std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno) {
+std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno,
+                                  bool GlobalToo) {
   if (ViaFileno)
     *ViaFileno = false;
   if (!E)
@@ -136,7 +137,7 @@ std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno) {
       *ViaFileno = true;
     E = Call->getArg(0);
   }
-  return Place::of(E);
+  return GlobalToo ? Place::ofOrGlobal(E) : Place::of(E);
 }
 
 } // namespace clang::tidy::syscall

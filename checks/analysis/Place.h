@@ -28,6 +28,8 @@ public:
   /// The place \p E denotes (parentheses and casts aside); none for other
   /// expressions (calls, a global itself, `a[i + 1]`).
   static std::optional<Place> of(const Expr *E);
+  /// of(), and a global variable itself too.
+  static std::optional<Place> ofOrGlobal(const Expr *E) { return reached(E); }
   static Place variable(const VarDecl *Var);
 
   /// The variable it is reached from; null for `this`.
@@ -80,8 +82,12 @@ private:
 };
 
 /// The place a descriptor argument names, through `fileno(f)` (then
-/// \p ViaFileno is set) as trackedVariable sees it.
-std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno = nullptr);
+/// \p ViaFileno is set) as trackedVariable sees it. With \p GlobalToo, also
+/// a global variable itself, for a check whose question ends in the
+/// function (any call of the program may store into it: the flow sees
+/// such a call as an unknown definition).
+std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno = nullptr,
+                                  bool GlobalToo = false);
 
 } // namespace clang::tidy::syscall
 

@@ -653,3 +653,50 @@ int open_truth_test(const char *name, int ok) {
     fcntl(fd, F_SETFD, FD_CLOEXEC);
   return fd;
 }
+
+// A descriptor kept in a global, made and marked in one function.
+static int trace_fd = -1;
+int shared_log_fd = -1;
+void note_failure(const char *what);
+int prepare_log(void);
+
+void open_trace(const char *path) {
+  char name[64];
+  snprintf(name, sizeof name, "%s.%ld", path, (long)getpid());
+  trace_fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (trace_fd < 0)
+    return;
+  fcntl(trace_fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-5]]:14: note: 'open' makes the descriptor here
+}
+// CHECK-FIXES: trace_fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+// CHECK-FIXES-NEXT:   if (trace_fd < 0)
+// CHECK-FIXES-NEXT:     return;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: }
+
+void open_shared_log(const char *path) {
+  shared_log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (shared_log_fd != -1 && fcntl(shared_log_fd, F_SETFD, FD_CLOEXEC) == -1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+    // CHECK-MESSAGES: :[[@LINE-3]]:19: note: 'open' makes the descriptor here
+    // CHECK-MESSAGES: :[[@LINE-3]]:30: note: no automatic fix: its result is used for more than an error check
+    note_failure("fcntl");
+}
+
+// Not: a function of the program runs between, and may change the global
+// (or fork and exec with it open).
+void open_shared_log_prepared(const char *path) {
+  shared_log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (shared_log_fd < 0 || prepare_log() != 0)
+    return;
+  fcntl(shared_log_fd, F_SETFD, FD_CLOEXEC);
+}
+
+// Not: the global was opened in another function.
+void mark_shared_log(void) {
+  if (shared_log_fd >= 0)
+    fcntl(shared_log_fd, F_SETFD, FD_CLOEXEC);
+}

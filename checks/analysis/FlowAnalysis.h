@@ -232,12 +232,12 @@ public:
   /// nothing for a local or a parameter (uses() has those).
   const MainFileUses &mainFileUses(const ValueDecl *D, ASTContext &Ctx);
 
-  /// Where \p S sits among \p Block's statements (Block->body_end() when it
-  /// is not one of them). Each block is indexed once, so asking after
-  /// every statement of a block of n costs n, not n^2.
   /// Drops \p Ctx's graphs, maps and uses: the next use builds them anew.
   static void forget(const ASTContext &Ctx);
 
+  /// Where \p S sits among \p Block's statements (Block->body_end() when it
+  /// is not one of them). Each block is indexed once, so asking after
+  /// every statement of a block of n costs n, not n^2.
   static CompoundStmt::const_body_iterator
   positionIn(const CompoundStmt *Block, const Stmt *S, const ASTContext &Ctx);
 

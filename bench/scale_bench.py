@@ -317,6 +317,28 @@ def superlinear(k, k_parse, bound):
     return k > bound and (k_parse is None or k - k_parse > bound - 1)
 
 
+def judged_range(series, min_seconds):
+    """The index of the first size a row is judged from: where it takes
+    \p min_seconds, with a larger size after it; None when there is none.
+    Judging a row from a size where it is barely measurable lets timer
+    noise decide (one run: 0.050, 0.137, 0.332 s is k = 1.37 over three
+    sizes and 1.28 over the two it is measurable at)."""
+    for i, t in enumerate(series[:-1]):
+        if t >= min_seconds:
+            return i
+    return None
+
+
+def judged_exponent(sizes, series, parses, min_seconds):
+    """The row's exponent and the parse's over the sizes it is judged at;
+    None when it is not judged."""
+    i = judged_range(series, min_seconds)
+    if i is None:
+        return None
+    k_parse = exponent(sizes[i:], parses[i:]) if all(parses) else None
+    return exponent(sizes[i:], series[i:]), k_parse, sizes[i]
+
+
 def exponent(sizes, times):
     xs = [math.log(n) for n in sizes]
     ys = [math.log(max(t, 1e-6)) for t in times]
@@ -426,9 +448,10 @@ def main():
                     "machine only ever adds time); a shape over the bound "
                     "is measured up to ROUNDS times in all before it fails")
     ap.add_argument("--min-seconds", type=float, default=0.02,
-                    help="rows faster than this at the smallest size are "
-                    "not judged (timer noise: clang's timers count CPU "
-                    "time in steps of milliseconds)")
+                    help="a row is judged from the first size where it "
+                    "takes this long, over two sizes at least, or not at "
+                    "all (timer noise: clang's timers count CPU time in "
+                    "steps of milliseconds)")
     ap.add_argument("--whole", action="store_true",
                     help="whole processes (text and JSON findings) against "
                     "clang's parse, instead of the checks' own timers")
@@ -469,13 +492,14 @@ def main():
                                  if k.startswith("syscall-")) for x in rs)
             names = [k for k in results[-1] if k.startswith("syscall-")]
             parses = [r.get(PARSE) for r in results]
-            k_parse = exponent(sizes, parses) if all(parses) else None
-            over = [name for name in names + [ALL]
-                    if args.max_exponent is not None and
-                    results[0].get(name, 0.0) >= args.min_seconds and
-                    superlinear(exponent(sizes, [r.get(name, 0.0)
-                                                 for r in results]),
-                                k_parse, args.max_exponent)]
+            judgements = {
+                name: judged_exponent(sizes, [r.get(name, 0.0)
+                                              for r in results],
+                                      parses, args.min_seconds)
+                for name in names + [ALL]}
+            over = [name for name, j in judgements.items()
+                    if args.max_exponent is not None and j and
+                    superlinear(j[0], j[1], args.max_exponent)]
             if not over:
                 break
         print("%s:" % shape)
@@ -483,19 +507,23 @@ def main():
         for name in [PARSE] + names + [ALL, KERNEL]:
             series = [r.get(name, 0.0) for r in results]
             k = exponent(sizes, series)
-            judged = (name not in (PARSE, KERNEL) and
-                      series[0] >= args.min_seconds)
+            judgement = judgements.get(name)
+            note = "" if name in (PARSE, KERNEL) else " (fast)"
             verdict = ""
-            if args.max_exponent is not None and judged:
-                if superlinear(k, k_parse, args.max_exponent):
+            if judgement:
+                k_judged, k_parse, start = judgement
+                note = ("" if start == sizes[0] else
+                        " (from %d: k=%.2f)" % (start, k_judged))
+                if (args.max_exponent is not None and
+                        superlinear(k_judged, k_parse, args.max_exponent)):
                     verdict = "  > %.2f%s FAIL" % (
                         args.max_exponent,
                         "" if k_parse is None else " (parse %.2f)" % k_parse)
-                    failed.append("%s/%s (k=%.2f: %s)" % (
-                        shape, name, k, " ".join("%.4f" % t for t in series)))
+                    failed.append("%s/%s (k=%.2f from %d: %s)" % (
+                        shape, name, k_judged, start,
+                        " ".join("%.4f" % t for t in series)))
             print("  %-32s %s   k=%.2f%s%s"
-                  % (name, " ".join("%9.4f" % t for t in series), k,
-                     "" if judged or name in (PARSE, KERNEL) else " (fast)",
+                  % (name, " ".join("%9.4f" % t for t in series), k, note,
                      verdict))
     shutil.rmtree(work)
     if failed:

@@ -89,10 +89,13 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   if (foldInteger(Trunc->getArg(1), Ctx) != 0)
     return;
   bool ViaFileno = false;
-  std::optional<Place> Where = trackedPlace(Trunc->getArg(0), &ViaFileno);
+  // A global too: made and truncated here, with no call of the program
+  // between (the flow reads one as an unknown store to it).
+  std::optional<Place> Where =
+      trackedPlace(Trunc->getArg(0), &ViaFileno, /*GlobalToo=*/true);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
-  if (!Where || (Where->isVariable() && !Where->base()->isLocalVarDecl()) ||
-      !Flow)
+  if (!Where ||
+      (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) || !Flow)
     return;
 
   // Every open that reaches the call left the file empty.

@@ -312,3 +312,34 @@ int sink_rewrite(struct sink *s, const char *path) {
   fill(s->fd);
   return ftruncate(s->fd, 0);
 }
+
+// A spool kept in a global, opened and truncated in one function.
+static int spool_fd = -1;
+int flush_spool(void);
+
+int open_spool(const char *path) {
+  spool_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (spool_fd < 0)
+    return -1;
+  if (ftruncate(spool_fd, 0) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC{{.*}} [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-5]]:14: note: 'open' opens the file here
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: spool_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+// CHECK-FIXES-NEXT:   if (spool_fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return 0;
+
+// Not: a function of the program runs between, and may write through the
+// global.
+int reopen_spool(const char *path) {
+  spool_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (spool_fd < 0 || flush_spool() != 0)
+    return -1;
+  return ftruncate(spool_fd, 0);
+}
+
+// Not: the global was opened elsewhere.
+int truncate_spool(void) { return ftruncate(spool_fd, 0); }

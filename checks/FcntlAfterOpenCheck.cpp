@@ -693,6 +693,8 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   }
 
   CallStatement St = statementOf(Call, Parents, Ctx, /*ZeroIsSuccess=*/true);
+  if (St.K == CallStatement::Used) // `if (fd < 0 || fcntl(...) < 0) fail`
+    St = joinedErrorCheck(Call, Parents, Ctx, /*ZeroIsSuccess=*/true);
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(St.Statement);
   std::optional<CharSourceRange> Removal;
   const IfStmt *Guard = guardOf(Call, Parents);

@@ -332,7 +332,8 @@ std::optional<OpenCall> FstatAfterWriteOpenCheck::followingOpen(
     for (const BoundNodes &N :
          match(findAll(callExpr().bind("call")), *S, Ctx)) {
       const auto *Call = N.getNodeAs<CallExpr>("call");
-      std::optional<OpenCall> Open = Opens.classify(Call, Ctx, Constants);
+      std::optional<OpenCall> Open =
+          Opens.classify(Call, Ctx, Constants, /*AcrossUnits=*/true);
       if (!Open || !Open->Path || !sameValue(Open->Path, Path))
         continue;
       if (!alwaysEvaluated(Call, S, Parents))
@@ -493,13 +494,16 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
     return;
   // `if (is_dir(fd)) <reject>` with no else: the branch can no longer run.
   const StmtParents &Parents = Functions.parents(Func);
-  // Or `int dir = is_dir(fd); if (dir) <reject>`.
+  // Or `int dir = is_dir(fd); if (dir) <reject>`, or `if (fd < 0 ||
+  // is_dir(fd)) <fail>`.
   CallStatement Test;
   const Stmt *Child = nullptr;
   const auto *If =
       llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Call, Parents, Child));
   if (!If || If->getCond() != Child)
     If = flagTest(Call, Parents, Test.Carrier);
+  if (!If)
+    If = joinedFailureTest(Call, Parents, Test.JoinedOr, &Test.Carrier);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
     return;
   Test.Statement = If;

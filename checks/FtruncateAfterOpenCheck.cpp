@@ -149,6 +149,9 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   const LangOptions &LO = Ctx.getLangOpts();
   CallStatement St = statementOf(Trunc, Functions.parents(Func), Ctx,
                                  /*ZeroIsSuccess=*/true);
+  if (St.K == CallStatement::Used) // `if (fd < 0 || ftruncate(fd, 0)) fail`
+    St = joinedErrorCheck(Trunc, Functions.parents(Func), Ctx,
+                          /*ZeroIsSuccess=*/true);
   std::optional<CharSourceRange> Removal =
       St.K == CallStatement::Used ? std::nullopt : statementRemoval(St, SM, LO);
   {

@@ -76,7 +76,7 @@ LseekBeforeWriteCheck::originOf(const Place &Var, const Stmt *Use,
   // there, wherever the function got the record from.
   if (const FieldDecl *Field = FieldFacts::privateField(Var, Ctx))
     if (std::optional<OpenCall> Open = Fields.storedOpen(Field, Ctx))
-      return Origin{Open->Mode, Open->Call, {}};
+      return Origin{Open->Mode, Open->Call, Open->Needs};
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   std::optional<OpenCall> Open =
       Flow ? agreeingOpen(*Flow, Var, Use, Opens, Ctx, Constants, AcrossUnits)
@@ -325,32 +325,34 @@ bool LseekBeforeWriteCheck::lookupOffsetNeverInherited(
   return It->second = !Sites.empty();
 }
 
-bool LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
-                                               const ParmVarDecl *Fd,
-                                               ASTContext &Ctx) {
+std::optional<Requirement> LseekBeforeWriteCheck::helperCallersAgree(
+    const FunctionDecl *Helper, const ParmVarDecl *Fd, ASTContext &Ctx) {
   // Only a helper private to this file has all its callers in view, and
   // only when nothing takes its address.
   if (Helper->isExternallyVisible())
-    return false;
+    return std::nullopt;
   const MainFileUses &Uses = Functions.mainFileUses(Helper, Ctx);
   if (Uses.Calls.empty() || Uses.Calls.size() != Uses.References.size())
-    return false;
+    return std::nullopt;
   unsigned Index = Fd->getFunctionScopeIndex();
+  Requirement Needs;
   for (auto [Call, Caller] : Uses.Calls) {
     if (!Caller || !Caller->getBody())
-      return false;
+      return std::nullopt;
     std::optional<Place> Var = Index < Call->getNumArgs()
                                    ? trackedPlace(Call->getArg(Index))
                                    : std::nullopt;
     if (!Var || (Var->isVariable() && llvm::isa<ParmVarDecl>(Var->base())) ||
         !Functions.flow(Caller, Ctx))
-      return false;
-    std::optional<Origin> O = originOf(*Var, Call, Caller, Ctx);
+      return std::nullopt;
+    std::optional<Origin> O =
+        originOf(*Var, Call, Caller, Ctx, /*AcrossUnits=*/true);
     if (!O || !notAppend(*O, Call, Caller, Ctx) ||
         !offsetUnusedAfter(Call, *Var, Caller, Ctx, Helper))
-      return false;
+      return std::nullopt;
+    llvm::append_range(Needs, O->Needs);
   }
-  return true;
+  return Needs;
 }
 
 void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
@@ -372,7 +374,8 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
     return;
   // A field the function does not fill itself is a handle's: rule 7.
   std::optional<Place> Target = trackedPlace(Call->getArg(0));
-  if (Target && !Target->isVariable() && !originOf(*Target, Call, Func, Ctx))
+  if (Target && !Target->isVariable() &&
+      !originOf(*Target, Call, Func, Ctx, /*AcrossUnits=*/true))
     Target.reset();
   Seek S{Call,
          Func,
@@ -382,6 +385,9 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
          startsWith(calleeName(Call), "fseek"),
          statementOf(Call, Functions.parents(Func), Ctx),
          std::nullopt};
+  // `if (fd < 0 || lseek(fd, off, SEEK_SET) < 0) return -1;`
+  if (S.Statement.K == CallStatement::Used)
+    S.Statement = joinedErrorCheck(Call, Functions.parents(Func), Ctx);
   const CallStatement &Statement = S.Statement;
   bool Zero = S.Offset && *S.Offset == 0;
   bool Discarded =
@@ -481,7 +487,10 @@ bool LseekBeforeWriteCheck::seeksWhereWriteLeft(const Seek &S,
   OffsetSync Sync(*Functions.flow(S.Func, Ctx), S.Func->getBody(), Operations,
                   Ctx);
   return Sync.inSyncAt(S.Call, S.Target->base(), Pos, [&](const Expr *Value) {
-    std::optional<OpenCall> Open = Opens.classify(Value, Ctx, Constants);
+    // Through another unit's wrapper too: the finding carries O's Needs,
+    // which name every wrapper that reaches here.
+    std::optional<OpenCall> Open =
+        Opens.classify(Value, Ctx, Constants, /*AcrossUnits=*/true);
     return Open && WriteOnly(Open->Mode);
   });
 }
@@ -547,9 +556,9 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const IfStmt *ElseOf = nullptr;
   const IfStmt *OneBranch =
       seekOnOneBranch(S.Call, SeekStatement, Write, Parents, Ctx);
-  const BinaryOperator *Joined = nullptr;
+  const BinaryOperator *Joined = nullptr, *JoinedAfter = nullptr;
   if (!SeekStatement.Block && !OneBranch) {
-    Joined = seekJoinedWithWrite(S.Call, Write, Parents);
+    Joined = seekJoinedWithWrite(S.Call, Write, Parents, &JoinedAfter);
     ElseOf = Joined ? nullptr : seekWithWriteInElse(S.Call, Write, Parents);
     if (!ElseOf && !Joined)
       return;
@@ -581,12 +590,15 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   }
 
   // Where the descriptor comes from, and what happens to it after.
+  Requirement Needs = S.Opened ? S.Opened->Needs : Requirement();
   if (const auto *Param = S.Target->isVariable()
                               ? llvm::dyn_cast<ParmVarDecl>(S.Target->base())
                               : nullptr) {
-    if (!helperCallersAgree(S.Func, Param, Ctx) ||
-        !offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
+    std::optional<Requirement> CallersNeed =
+        helperCallersAgree(S.Func, Param, Ctx);
+    if (!CallersNeed || !offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
+    llvm::append_range(Needs, *CallersNeed);
   } else {
     const std::optional<Origin> &O = S.Opened;
     bool Known = O && !O->Mode.IsStream && notAppend(*O, S.Call, S.Func, Ctx);
@@ -628,9 +640,13 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
             !sameErrorHandling(llvm::cast<IfStmt>(SeekStatement.Statement),
                                llvm::cast<IfStmt>(WriteCheck.Statement), Ctx)))
     Unfixable = "the seek's error handling differs from the write's";
-  // Joined: the seek's test and the `||` go, the write's test stays.
+  // Joined: the seek's test and the `||` go, the write's test stays; after
+  // earlier tests, the `||` before the seek's test goes with it.
+  CallStatement SeekTerm;
+  SeekTerm.JoinedOr = JoinedAfter;
   std::optional<CharSourceRange> SeekRange =
-      Joined
+      JoinedAfter ? statementRemoval(SeekTerm, SM, LO)
+      : Joined
           ? std::optional<CharSourceRange>(Lexer::makeFileCharRange(
                 CharSourceRange::getCharRange(Joined->getLHS()->getBeginLoc(),
                                               Joined->getRHS()->getBeginLoc()),
@@ -682,8 +698,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (!Unfixable.empty())
     diag(S.Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;
-  if (S.Opened)
-    noteRequirement(*this, S.Call->getBeginLoc(), S.Opened->Needs);
+  noteRequirement(*this, S.Call->getBeginLoc(), Needs);
 }
 
 bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,

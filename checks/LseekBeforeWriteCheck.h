@@ -74,8 +74,12 @@ private:
   bool offsetUnusedAfter(const Stmt *Write, const Place &Var,
                          const FunctionDecl *Func, ASTContext &Ctx,
                          const FunctionDecl *Helper = nullptr);
-  bool helperCallersAgree(const FunctionDecl *Helper, const ParmVarDecl *Fd,
-                          ASTContext &Ctx);
+  /// What other units must say for every caller of \p Helper to hand
+  /// \p Fd a descriptor that a pwrite may replace the seek on; none when
+  /// some caller does not.
+  std::optional<Requirement> helperCallersAgree(const FunctionDecl *Helper,
+                                                const ParmVarDecl *Fd,
+                                                ASTContext &Ctx);
   bool notAppend(const Origin &O, const Stmt *Use, const FunctionDecl *Func,
                  ASTContext &Ctx);
   bool seeksWhereWriteLeft(const Seek &S, ASTContext &Ctx);

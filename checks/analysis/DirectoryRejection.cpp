@@ -472,8 +472,15 @@ bool DirectoryRejection::analyze(const CallExpr *StatCall,
         llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
     if (DirectoryMeansTrue || !Block || !endsPath(If->getThen()))
       return false;
+    // Up to the statement that leaves: what follows it (a cleanup label
+    // that returns the result, `out: return rv;`) runs only when jumped to.
     const Stmt *const *After = FunctionCache::positionIn(Block, If, Ctx) + 1;
-    if (!isRejection(llvm::ArrayRef<const Stmt *>(After, Block->body_end())))
+    const Stmt *const *End = After;
+    while (End != Block->body_end() && !endsPath(*End))
+      ++End;
+    if (End != Block->body_end())
+      ++End;
+    if (!isRejection(llvm::ArrayRef<const Stmt *>(After, End)))
       return false;
     FallThroughRejection = true;
   }

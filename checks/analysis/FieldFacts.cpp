@@ -153,9 +153,11 @@ void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
 std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,
                                                 const Stmt *At,
                                                 const FunctionDecl *Func,
-                                                ASTContext &Ctx) {
+                                                ASTContext &Ctx,
+                                                bool AcrossUnits) {
   const FunctionFlow *Flow = Func ? Functions.flow(Func, Ctx) : nullptr;
-  if (std::optional<OpenCall> Open = Opens.classify(Value, Ctx, Constants)) {
+  if (std::optional<OpenCall> Open =
+          Opens.classify(Value, Ctx, Constants, AcrossUnits)) {
     if (Flow)
       refineModeByPath(*Open, *Flow, Ctx, Constants);
     return Open;
@@ -164,7 +166,8 @@ std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,
   const VarDecl *Var = referencedVar(Value);
   if (!Var || !Var->isLocalVarDeclOrParm() || !Flow)
     return std::nullopt;
-  return agreeingOpen(*Flow, Place::variable(Var), At, Opens, Ctx, Constants);
+  return agreeingOpen(*Flow, Place::variable(Var), At, Opens, Ctx, Constants,
+                      AcrossUnits);
 }
 
 std::optional<OpenCall> FieldFacts::storedOpen(const FieldDecl *Field,
@@ -179,12 +182,15 @@ std::optional<OpenCall> FieldFacts::storedOpen(const FieldDecl *Field,
     // -1 or 0 for "no descriptor yet" (a cleared or zeroed struct).
     if (std::optional<int64_t> V = foldInteger(Value, Ctx); V && *V <= 0)
       return true;
-    std::optional<OpenCall> Open = openOfValue(Value, At, Func, Ctx);
+    std::optional<OpenCall> Open =
+        openOfValue(Value, At, Func, Ctx, /*AcrossUnits=*/true);
     if (!Open || Open->Mode.K == AccessMode::Runtime ||
         (Result && !sameAccess(Result->Mode, Open->Mode)))
       return false;
     if (!Result)
       Result = Open;
+    else
+      llvm::append_range(Result->Needs, Open->Needs);
     return true;
   };
   for (auto [Init, Func] : Uses.Initialisers)

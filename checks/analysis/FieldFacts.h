@@ -53,7 +53,8 @@ public:
   /// One of the opens every store into \p Field makes, when each store is
   /// an open (directly or through a local that holds one) with the same
   /// access mode, or a constant <= 0 (no descriptor), and the field's
-  /// address is never taken.
+  /// address is never taken. An open through another unit's wrapper counts
+  /// too: its Needs are all the stores' (a checker's candidate carries them).
   std::optional<OpenCall> storedOpen(const FieldDecl *Field, ASTContext &Ctx);
 
   /// Whether no use of the descriptor in \p Field relies on the file offset
@@ -84,8 +85,8 @@ private:
   bool seekedFirst(const CallExpr *Call, const Place &Where,
                    const FunctionDecl *Func, ASTContext &Ctx);
   std::optional<OpenCall> openOfValue(const Expr *Value, const Stmt *At,
-                                      const FunctionDecl *Func,
-                                      ASTContext &Ctx);
+                                      const FunctionDecl *Func, ASTContext &Ctx,
+                                      bool AcrossUnits = false);
   /// The storeFact() kind of storing \p Value; "" for a constant <= 0
   /// (no descriptor).
   std::string storedKind(const Expr *Value, const Stmt *At,

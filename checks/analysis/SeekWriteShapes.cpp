@@ -126,7 +126,8 @@ const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
 /// The write runs right after a seek that succeeded, as with two `if`s.
 const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                           const CallExpr *Write,
-                                          const StmtParents &Parents) {
+                                          const StmtParents &Parents,
+                                          const BinaryOperator **Earlier) {
   // The call's test: the comparison or `!` around it, and what holds that.
   auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
     const Stmt *Up =
@@ -140,6 +141,13 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
   const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
   const auto *Or =
       llvm::dyn_cast_or_null<BinaryOperator>(TestOf(Seek, SeekTest));
+  // `a || seek || write` is `(a || seek) || write`.
+  const BinaryOperator *Before = nullptr;
+  if (Or && Or->getOpcode() == BO_LOr && Or->getRHS() == SeekTest) {
+    Before = Or;
+    Or = llvm::dyn_cast_or_null<BinaryOperator>(
+        skipParensAndCasts(Before, Parents, SeekTest));
+  }
   if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
       TestOf(Write, WriteTest) != Or || Or->getRHS() != WriteTest)
     return nullptr;
@@ -152,6 +160,10 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
     If = flagTest(Or, Parents, Carrier);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
       !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
+    return nullptr;
+  if (Earlier)
+    *Earlier = Before;
+  else if (Before)
     return nullptr;
   return Or;
 }

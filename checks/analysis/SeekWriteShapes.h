@@ -44,9 +44,12 @@ const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
 /// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
 /// block: the `||`, the seek's test on its left, the write's on its right.
 /// The write runs right after a seek that succeeded, as with two `if`s.
-const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
-                                          const CallExpr *Write,
-                                          const StmtParents &Parents);
+/// With earlier tests, `if (fd < 0 || lseek(...) < 0 || write(...) != n)`,
+/// the `||` that joins the seek's test to them in \p Earlier.
+const BinaryOperator *
+seekJoinedWithWrite(const CallExpr *Seek, const CallExpr *Write,
+                    const StmtParents &Parents,
+                    const BinaryOperator **Earlier = nullptr);
 
 /// For `if (c) lseek(...);` (or a block holding only the seek), no else,
 /// with \p Write in the statement right after the if, which always runs

@@ -741,6 +741,19 @@ const Expr *carriedValue(const Expr *Cond, const Stmt *Before) {
 std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
                                                 const SourceManager &SM,
                                                 const LangOptions &LO) {
+  if (St.JoinedOr) {
+    // From the end of the earlier terms to the end of the call's test.
+    CharSourceRange Earlier = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(St.JoinedOr->getLHS()->getSourceRange()),
+        SM, LO);
+    CharSourceRange Test = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(St.JoinedOr->getRHS()->getSourceRange()),
+        SM, LO);
+    if (Earlier.isInvalid() || Test.isInvalid() ||
+        SM.getFileID(Earlier.getEnd()) != SM.getFileID(Test.getEnd()))
+      return std::nullopt;
+    return CharSourceRange::getCharRange(Earlier.getEnd(), Test.getEnd());
+  }
   std::optional<CharSourceRange> Range = statementRange(St.Statement, SM, LO);
   if (!St.Carrier || !Range)
     return Range;
@@ -858,6 +871,56 @@ CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
   Result.Carrier = Carrier;
   Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
   return Carrier ? Result : throughStatementMacros(Result, Parents);
+}
+
+const IfStmt *joinedFailureTest(const Stmt *Term, const StmtParents &Parents,
+                                const BinaryOperator *&Or,
+                                const Stmt **Carrier) {
+  const Stmt *Child = nullptr;
+  const auto *Join = llvm::dyn_cast_or_null<BinaryOperator>(
+      skipParensAndCasts(Term, Parents, Child));
+  if (!Join || Join->getOpcode() != BO_LOr || Join->getRHS() != Child)
+    return nullptr;
+  const Stmt *JoinChild = nullptr, *Flag = nullptr;
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(
+      skipParensAndCasts(Join, Parents, JoinChild));
+  if (!If && Carrier)
+    If = flagTest(Join, Parents, Flag);
+  else if (If && If->getCond() != JoinChild)
+    return nullptr;
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      !onlyFails(If->getThen()))
+    return nullptr;
+  Or = Join;
+  if (Carrier)
+    *Carrier = Flag;
+  return If;
+}
+
+CallStatement joinedErrorCheck(const CallExpr *Call, const StmtParents &Parents,
+                               const ASTContext &Ctx, bool ZeroIsSuccess) {
+  CallStatement Result;
+  const Stmt *Child = nullptr;
+  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(
+      skipParensAndCasts(Call, Parents, Child));
+  const BinaryOperator *Or = nullptr;
+  const IfStmt *If = nullptr;
+  if (Cmp && Cmp->isComparisonOp()) {
+    const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Call
+                            ? Cmp->getRHS()
+                            : Cmp->getLHS();
+    if (!Other->HasSideEffects(Ctx))
+      If = joinedFailureTest(Cmp, Parents, Or, &Result.Carrier);
+  } else if (ZeroIsSuccess) {
+    If = joinedFailureTest(Call, Parents, Or, &Result.Carrier);
+  }
+  if (!If)
+    return Result;
+  Result.K = CallStatement::ErrorChecked;
+  Result.Statement = If;
+  Result.JoinedOr = Or;
+  Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
+  return Result;
 }
 
 namespace {

@@ -178,6 +178,9 @@ struct CallStatement {
   const Stmt *Carrier = nullptr;
   /// The block that holds Statement.
   const CompoundStmt *Block = nullptr;
+  /// `if (earlier || call < 0) fail;` (joinedErrorCheck()): the `||` whose
+  /// last term is the call's test; a fix removes that term only.
+  const BinaryOperator *JoinedOr = nullptr;
 };
 
 /// The `if` whose whole condition compares \p Call with a value
@@ -203,6 +206,25 @@ const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
 CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
                           const ASTContext &Ctx, bool ZeroIsSuccess = false);
 
+/// The `if` without else whose whole condition is `earlier || T`, \p Term
+/// being T or inside its parentheses and casts, when its branch only fails
+/// (onlyFails()): T then takes the branch the earlier terms take, as
+/// `if (earlier) fail; if (T) fail;` would, and a path past the `if` has
+/// evaluated T. The `||` in \p Or; null otherwise. With \p Carrier, the
+/// condition may be kept in a flag first (`int bad = !!(fd < 0 || T); if
+/// (bad)`, the flag's statement in \p Carrier; flagTest()).
+const IfStmt *joinedFailureTest(const Stmt *Term, const StmtParents &Parents,
+                                const BinaryOperator *&Or,
+                                const Stmt **Carrier = nullptr);
+
+/// `if (fd < 0 || lseek(fd, off, SEEK_SET) < 0) return -1;`: the call's
+/// error check joined to earlier tests (joinedFailureTest()), as an
+/// ErrorChecked statement whose JoinedOr is set; Used when it is not one.
+/// With \p ZeroIsSuccess, a bare `|| fcntl(...)` is an error check too.
+CallStatement joinedErrorCheck(const CallExpr *Call, const StmtParents &Parents,
+                               const ASTContext &Ctx,
+                               bool ZeroIsSuccess = false);
+
 /// What an `if` tests: its condition, or, when that is only a local flag
 /// that \p Before (the statement right before the `if`) sets, the value
 /// set (`int bad = !!(stat(...) != 0); if (bad)` tests the stat).
@@ -217,7 +239,8 @@ const Expr *carriedValue(const Expr *E, const Stmt *Before);
 
 /// The text a fix removes to drop \p St's statement: with a carrier, the
 /// carrier too (and the flags copied from it), when each flag is declared
-/// with its value and read once; none when that cannot be done.
+/// with its value and read once; with JoinedOr, the `|| test` alone; none
+/// when that cannot be done.
 std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
                                                 const SourceManager &SM,
                                                 const LangOptions &LO);

@@ -277,6 +277,31 @@ int start_worker(int s) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   workers[s].pid = -1;
 
+// The flag call's test joined to the open's with `||`: the fix drops the
+// joined test and keeps the open's.
+int open_joined_cloexec(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: close-on-exec set by a second syscall after 'open'
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return -1;
+
+// The same kept in a flag first.
+int open_joined_flagged(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  int bad = !!(fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: close-on-exec set by a second syscall after 'open'
+  if (bad)
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int bad = !!(fd < 0);
+
 // ------------------------------------------------------------ must not flag
 
 // A descriptor from the caller.
@@ -699,4 +724,19 @@ void open_shared_log_prepared(const char *path) {
 void mark_shared_log(void) {
   if (shared_log_fd >= 0)
     fcntl(shared_log_fd, F_SETFD, FD_CLOEXEC);
+}
+
+// Not: the joined test is of a descriptor the caller gave.
+int set_joined_given(int fd) {
+  if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+    return -1;
+  return fd;
+}
+
+// Not: the flag call is on the other descriptor of a joined test.
+int open_joined_other(const char *path, int sock) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0 || fcntl(sock, F_SETFD, FD_CLOEXEC) < 0)
+    return -1;
+  return fd;
 }

@@ -210,3 +210,88 @@ int open_log_flagged(const char *path, int enabled) {
     return -1;
   return fd;
 }
+
+// A negated test whose fall-through rejects, one exit through a cleanup
+// label: the code after the goto runs only when jumped to.
+int open_negated_cleanup(const char *path) {
+  int rv;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: redundant 'fstat'
+    // CHECK-MESSAGES: :[[@LINE-2]]:18: note: no automatic fix: the code after the directory test rejects the file
+    rv = fd;
+    goto out;
+  }
+  close(fd);
+  rv = -1;
+  goto out;
+out:
+  return rv;
+}
+
+// Not: the fall-through keeps going with a result of its own, so a
+// directory is accepted there.
+int open_negated_cleanup_accepts(const char *path) {
+  int rv;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    rv = fd;
+    goto out;
+  }
+  rv = walk_directory(fd);
+  goto out;
+out:
+  return rv;
+}
+
+// Not: the fall-through runs into the label without leaving.
+int open_negated_falls_into_cleanup(const char *path, int *saved) {
+  int rv;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    rv = fd;
+    goto out;
+  }
+  rv = fd;
+out:
+  *saved = rv;
+  return rv;
+}
+
+// A directory-test helper joined to the descriptor's test with `||`.
+static int fd_names_directory(int fd) {
+  struct stat st;
+  return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+}
+int open_spool_joined(const char *path) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0 || fd_names_directory(fd))
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: redundant 'fd_names_directory'
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_APPEND);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return -1;
+
+// Not: the joined branch does not leave, so a directory goes on past it.
+void note_failure(void);
+int open_spool_joined_noted(const char *path) {
+  int fd = open(path, O_WRONLY | O_APPEND);
+  if (fd < 0 || fd_names_directory(fd))
+    note_failure();
+  return fd;
+}
+
+// Not: a read-only open succeeds on a directory; the joined test is what
+// rejects it.
+int open_spool_reader(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0 || fd_names_directory(fd))
+    return -1;
+  return fd;
+}

@@ -158,6 +158,19 @@ int sink_reset(struct sink *s, const char *path) {
 // CHECK-FIXES-NEXT:     return -errno;
 // CHECK-FIXES-NEXT:   return 0;
 
+// The truncation's test joined to the open's with `||`.
+int create_joined(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd == -1 || ftruncate(fd, 0))
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: redundant 'ftruncate' to length 0
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+// CHECK-FIXES-NEXT: if (fd == -1)
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return -1;
+
 // ------------------------------------------------------------ must not flag
 
 // Without O_TRUNC the old contents are there: emptying them is the point.
@@ -343,3 +356,11 @@ int reopen_spool(const char *path) {
 
 // Not: the global was opened elsewhere.
 int truncate_spool(void) { return ftruncate(spool_fd, 0); }
+
+// Not: a joined truncation of a file opened without O_TRUNC.
+int reset_joined(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd == -1 || ftruncate(fd, 0))
+    return -1;
+  return fd;
+}

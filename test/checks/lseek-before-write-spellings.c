@@ -101,6 +101,52 @@ int put_joined(const char *path, off_t off, const char *buf, size_t n) {
 }
 // CHECK-FIXES: if ((pwrite(fd, buf, n, off) != (ssize_t)n)) {
 
+// The seek's test joined to the descriptor's with `||`: one branch fails
+// for both, so the seek runs on every path past the test.
+int put_seek_joined(const char *path, const void *buf, size_t n,
+                    off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0 || lseek(fd, off, SEEK_SET) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  if (write(fd, buf, n) < 0)
+    return -1;
+  return close(fd);
+}
+// CHECK-FIXES: int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// The joined test kept in a flag.
+int put_seek_joined_flag(const char *path, const void *buf, size_t n,
+                         off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  int bad = !!(fd < 0 || lseek(fd, off, SEEK_SET) < 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'lseek' then 'write' is one 'pwrite'
+  if (bad)
+    return -1;
+  if (write(fd, buf, n) < 0)
+    return -1;
+  return close(fd);
+}
+// CHECK-FIXES: int bad = !!(fd < 0);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: if (bad)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// The descriptor's test, the seek's and the write's in one condition.
+int put_all_joined(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0 || lseek(fd, off, SEEK_SET) < 0 || write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  return close(fd);
+}
+// CHECK-FIXES: if (fd < 0 || pwrite(fd, buf, n, off) < 0)
+
 // ------------------------------------------------------------ must not flag
 
 // The flag carries the seek's success; the offset is used after the write
@@ -203,4 +249,37 @@ int put_into(const char *path, int given, const char *buf, size_t n) {
     write(fd, buf, n);
   }
   return fd;
+}
+
+// Not: the joined branch only logs, so past it the seek may not have run.
+void log_failure(void);
+int put_joined_logged(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0600);
+  if (fd < 0 || lseek(fd, off, SEEK_SET) < 0)
+    log_failure();
+  write(fd, buf, n);
+  return close(fd);
+}
+
+// Not: with `&&` the write runs when the seek was skipped.
+int put_and(const char *path, const void *buf, size_t n, off_t off, int seek) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0600);
+  if (fd < 0)
+    return -1;
+  if (seek && lseek(fd, off, SEEK_SET) < 0)
+    return -1;
+  write(fd, buf, n);
+  return close(fd);
+}
+
+// Not: the seek's test comes first, and another test shares its branch.
+int put_seek_first(const char *path, const void *buf, size_t n, off_t off,
+                   int full) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0600);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0 || full)
+    return -1;
+  write(fd, buf, n);
+  return close(fd);
 }

@@ -16,7 +16,7 @@ namespace clang::tidy::syscall {
 
 AccessBeforeOpenCheck::AccessBeforeOpenCheck(StringRef Name,
                                              ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       RawFopenLikeFunctions(Options.get("FopenLikeFunctions", "")),
       Opens(nameList(RawOpenLikeFunctions), nameList(RawFopenLikeFunctions)) {}
@@ -32,16 +32,17 @@ void AccessBeforeOpenCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
-void AccessBeforeOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
+void AccessBeforeOpenCheck::prepareUnit(ASTContext &Ctx) {
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
+  Tests.assign(CallIndex::of(Ctx).callsTo(
+                   {"access", "euidaccess", "eaccess", "faccessat", "stat",
+                    "stat64", "lstat", "lstat64", "fstatat", "fstatat64"}),
+               Ctx);
 }
 
-void AccessBeforeOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  FunctionSummaries::of(Ctx).exportFacts(Constants);
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
-           {"access", "euidaccess", "eaccess", "faccessat", "stat", "stat64",
-            "lstat", "lstat64", "fstatat", "fstatat64"}))
+void AccessBeforeOpenCheck::checkFunction(const FunctionDecl *Walked,
+                                          ASTContext &Ctx) {
+  for (const CallSite &Site : Tests.in(Walked))
     checkAccess(Site.Call, Site.Func, Ctx);
 }
 

@@ -3,25 +3,25 @@
 #ifndef SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_ACCESSBEFOREOPENCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
 
 /// Finds `access` (`faccessat`, `euidaccess`, `eaccess`) of a path right
 /// before an open of the same path that fails the same way, when the test
 /// only decides whether to attempt the open.
-class AccessBeforeOpenCheck : public ClangTidyCheck {
+class AccessBeforeOpenCheck : public WalkingCheck {
 public:
   AccessBeforeOpenCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   /// Whether \p Test (an access-like call or a stat whose buffer nothing
   /// reads) only asks whether the path can be opened; \p Buffer is the
   /// stat's buffer.
@@ -34,6 +34,7 @@ private:
   const OpenFunctionTable Opens;
   PosixConstants Constants;
   FunctionCache Functions;
+  CallsByFunction Tests;
 };
 
 } // namespace clang::tidy::syscall

@@ -216,7 +216,7 @@ unsigned flagNamedBy(llvm::StringRef Name) {
 
 FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
                                          ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawCloexecFunctions(Options.get("CloexecFunctions", "")) {}
 
 void FcntlAfterOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -231,14 +231,10 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
       SM, PP->getLangOpts(), FlagConditionals));
 }
 
-void FcntlAfterOpenCheck::onEndOfTranslationUnit() {
+void FcntlAfterOpenCheck::endUnit() {
   MakersWithFlag.clear();
   PairFlagCalls.clear();
   FlagConditionals.clear();
-}
-
-void FcntlAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
@@ -303,12 +299,15 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   return Sets;
 }
 
-void FcntlAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void FcntlAfterOpenCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
+}
+
+void FcntlAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
+                                        ASTContext &Ctx) {
   // Helpers are recognised by their summaries: any call of a function of
   // the project with an argument may be one.
-  for (const CallSite &Site : CallIndex::of(Ctx).all())
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked))
     if (Site.Call->getNumArgs() != 0)
       for (const FlagSet &Set : flagsSetBy(Site.Call, Ctx))
         checkFlagCall(Site.Call, Set, Site.Func, Ctx);

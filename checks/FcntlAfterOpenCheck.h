@@ -3,10 +3,10 @@
 #ifndef SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FCNTLAFTEROPENCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/CrossUnitFacts.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include <vector>
 
@@ -16,20 +16,20 @@ namespace clang::tidy::syscall {
 /// F_SETFL, fl | O_NONBLOCK)` (or a helper, of this unit or another, that
 /// does one of them) right after the call that made `fd`, which takes the flag
 /// itself (O_CLOEXEC, SOCK_NONBLOCK, accept4, epoll_create1, ...).
-class FcntlAfterOpenCheck : public ClangTidyCheck {
+class FcntlAfterOpenCheck : public WalkingCheck {
 public:
   FcntlAfterOpenCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
+  void endUnit() override;
 
   /// What the flag call sets.
   enum class FlagKind { CloseOnExec, NonBlocking };
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   /// A flag a call sets on the descriptor \p Fd (an argument of it, or
   /// what one points to); from a helper of another unit, a candidate that
   /// \p Needs that unit to say so.

@@ -141,7 +141,7 @@ bool declaredBefore(const Expr *E, SourceLocation Loc, ASTContext &Ctx) {
 
 FstatAfterWriteOpenCheck::FstatAfterWriteOpenCheck(StringRef Name,
                                                    ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       RawFopenLikeFunctions(Options.get("FopenLikeFunctions", "")),
       FlagRuntimeAccessMode(Options.get("FlagRuntimeAccessMode", true)),
@@ -159,24 +159,30 @@ void FstatAfterWriteOpenCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
-void FstatAfterWriteOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
-}
-
-void FstatAfterWriteOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  static const llvm::StringRef PathStats[] = {"stat", "stat64", "lstat",
-                                              "lstat64"};
+void FstatAfterWriteOpenCheck::prepareUnit(ASTContext &Ctx) {
   static const llvm::StringRef Names[] = {
       "fstat", "fstat64", "__fstat64", "fstatat", "fstatat64", "newfstatat",
       "statx", "stat",    "stat64",    "lstat",   "lstat64"};
-  ASTContext &Ctx = *Result.Context;
   if (CrossUnitFacts *Facts = CrossUnitFacts::current())
     Fields.exportStores(*Facts, Ctx);
   FunctionSummaries::of(Ctx).exportFacts(Constants);
-  for (const CallSite &Site : CallIndex::of(Ctx).all())
+  Stats.assign(CallIndex::of(Ctx).callsTo(Names), Ctx);
+}
+
+void FstatAfterWriteOpenCheck::endUnit() {
+  Stats.clear();
+  Fields.clear();
+  DirectoryTests.clear();
+}
+
+void FstatAfterWriteOpenCheck::checkFunction(const FunctionDecl *Walked,
+                                             ASTContext &Ctx) {
+  static const llvm::StringRef PathStats[] = {"stat", "stat64", "lstat",
+                                              "lstat64"};
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked))
     if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
       checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names)) {
+  for (const CallSite &Site : Stats.in(Walked)) {
     if (!llvm::is_contained(PathStats, calleeName(Site.Call)))
       checkDescriptorStat(Site.Call, Site.Func, Ctx);
     else if (Site.Call->getNumArgs() == 2)

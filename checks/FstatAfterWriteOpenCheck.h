@@ -3,31 +3,28 @@
 #ifndef SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FSTATAFTERWRITEOPENCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/DirectoryRejection.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FieldFacts.h"
 #include "analysis/FlowAnalysis.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
 
 /// Finds fstat/stat calls made only to reject a directory around an open
 /// with a write access mode, which already fails with EISDIR there.
-class FstatAfterWriteOpenCheck : public ClangTidyCheck {
+class FstatAfterWriteOpenCheck : public WalkingCheck {
 public:
   FstatAfterWriteOpenCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    Fields.clear();
-    DirectoryTests.clear();
-  }
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
+  void endUnit() override;
   /// The open every definition of \p Var reaching \p Use comes from, when
   /// all are opens with a write (or run-time) access mode.
   std::optional<OpenCall> writeOpenOf(const Place &Var, const Stmt *Use,
@@ -67,6 +64,7 @@ private:
   const OpenFunctionTable Opens;
   PosixConstants Constants;
   FunctionCache Functions;
+  CallsByFunction Stats;
   const FdOperationTable Operations{{}, {}};
   FieldFacts Fields{Functions, Opens, Operations, Constants};
   llvm::DenseMap<const FunctionDecl *, std::optional<unsigned>> DirectoryTests;

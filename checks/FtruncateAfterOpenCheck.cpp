@@ -18,7 +18,7 @@ using Step = FunctionFlow::Step;
 
 FtruncateAfterOpenCheck::FtruncateAfterOpenCheck(StringRef Name,
                                                  ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       RawWriteFunctions(Options.get("WriteFunctions", "")),
       Opens(nameList(RawOpenLikeFunctions), {}),
@@ -33,10 +33,6 @@ void FtruncateAfterOpenCheck::registerPPCallbacks(const SourceManager &,
                                                   Preprocessor *PP,
                                                   Preprocessor *) {
   Constants.setPreprocessor(PP);
-}
-
-void FtruncateAfterOpenCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
@@ -74,11 +70,15 @@ std::string FtruncateAfterOpenCheck::whyEmpty(const OpenCall &Open,
   return "";
 }
 
-void FtruncateAfterOpenCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void FtruncateAfterOpenCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
-  for (const CallSite &Site :
-       CallIndex::of(Ctx).callsTo({"ftruncate", "ftruncate64"}))
+  Truncations.assign(CallIndex::of(Ctx).callsTo({"ftruncate", "ftruncate64"}),
+                     Ctx);
+}
+
+void FtruncateAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
+                                            ASTContext &Ctx) {
+  for (const CallSite &Site : Truncations.in(Walked))
     if (Site.Call->getNumArgs() == 2)
       checkTruncate(Site.Call, Site.Func, Ctx);
 }

@@ -3,25 +3,25 @@
 #ifndef SYSCALL_TIDY_CHECKS_FTRUNCATEAFTEROPENCHECK_H
 #define SYSCALL_TIDY_CHECKS_FTRUNCATEAFTEROPENCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
 
 /// Finds `ftruncate(fd, 0)` on a descriptor that its open already left
 /// empty (O_TRUNC, O_CREAT|O_EXCL, creat, fopen "w") with nothing written
 /// in between.
-class FtruncateAfterOpenCheck : public ClangTidyCheck {
+class FtruncateAfterOpenCheck : public WalkingCheck {
 public:
   FtruncateAfterOpenCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void checkTruncate(const CallExpr *Trunc, const FunctionDecl *Func,
                      ASTContext &Ctx);
   /// Why the file is empty when \p Open returns, or "" when it may not be.
@@ -34,6 +34,7 @@ private:
   const FdOperationTable Operations;
   PosixConstants Constants;
   FunctionCache Functions;
+  CallsByFunction Truncations;
 };
 
 } // namespace clang::tidy::syscall

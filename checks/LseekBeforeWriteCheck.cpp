@@ -35,7 +35,7 @@ bool escapes(const Stmt *S, const Place &Var) {
 
 LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
                                              ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawSeekFunctions(Options.get("SeekFunctions", "")),
       RawWriteFunctions(Options.get("WriteFunctions", "")),
       RawCloseFunctions(Options.get("CloseFunctions", "")),
@@ -62,10 +62,6 @@ void LseekBeforeWriteCheck::registerPPCallbacks(const SourceManager &,
                                                 Preprocessor *PP,
                                                 Preprocessor *) {
   Constants.setPreprocessor(PP);
-}
-
-void LseekBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 std::optional<LseekBeforeWriteCheck::Origin>
@@ -355,14 +351,18 @@ std::optional<Requirement> LseekBeforeWriteCheck::helperCallersAgree(
   return Needs;
 }
 
-void LseekBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void LseekBeforeWriteCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<llvm::StringRef> Names = {"lseek", "lseek64", "fseek", "fseeko",
                                         "fseeko64"};
   for (llvm::StringRef Extra : nameList(RawSeekFunctions))
     Names.push_back(Extra.trim());
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(Names))
+  Seeks.assign(CallIndex::of(Ctx).callsTo(Names), Ctx);
+}
+
+void LseekBeforeWriteCheck::checkFunction(const FunctionDecl *Walked,
+                                          ASTContext &Ctx) {
+  for (const CallSite &Site : Seeks.in(Walked))
     if (Site.Call->getNumArgs() == 3)
       checkSeek(Site.Call, Site.Func, Ctx);
 }

@@ -3,28 +3,31 @@
 #ifndef SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 #define SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FieldFacts.h"
 #include "analysis/FlowAnalysis.h"
 #include "analysis/StatementShape.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
 
 /// Finds seeks that cannot move the file offset before a write, and
 /// lseek + write pairs that are one pwrite.
-class LseekBeforeWriteCheck : public ClangTidyCheck {
+class LseekBeforeWriteCheck : public WalkingCheck {
 public:
   LseekBeforeWriteCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Fields.clear(); }
+  void endUnit() override {
+    Fields.clear();
+    Seeks.clear();
+  }
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void checkSeek(const CallExpr *Call, const FunctionDecl *Func,
                  ASTContext &Ctx);
   /// The access mode every definition of a descriptor reaching a use has.
@@ -105,6 +108,7 @@ private:
   FieldFacts Fields{Functions, Opens, Operations, Constants};
   /// lookupOffsetNeverInherited's answers, per lookup function.
   llvm::DenseMap<const FunctionDecl *, bool> LookupsSeekFirst;
+  CallsByFunction Seeks;
 };
 
 } // namespace clang::tidy::syscall

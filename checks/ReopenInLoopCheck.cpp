@@ -64,7 +64,7 @@ bool runsForever(const Stmt *Loop, ASTContext &Ctx) {
 } // namespace
 
 ReopenInLoopCheck::ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawPathPrefixes(Options.get("PathPrefixes", "/proc/;/sys/")),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       Opens(nameList(RawOpenLikeFunctions), {}) {}
@@ -79,16 +79,15 @@ void ReopenInLoopCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
-void ReopenInLoopCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
-}
-
-void ReopenInLoopCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void ReopenInLoopCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   Loops.exportFacts(Ctx);
-  for (const CallSite &Site :
-       Opens.callsIn(Ctx, Constants, /*AcrossUnits=*/true))
+  OpenCalls.assign(Opens.callsIn(Ctx, Constants, /*AcrossUnits=*/true), Ctx);
+}
+
+void ReopenInLoopCheck::checkFunction(const FunctionDecl *Walked,
+                                      ASTContext &Ctx) {
+  for (const CallSite &Site : OpenCalls.in(Walked))
     checkOpen(Site.Call, Site.Func, Ctx);
 }
 

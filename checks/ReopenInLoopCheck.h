@@ -3,9 +3,9 @@
 #ifndef SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
 #define SYSCALL_TIDY_CHECKS_REOPENINLOOPCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/LoopCalls.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
 
@@ -17,20 +17,20 @@ namespace clang::tidy::syscall {
 /// file opened, read and closed per iteration (read it once), and
 /// /dev/urandom opened, read and closed in one call, where getrandom(2) is
 /// one syscall.
-class ReopenInLoopCheck : public ClangTidyCheck {
+class ReopenInLoopCheck : public WalkingCheck {
 public:
   ReopenInLoopCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
+  void endUnit() override {
     Loops.clear();
     AsksKernelForRandom.reset();
   }
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void checkOpen(const CallExpr *Call, const FunctionDecl *Func,
                  ASTContext &Ctx);
   /// A file that changes only when edited (a configuration file), opened,
@@ -56,6 +56,7 @@ private:
   LoopCalls Loops;
   /// Whether the unit calls getrandom or getentropy, asked once per unit.
   std::optional<bool> AsksKernelForRandom;
+  CallsByFunction OpenCalls;
 };
 
 } // namespace clang::tidy::syscall

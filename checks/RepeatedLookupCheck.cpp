@@ -144,16 +144,12 @@ bool comparesFiles(const CallExpr *Lookup, const VarDecl *Held,
 
 RepeatedLookupCheck::RepeatedLookupCheck(StringRef Name,
                                          ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Held(HeldLookupNames, ChangeNames) {}
+    : WalkingCheck(Name, Context), Held(HeldLookupNames, ChangeNames) {}
 
 void RepeatedLookupCheck::registerPPCallbacks(const SourceManager &,
                                               Preprocessor *PP,
                                               Preprocessor *) {
   Constants.setPreprocessor(PP);
-}
-
-void RepeatedLookupCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
 }
 
 void RepeatedLookupCheck::indexBlock(const CompoundStmt *Block) {
@@ -305,12 +301,17 @@ bool RepeatedLookupCheck::pathChangedBetween(const CallExpr *First,
   return false;
 }
 
-void RepeatedLookupCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void RepeatedLookupCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(ChangeNames))
+  Changes.assign(CallIndex::of(Ctx).callsTo(ChangeNames), Ctx);
+  Lookups.assign(CallIndex::of(Ctx).callsTo(LookupNames), Ctx);
+}
+
+void RepeatedLookupCheck::checkFunction(const FunctionDecl *Walked,
+                                        ASTContext &Ctx) {
+  for (const CallSite &Site : Changes.in(Walked))
     reportChangeAfterClose(Site, Ctx);
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(LookupNames)) {
+  for (const CallSite &Site : Lookups.in(Walked)) {
     const CallExpr *Lookup = Site.Call;
     if (Lookup->getNumArgs() < 2)
       continue;

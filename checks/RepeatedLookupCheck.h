@@ -3,10 +3,10 @@
 #ifndef SYSCALL_TIDY_CHECKS_REPEATEDLOOKUPCHECK_H
 #define SYSCALL_TIDY_CHECKS_REPEATEDLOOKUPCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "analysis/HeldFiles.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -18,14 +18,12 @@ namespace clang::tidy::syscall {
 /// whose only use is to fail right before a create that fails with EEXIST
 /// by itself (open with O_CREAT | O_EXCL, fopen "x", mkdir, link, symlink,
 /// mknod, mkfifo).
-class RepeatedLookupCheck : public ClangTidyCheck {
+class RepeatedLookupCheck : public WalkingCheck {
 public:
   RepeatedLookupCheck(StringRef Name, ClangTidyContext *Context);
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
+  void endUnit() override {
     Held.clear();
     Indexed.clear();
     Next.clear();
@@ -33,6 +31,8 @@ public:
   }
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   /// The exclusive create of \p Lookup's path that the statement after
   /// the if testing \p Lookup makes, when that if only leaves on the path
   /// being found; null otherwise.
@@ -66,6 +66,7 @@ private:
   Requirement Needs;
   llvm::DenseSet<const CompoundStmt *> Indexed;
   llvm::DenseMap<const Stmt *, const Stmt *> Next, Previous;
+  CallsByFunction Changes, Lookups;
 };
 
 } // namespace clang::tidy::syscall

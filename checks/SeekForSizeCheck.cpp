@@ -63,7 +63,7 @@ const VarDecl *resultVariable(const CallExpr *Call, const StmtParents &Parents,
 } // namespace
 
 SeekForSizeCheck::SeekForSizeCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       Opens(nameList(RawOpenLikeFunctions), {}), Operations({}, {}) {}
 
@@ -76,15 +76,16 @@ void SeekForSizeCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
-void SeekForSizeCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
+void SeekForSizeCheck::prepareUnit(ASTContext &Ctx) {
+  FunctionSummaries::of(Ctx).exportFacts(Constants);
+  Seeks.assign(CallIndex::of(Ctx).callsTo(
+                   {"lseek", "lseek64", "fseek", "fseeko", "fseeko64"}),
+               Ctx);
 }
 
-void SeekForSizeCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  FunctionSummaries::of(Ctx).exportFacts(Constants);
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
-           {"lseek", "lseek64", "fseek", "fseeko", "fseeko64"}))
+void SeekForSizeCheck::checkFunction(const FunctionDecl *Walked,
+                                     ASTContext &Ctx) {
+  for (const CallSite &Site : Seeks.in(Walked))
     if (Site.Call->getNumArgs() == 3)
       checkSeekToEnd(Site.Call, Site.Func, Ctx);
 }

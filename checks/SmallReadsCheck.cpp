@@ -15,7 +15,7 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::syscall {
 
 SmallReadsCheck::SmallReadsCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       SmallReadLimit(Options.get("SmallReadLimit", 16U)),
       RawOpenLikeFunctions(Options.get("OpenLikeFunctions", "")),
       Opens(nameList(RawOpenLikeFunctions), {}) {}
@@ -30,20 +30,22 @@ void SmallReadsCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
-void SmallReadsCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
-}
-
-void SmallReadsCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void SmallReadsCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   const CallIndex &Index = CallIndex::of(Ctx);
-  for (const CallSite &Site : Index.callsTo({"read"}))
+  Reads.assign(Index.callsTo({"read"}), Ctx);
+  Getcs.assign(
+      Index.callsTo({"fgetc", "getc", "fgetc_unlocked", "getc_unlocked"}), Ctx);
+  Pubsetbufs.assign(Index.callsTo({"pubsetbuf"}), Ctx);
+}
+
+void SmallReadsCheck::checkFunction(const FunctionDecl *Walked,
+                                    ASTContext &Ctx) {
+  for (const CallSite &Site : Reads.in(Walked))
     checkRead(Site.Call, Site.Func, Ctx);
-  for (const CallSite &Site :
-       Index.callsTo({"fgetc", "getc", "fgetc_unlocked", "getc_unlocked"}))
+  for (const CallSite &Site : Getcs.in(Walked))
     checkGetc(Site.Call, Site.Func, Ctx);
-  for (const CallSite &Site : Index.callsTo({"pubsetbuf"}))
+  for (const CallSite &Site : Pubsetbufs.in(Walked))
     if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Site.Call))
       checkPubsetbuf(Member, Site.Func, Ctx);
 }

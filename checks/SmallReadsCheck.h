@@ -3,9 +3,9 @@
 #ifndef SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H
 #define SYSCALL_TIDY_CHECKS_SMALLREADSCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
 
@@ -13,20 +13,20 @@ namespace clang::tidy::syscall {
 /// with a small constant N on a file the function opened by path, and
 /// `fgetc`/`getc` on a stream it opened and made unbuffered. A buffered
 /// reader makes one read(2) per block instead.
-class SmallReadsCheck : public ClangTidyCheck {
+class SmallReadsCheck : public WalkingCheck {
 public:
   SmallReadsCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
+  void endUnit() override {
     ReadsAlone.clear();
     Unbufferings.reset();
   }
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void checkRead(const CallExpr *Call, const FunctionDecl *Func,
                  ASTContext &Ctx);
   void checkGetc(const CallExpr *Call, const FunctionDecl *Func,
@@ -61,6 +61,7 @@ private:
   /// The unbuffering calls of the unit by stream, found once per unit.
   std::optional<llvm::DenseMap<const VarDecl *, llvm::SmallVector<CallSite, 1>>>
       Unbufferings;
+  CallsByFunction Reads, Getcs, Pubsetbufs;
 };
 
 } // namespace clang::tidy::syscall

@@ -48,20 +48,19 @@ void StatPerDirentCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
-void StatPerDirentCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
+void StatPerDirentCheck::prepareUnit(ASTContext &Ctx) {
+  Stats.assign(CallIndex::of(Ctx).callsTo({"stat", "stat64", "lstat", "lstat64",
+                                           "fstatat", "fstatat64"}),
+               Ctx);
 }
 
-void StatPerDirentCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
-           {"stat", "stat64", "lstat", "lstat64", "fstatat", "fstatat64"}))
+void StatPerDirentCheck::checkFunction(const FunctionDecl *Walked,
+                                       ASTContext &Ctx) {
+  for (const CallSite &Site : Stats.in(Walked))
     checkStat(Site.Call, Site.Func, Ctx);
   // `is_dir(path)`: a function of the file that only tests its path for a
   // directory.
-  llvm::DenseMap<const FunctionDecl *, std::optional<DirectoryTestedPath>>
-      Helpers;
-  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked)) {
     const FunctionDecl *Callee = Site.Call->getDirectCallee();
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def) || Site.Call->getNumArgs() == 0)

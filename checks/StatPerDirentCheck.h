@@ -3,26 +3,27 @@
 #ifndef SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
 #define SYSCALL_TIDY_CHECKS_STATPERDIRENTCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/DescriptorStat.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::syscall {
 
 /// Finds a stat, lstat or fstatat of each entry readdir returns whose
 /// result is used only for the file type: the entry's d_type already says
 /// it on the file systems that fill it in, without a syscall per entry.
-class StatPerDirentCheck : public ClangTidyCheck {
+class StatPerDirentCheck : public WalkingCheck {
 public:
   StatPerDirentCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+      : WalkingCheck(Name, Context) {}
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
+  void endUnit() override { Helpers.clear(); }
   void checkStat(const CallExpr *Stat, const FunctionDecl *Func,
                  ASTContext &Ctx);
   void checkDirectoryHelper(const CallExpr *Call,
@@ -48,6 +49,10 @@ private:
 
   PosixConstants Constants;
   FunctionCache Functions;
+  CallsByFunction Stats;
+  /// The functions of the unit that only test a path for a directory.
+  llvm::DenseMap<const FunctionDecl *, std::optional<DirectoryTestedPath>>
+      Helpers;
 };
 
 } // namespace clang::tidy::syscall

@@ -154,7 +154,7 @@ std::string text(const Expr *E, const ASTContext &Ctx) {
 
 UnbufferedAutoflushCheck::UnbufferedAutoflushCheck(StringRef Name,
                                                    ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : WalkingCheck(Name, Context),
       BufferSize(Options.get("BufferSize", "BUFSIZ")),
       FlagStdout(Options.get("FlagStdout", false)),
       SmallWriteLimit(Options.get("SmallWriteLimit", 512U)), Opens({}, {}),
@@ -173,7 +173,7 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), this);
+  WalkingCheck::registerMatchers(Finder);
   Finder->addMatcher(cxxMethodDecl(unless(isExpansionInSystemHeader()),
                                    hasName("overflow"), isDefinition(),
                                    ofClass(cxxRecordDecl(isDerivedFrom(
@@ -196,18 +196,27 @@ static bool isManipulatorShift(const CallExpr *Call) {
          llvm::is_contained(Names, Manip->getName());
 }
 
-void UnbufferedAutoflushCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void UnbufferedAutoflushCheck::checkOther(
+    const MatchFinder::MatchResult &Result) {
   if (const auto *Overflow = Result.Nodes.getNodeAs<CXXMethodDecl>("overflow"))
-    return checkOverflow(Overflow, Ctx);
+    checkOverflow(Overflow, *Result.Context);
+}
+
+void UnbufferedAutoflushCheck::prepareUnit(ASTContext &Ctx) {
   if (CrossUnitFacts *Facts = CrossUnitFacts::current())
     exportStreamFacts(*Facts, Ctx);
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<std::string> Names = withFortifiedNames(
       {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});
   Names.insert(Names.end(), {"operator<<", "setf", "pubsetbuf"});
-  for (const CallSite &Site : CallIndex::of(Ctx).callsTo(
-           std::vector<llvm::StringRef>(Names.begin(), Names.end()))) {
+  Flushing.assign(CallIndex::of(Ctx).callsTo(
+                      std::vector<llvm::StringRef>(Names.begin(), Names.end())),
+                  Ctx);
+}
+
+void UnbufferedAutoflushCheck::checkFunction(const FunctionDecl *Walked,
+                                             ASTContext &Ctx) {
+  for (const CallSite &Site : Flushing.in(Walked)) {
     const CallExpr *Call = Site.Call;
     const FunctionDecl *Func = Site.Func;
     llvm::StringRef Name = calleeName(Call);

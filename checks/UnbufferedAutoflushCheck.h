@@ -3,11 +3,11 @@
 #ifndef SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 #define SYSCALL_TIDY_CHECKS_UNBUFFEREDAUTOFLUSHCHECK_H
 
+#include "WalkingCheck.h"
 #include "analysis/CrossUnitFacts.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "analysis/StreamDestination.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -18,17 +18,20 @@ namespace clang::tidy::syscall {
 /// line-buffered streams, flushes and std::endl per loop iteration,
 /// std::unitbuf, unbuffered filebufs, small raw writes in loops, and
 /// streambufs that write every character.
-class UnbufferedAutoflushCheck : public ClangTidyCheck {
+class UnbufferedAutoflushCheck : public WalkingCheck {
 public:
   UnbufferedAutoflushCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Loops.clear(); }
+  void endUnit() override { Loops.clear(); }
 
 private:
+  void prepareUnit(ASTContext &Ctx) override;
+  void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
+  void
+  checkOther(const ast_matchers::MatchFinder::MatchResult &Result) override;
   /// What this unit's calls hand to std::ostream& parameters of functions
   /// other units may define: a file stream, a call in a loop.
   void exportStreamFacts(CrossUnitFacts &Facts, ASTContext &Ctx);
@@ -88,6 +91,7 @@ private:
   FunctionCache Functions;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopSummary>> Loops;
   StreamDestinations Destinations;
+  CallsByFunction Flushing;
 };
 
 } // namespace clang::tidy::syscall

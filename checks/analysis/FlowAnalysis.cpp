@@ -737,6 +737,16 @@ void FunctionCache::forget(const ASTContext &Ctx) {
   PerContext<Store>::forget(Ctx);
 }
 
+void FunctionCache::release(const FunctionDecl *Func) {
+  Store &S = store(Func->getASTContext());
+  auto Found = S.Entries.find(Func);
+  if (Found == S.Entries.end())
+    return;
+  if (Found->second.Parents)
+    forgetLoopsOf(*Found->second.Parents);
+  S.Entries.erase(Found);
+}
+
 FunctionCache::Store::~Store() {
   for (auto &[Func, E] : Entries)
     if (E.Parents)

@@ -234,6 +234,9 @@ public:
 
   /// Drops \p Ctx's graphs, maps and uses: the next use builds them anew.
   static void forget(const ASTContext &Ctx);
+  /// Drops \p Func's graph, map and uses (FunctionWalk, once every check
+  /// is past it): no caller may hold them.
+  static void release(const FunctionDecl *Func);
 
   /// Where \p S sits among \p Block's statements (Block->body_end() when it
   /// is not one of them). Each block is indexed once, so asking after

@@ -7,6 +7,7 @@
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
 #include "FunctionSummary.h"
+#include "FunctionWalk.h"
 #include "StatementShape.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -297,6 +298,7 @@ void forgetUnitAnalyses(ASTContext &Ctx) {
   CallIndex::forget(Ctx);
   FunctionSummaries::forget(Ctx);
   FunctionCache::forget(Ctx);
+  forgetWalkOrder(Ctx);
 }
 
 bool callNeverReturns(const CallExpr *Call) {

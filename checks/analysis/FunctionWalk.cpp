@@ -1,0 +1,137 @@
+//===--- FunctionWalk.cpp - The checks' work, one function at a time -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "FunctionWalk.h"
+#include "CallIndex.h"
+#include "FlowAnalysis.h"
+#include "PerContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include <algorithm>
+#include <vector>
+
+namespace clang::tidy::syscall {
+
+using namespace ast_matchers;
+
+namespace {
+
+/// The call index's functions in source order: those written at the top
+/// level, each with the lambdas and local classes' methods inside it.
+struct WalkOrder {
+  explicit WalkOrder(ASTContext &Ctx) {
+    const CallIndex &Index = CallIndex::of(Ctx);
+    // Each function's calls are one range of the index's; a nested
+    // function's range lies inside its outer function's.
+    struct Span {
+      unsigned First, End;
+      const FunctionDecl *Func;
+    };
+    std::vector<Span> Spans;
+    llvm::DenseMap<const FunctionDecl *, unsigned> Seen;
+    for (const CallSite &Site : Index.all()) {
+      if (!Site.Func || !Seen.try_emplace(Site.Func, 0).second)
+        continue;
+      llvm::ArrayRef<CallSite> Calls = Index.callsIn(Site.Func);
+      if (Calls.empty())
+        continue;
+      unsigned First = Calls.data() - Index.all().data();
+      Spans.push_back(
+          {First, First + static_cast<unsigned>(Calls.size()), Site.Func});
+    }
+    // Outer functions first among those that start at one call.
+    std::sort(Spans.begin(), Spans.end(), [](const Span &A, const Span &B) {
+      return A.First != B.First ? A.First < B.First : A.End > B.End;
+    });
+    unsigned OuterEnd = 0;
+    for (const Span &S : Spans) {
+      if (Functions.empty() || S.First >= OuterEnd) {
+        Functions.push_back(S.Func);
+        Members.emplace_back();
+        OuterEnd = S.End;
+      }
+      Members.back().push_back(S.Func);
+      Position[S.Func] = Functions.size() - 1;
+    }
+  }
+
+  /// Top-level functions in source order.
+  std::vector<const FunctionDecl *> Functions;
+  /// Per top-level function, it and the functions inside it.
+  std::vector<std::vector<const FunctionDecl *>> Members;
+  /// The top-level function each function with calls belongs to.
+  llvm::DenseMap<const FunctionDecl *, unsigned> Position;
+  /// Functions before this one have let their analyses go.
+  unsigned Released = 0;
+};
+
+WalkOrder &orderOf(ASTContext &Ctx) {
+  return PerContext<WalkOrder>::get(
+      Ctx, [&] { return std::make_unique<WalkOrder>(Ctx); });
+}
+
+} // namespace
+
+DeclarationMatcher functionsToWalk() {
+  return functionDecl(isDefinition()).bind("walked-function");
+}
+
+const FunctionDecl *reachedFunction(const MatchFinder::MatchResult &Result) {
+  return Result.Nodes.getNodeAs<FunctionDecl>("walked-function");
+}
+
+llvm::ArrayRef<const FunctionDecl *>
+FunctionWalk::upTo(const FunctionDecl *Reached, ASTContext &Ctx) {
+  if (Unit != &Ctx) {
+    Unit = &Ctx;
+    Next = 0;
+  }
+  WalkOrder &Order = orderOf(Ctx);
+  // Every walking check matches the same definitions, and the matcher
+  // calls each of them on one before it moves on: what this walk handed
+  // out before this call, every walk is past.
+  for (; Order.Released < Next; ++Order.Released)
+    for (const FunctionDecl *Func : Order.Members[Order.Released])
+      FunctionCache::release(Func);
+  unsigned End = Order.Functions.size();
+  if (Reached) {
+    auto Found = Order.Position.find(Reached);
+    if (Found == Order.Position.end())
+      return {};
+    End = Found->second + 1;
+  }
+  if (End <= Next)
+    return {};
+  llvm::ArrayRef<const FunctionDecl *> Batch =
+      llvm::ArrayRef<const FunctionDecl *>(Order.Functions)
+          .slice(Next, End - Next);
+  Next = End;
+  return Batch;
+}
+
+llvm::ArrayRef<const FunctionDecl *> FunctionWalk::rest() {
+  return Unit ? upTo(nullptr, *Unit) : llvm::ArrayRef<const FunctionDecl *>();
+}
+
+void FunctionWalk::clear() {
+  Unit = nullptr;
+  Next = 0;
+}
+
+void CallsByFunction::assign(llvm::ArrayRef<CallSite> Sites, ASTContext &Ctx) {
+  WalkOrder &Order = orderOf(Ctx);
+  Calls.clear();
+  for (const CallSite &Site : Sites)
+    if (auto Found = Order.Position.find(Site.Func);
+        Found != Order.Position.end())
+      Calls[Order.Functions[Found->second]].push_back(Site);
+}
+
+llvm::ArrayRef<CallSite> CallsByFunction::in(const FunctionDecl *Walked) const {
+  auto Found = Calls.find(Walked);
+  if (Found == Calls.end())
+    return {};
+  return Found->second;
+}
+
+void forgetWalkOrder(ASTContext &Ctx) { PerContext<WalkOrder>::forget(Ctx); }
+
+} // namespace clang::tidy::syscall

@@ -47,6 +47,7 @@ import os
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -302,9 +303,12 @@ def profile(tool, path, with_parse):
     return times
 
 
-# Measurements of a shape over the bound before it fails: the fastest run
-# of each size counts, and load from other processes (lit's other worker)
-# only ever adds time, more so to the larger sizes.
+# Measurements of a shape over the bound before it fails. The checks'
+# timers count user time in clock ticks (4 ms here), so the fastest of
+# several runs of a small size is a lucky tick as often as an unloaded run:
+# the median of each size's runs counts (one run here, 2026-12-04, took the
+# fastest of four, 0.0247 0.0501 0.1302 s, and judged k = 1.38 from 8,000
+# for a check whose other runs measured 0.067 and 0.119-0.132 s there).
 ROUNDS = 4
 
 
@@ -451,9 +455,10 @@ def main():
         "when named")
     ap.add_argument("--max-exponent", type=float)
     ap.add_argument("--repeat", type=int, default=2,
-                    help="runs per size; the fastest counts (load on the "
-                    "machine only ever adds time); a shape over the bound "
-                    "is measured up to ROUNDS times in all before it fails")
+                    help="runs per size; the median counts for the checks' "
+                    "timers (the fastest for whole processes); a shape over "
+                    "the bound is measured up to ROUNDS times in all before "
+                    "it fails")
     ap.add_argument("--min-seconds", type=float, default=0.02,
                     help="a row is judged from the first size where it "
                     "takes this long, over two sizes at least, or not at "
@@ -490,13 +495,14 @@ def main():
                 runs[i] += [profile(tool, path, with_parse=(not runs[i] and
                                                             j == 0))
                             for j in range(args.repeat)]
-            results = [{k: min(r[k] for r in rs if k in r) for k in rs[0]}
-                       for rs in runs]
+            results = [{k: statistics.median(r[k] for r in rs if k in r)
+                        for k in rs[0]} for rs in runs]
             # All checks together: which check pays for what they share
             # (the flow graph, the call index) is the first to ask.
             for r, rs in zip(results, runs):
-                r[ALL] = min(sum(v for k, v in x.items()
-                                 if k.startswith("syscall-")) for x in rs)
+                r[ALL] = statistics.median(
+                    sum(v for k, v in x.items() if k.startswith("syscall-"))
+                    for x in rs)
             names = [k for k in results[-1] if k.startswith("syscall-")]
             parses = [r.get(PARSE) for r in results]
             judgements = {

@@ -70,8 +70,21 @@ WalkOrder &orderOf(ASTContext &Ctx) {
 
 } // namespace
 
+namespace {
+
+/// Only definitions with calls in the index: a callback per definition
+/// of every walking check cost 0.25 us each (0.75 us with the check
+/// profile's timers), more than the parse on a file of 20,000 small
+/// functions.
+AST_MATCHER(FunctionDecl, holdsIndexedCalls) {
+  return !CallIndex::of(Finder->getASTContext()).callsIn(&Node).empty();
+}
+
+} // namespace
+
 DeclarationMatcher functionsToWalk() {
-  return functionDecl(isDefinition()).bind("walked-function");
+  return functionDecl(isDefinition(), holdsIndexedCalls())
+      .bind("walked-function");
 }
 
 const FunctionDecl *reachedFunction(const MatchFinder::MatchResult &Result) {

@@ -25,7 +25,8 @@
 
 namespace clang::tidy::syscall {
 
-/// The matcher a walking check registers: every function definition.
+/// The matcher a walking check registers: every function definition that
+/// holds calls of the call index.
 ast_matchers::DeclarationMatcher functionsToWalk();
 
 class FunctionWalk {

@@ -642,10 +642,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     Unfixable = "the seek's error handling differs from the write's";
   // Joined: the seek's test and the `||` go, the write's test stays; after
   // earlier tests, the `||` before the seek's test goes with it.
-  CallStatement SeekTerm;
-  SeekTerm.JoinedOr = JoinedAfter;
   std::optional<CharSourceRange> SeekRange =
-      JoinedAfter ? statementRemoval(SeekTerm, SM, LO)
+      JoinedAfter ? lastTermRemoval(JoinedAfter, SM, LO)
       : Joined
           ? std::optional<CharSourceRange>(Lexer::makeFileCharRange(
                 CharSourceRange::getCharRange(Joined->getLHS()->getBeginLoc(),

@@ -738,22 +738,25 @@ const Expr *carriedValue(const Expr *Cond, const Stmt *Before) {
   return Set ? withoutDoubleNegation(Set) : Cond;
 }
 
+std::optional<CharSourceRange> lastTermRemoval(const BinaryOperator *Or,
+                                               const SourceManager &SM,
+                                               const LangOptions &LO) {
+  // From the end of the earlier terms to the end of the last one.
+  CharSourceRange Earlier = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Or->getLHS()->getSourceRange()), SM, LO);
+  CharSourceRange Last = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Or->getRHS()->getSourceRange()), SM, LO);
+  if (Earlier.isInvalid() || Last.isInvalid() ||
+      SM.getFileID(Earlier.getEnd()) != SM.getFileID(Last.getEnd()))
+    return std::nullopt;
+  return CharSourceRange::getCharRange(Earlier.getEnd(), Last.getEnd());
+}
+
 std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
                                                 const SourceManager &SM,
                                                 const LangOptions &LO) {
-  if (St.JoinedOr) {
-    // From the end of the earlier terms to the end of the call's test.
-    CharSourceRange Earlier = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(St.JoinedOr->getLHS()->getSourceRange()),
-        SM, LO);
-    CharSourceRange Test = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(St.JoinedOr->getRHS()->getSourceRange()),
-        SM, LO);
-    if (Earlier.isInvalid() || Test.isInvalid() ||
-        SM.getFileID(Earlier.getEnd()) != SM.getFileID(Test.getEnd()))
-      return std::nullopt;
-    return CharSourceRange::getCharRange(Earlier.getEnd(), Test.getEnd());
-  }
+  if (St.JoinedOr)
+    return lastTermRemoval(St.JoinedOr, SM, LO);
   std::optional<CharSourceRange> Range = statementRange(St.Statement, SM, LO);
   if (!St.Carrier || !Range)
     return Range;

@@ -237,6 +237,12 @@ const Expr *testedCondition(const IfStmt *If, const StmtParents &Parents);
 /// stores in the local \p E names (`int r = test; return r;`).
 const Expr *carriedValue(const Expr *E, const Stmt *Before);
 
+/// The text that drops the right term of \p Or with the operator (`a || b`
+/// becomes `a`); none when a macro covers part of it.
+std::optional<CharSourceRange> lastTermRemoval(const BinaryOperator *Or,
+                                               const SourceManager &SM,
+                                               const LangOptions &LO);
+
 /// The text a fix removes to drop \p St's statement: with a carrier, the
 /// carrier too (and the flags copied from it), when each flag is declared
 /// with its value and read once; with JoinedOr, the `|| test` alone; none

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FcntlAfterOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/Place.h"
@@ -75,7 +76,7 @@ const Creator *creatorNamed(llvm::StringRef Name) {
 std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
                                       const PosixConstants &Constants,
                                       std::optional<int64_t> &Flags) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   std::optional<OpenSummary> S =
       Callee ? FunctionSummaries::of(Ctx).openingCall(Callee, Constants,
                                                       /*AcrossUnits=*/true)
@@ -107,7 +108,7 @@ std::optional<Creator> wrapperCreator(const CallExpr *Call, ASTContext &Ctx,
 /// callers to agree on, and the finding names it instead.
 const CallExpr *soleCallersOpen(const CallExpr *Maker, ASTContext &Ctx,
                                 FunctionCache &Functions, int &FlagArg) {
-  const FunctionDecl *Wrapper = Maker->getDirectCallee();
+  const FunctionDecl *Wrapper = calleeOf(Maker);
   const FunctionDecl *Def = Wrapper ? Wrapper->getDefinition() : nullptr;
   if (!Def || Def->isExternallyVisible() || Def->getPreviousDecl() ||
       Def->getMostRecentDecl() != Def)
@@ -261,7 +262,7 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   // A helper: what its summary says it does to the descriptor an argument
   // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`); one
   // defined in another unit, what that unit must say.
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Callee || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     return {};
@@ -346,7 +347,7 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
 bool FcntlAfterOpenCheck::reachingMakers(
     const CallExpr *Call, const Place &Where, const FunctionDecl *Func,
     const FunctionFlow &Flow, llvm::SmallVectorImpl<Definition> &Defs) {
-  const FunctionDecl *Helper = Call->getDirectCallee();
+  const FunctionDecl *Helper = calleeOf(Call);
   if (!Helper || isNamed(Call, {"fcntl", "fcntl64", "ioctl"}))
     return Flow.reachingDefinitions(Where, Call, Defs);
   const StmtParents &Parents = Functions.parents(Func);
@@ -366,9 +367,8 @@ bool FcntlAfterOpenCheck::reachingMakers(
     const auto *Into =
         llvm::dyn_cast_or_null<CallExpr>(Parents.getParentIgnoreParenCasts(
             const_cast<UnaryOperator *>(Address)));
-    if (!Into || !Into->getDirectCallee() ||
-        Into->getDirectCallee()->getCanonicalDecl() !=
-            Helper->getCanonicalDecl())
+    if (!Into || !calleeOf(Into) ||
+        calleeOf(Into)->getCanonicalDecl() != Helper->getCanonicalDecl())
       return Flow.reachingDefinitions(Where, Call, Defs);
   }
   return Flow.reachingDefinitions(

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FstatAfterWriteOpenCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/Conditions.h"
 #include "analysis/DescriptorStat.h"
 #include "analysis/FunctionSummary.h"
@@ -471,7 +472,7 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
 
 std::optional<unsigned>
 FstatAfterWriteOpenCheck::directoryTest(const CallExpr *Call, ASTContext &Ctx) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
   std::optional<unsigned> Param = Def ? testedParamOf(Def, Ctx) : std::nullopt;
   if (!Param || *Param >= Call->getNumArgs())
@@ -521,7 +522,7 @@ void FstatAfterWriteOpenCheck::checkDirectoryTestCall(const CallExpr *Call,
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<CharSourceRange> Removal =
       Test.Block ? statementRemoval(Test, SM, Ctx.getLangOpts()) : std::nullopt;
-  llvm::StringRef Helper = Call->getDirectCallee()->getName();
+  llvm::StringRef Helper = calleeOf(Call)->getName();
   {
     DiagnosticBuilder D =
         diag(Call->getBeginLoc(),

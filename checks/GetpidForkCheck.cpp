@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "GetpidForkCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/CrossUnitFacts.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
@@ -155,7 +156,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
     Names.push_back(Name.trim());
   llvm::DenseSet<const FunctionDecl *> Wrappers;
   auto IsPidCall = [&](const CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     if (!Callee)
       return false;
     if (Wrappers.count(Callee->getCanonicalDecl()))
@@ -189,7 +190,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
     Round = WrapperNames.empty() ? std::vector<CallSite>{}
                                  : Index.callsTo(WrapperNames);
     llvm::erase_if(Round, [&](const CallSite &S) {
-      const FunctionDecl *Callee = S.Call->getDirectCallee();
+      const FunctionDecl *Callee = calleeOf(S.Call);
       return !Callee || !Wrappers.count(Callee->getCanonicalDecl());
     });
   }
@@ -201,7 +202,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
   if (CrossUnitFacts::current()) {
     Summaries.exportFacts(Constants);
     for (const CallSite &Site : Index.all())
-      if (std::string Name = elsewhereIdHelper(Site.Call->getDirectCallee());
+      if (std::string Name = elsewhereIdHelper(calleeOf(Site.Call));
           !Name.empty()) {
         Sites.push_back(Site);
         Assumed[Site.Call] = forwardsFact(Name, "getpid");

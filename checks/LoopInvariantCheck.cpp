@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LoopInvariantCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/DescriptorStat.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
@@ -220,7 +221,7 @@ unsigned LoopInvariantCheck::changesOfCall(const CallExpr *C, ASTContext &Ctx,
     Changes |= Waits;
   if (llvm::is_contained(LimitNames, Name))
     Changes |= Limits;
-  const FunctionDecl *Callee = C->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(C);
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
   if (!FollowCalls || !Def || !Def->getBody())
     return Changes;
@@ -342,7 +343,7 @@ LoopInvariantCheck::hoistOf(const CallExpr *Call, const FunctionDecl *Func,
 
 std::optional<LoopInvariantCheck::Hoist> LoopInvariantCheck::elsewhereHoistOf(
     const CallExpr *Call, const FunctionDecl *Func, ASTContext &Ctx) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   std::string Name = elsewhereIdHelper(Callee);
   if (Name.empty())
     return std::nullopt;
@@ -411,8 +412,7 @@ static bool onlyReadThrough(const Expr *Decayed, const StmtParents &Parents) {
     return Read && Read->getCastKind() == CK_LValueToRValue;
   }
   const auto *Call = llvm::dyn_cast_or_null<CallExpr>(P);
-  const FunctionDecl *Callee =
-      Call ? forwardedCallee(Call->getDirectCallee()) : nullptr;
+  const FunctionDecl *Callee = Call ? forwardedCallee(calleeOf(Call)) : nullptr;
   if (!Callee)
     return false;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LseekBeforeWriteCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/Conditions.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
@@ -142,7 +143,7 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const Stmt *Write,
         // Another call of the helper being fixed writes at its own offset.
         if (!Effect || *Effect == OffsetEffect::None ||
             *Effect == OffsetEffect::Positional ||
-            (Helper && Call->getDirectCallee() == Helper))
+            (Helper && calleeOf(Call) == Helper))
           return Step::Continue;
         auto SeeksFirst = [&](const Stmt *Loop) {
           return llvm::any_of(match(findAll(callExpr().bind("c")), *Loop, Ctx),
@@ -222,7 +223,7 @@ const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
       Defs.size() != 1 || !Defs.front().Value)
     return nullptr;
   const CallExpr *Lookup = underlyingCall(Defs.front().Value);
-  const FunctionDecl *Callee = Lookup ? Lookup->getDirectCallee() : nullptr;
+  const FunctionDecl *Callee = Lookup ? calleeOf(Lookup) : nullptr;
   if (!Callee || Lookup->getNumArgs() == 0 ||
       !Callee->getReturnType()->isIntegerType() ||
       Operations.effectOn(Lookup, Var) ||
@@ -242,8 +243,7 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
     if (Call && calleeName(Call) == "fcntl" && Call->getNumArgs() >= 2)
       return S.Target->denotes(Call->getArg(0)) &&
              foldInteger(Call->getArg(1), Ctx) == Constants.get("F_GETFL");
-    if (Call && Call->getDirectCallee() &&
-        Call->getDirectCallee() != Lookup->getDirectCallee() &&
+    if (Call && calleeOf(Call) && calleeOf(Call) != calleeOf(Lookup) &&
         Call->getNumArgs() == Lookup->getNumArgs()) {
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (!sameValue(Call->getArg(I), Lookup->getArg(I)))
@@ -608,7 +608,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     const CallExpr *Lookup =
         Known || O ? nullptr : lookupOf(*S.Target, S.Call, S.Func);
     if (!Known && !(Lookup && lookupTestedNoAppend(S, Lookup, Ctx) &&
-                    lookupOffsetNeverInherited(Lookup->getDirectCallee(), Ctx)))
+                    lookupOffsetNeverInherited(calleeOf(Lookup), Ctx)))
       return;
     if (!offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
@@ -655,14 +655,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     SeekRange.reset();
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Offset->getSourceRange()), SM, LO);
-  // Only the name: `::write` becomes `::pwrite`.
-  const auto *Callee =
-      llvm::dyn_cast<DeclRefExpr>(Write->getCallee()->IgnoreImpCasts());
-  CharSourceRange CalleeRange =
-      Callee
-          ? Lexer::makeFileCharRange(
-                CharSourceRange::getTokenRange(Callee->getLocation()), SM, LO)
-          : CharSourceRange();
+  CharSourceRange CalleeRange = calleeEditRange(Write, SM, LO);
   // The closing parenthesis, also when the write is a macro argument
   // (TEMP_FAILURE_RETRY(write(...))).
   SourceLocation RParen = Write->getRParenLoc();

@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "RepeatedLookupCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/FunctionSummary.h"
 #include "analysis/HeldFiles.h"
+#include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -377,17 +379,20 @@ void RepeatedLookupCheck::reportHeldLookup(const CallExpr *Lookup,
                      "another is renamed over the path")
                 << calleeName(Lookup) << Path << File.Var->getName() << Form
                 << Fd << Lookup->getSourceRange();
+    const SourceManager &SM = Ctx.getSourceManager();
     const auto *Callee =
         llvm::dyn_cast<DeclRefExpr>(Lookup->getCallee()->IgnoreImpCasts());
-    CharSourceRange Name = CharSourceRange::getTokenRange(
-        Callee ? Callee->getSourceRange() : SourceRange());
+    CharSourceRange Name = calleeEditRange(Lookup, SM, Ctx.getLangOpts());
     CharSourceRange Arg =
         CharSourceRange::getTokenRange(Lookup->getArg(0)->getSourceRange());
-    // Only where both are written as they are spelled in the file.
-    if (Callee && !Callee->hasQualifier() && !Name.getBegin().isMacroID() &&
-        !Arg.getBegin().isMacroID() && !Arg.getEnd().isMacroID() &&
-        Lexer::getSourceText(Name, Ctx.getSourceManager(), Ctx.getLangOpts()) ==
-            calleeName(Lookup))
+    // Only where both are written as they are spelled in the file: the
+    // name unqualified, or a constant table's entry.
+    if (Name.isValid() && !Arg.getBegin().isMacroID() &&
+        !Arg.getEnd().isMacroID() &&
+        (Callee ? !Callee->hasQualifier() &&
+                      Lexer::getSourceText(Name, SM, Ctx.getLangOpts()) ==
+                          calleeName(Lookup)
+                : isThroughPointer(Lookup)))
       Diag << FixItHint::CreateReplacement(Name, Form)
            << FixItHint::CreateReplacement(Arg, Fd);
   }

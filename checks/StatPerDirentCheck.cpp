@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatPerDirentCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/DescriptorStat.h"
 #include "analysis/SourceEdits.h"
 #include "analysis/StatementShape.h"
@@ -61,7 +62,7 @@ void StatPerDirentCheck::checkFunction(const FunctionDecl *Walked,
   // `is_dir(path)`: a function of the file that only tests its path for a
   // directory.
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked)) {
-    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Site.Call);
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def) || Site.Call->getNumArgs() == 0)
       continue;

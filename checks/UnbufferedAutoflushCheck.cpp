@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "UnbufferedAutoflushCheck.h"
 #include "analysis/CallIndex.h"
+#include "analysis/Callee.h"
 #include "analysis/CrossUnitFacts.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
@@ -314,7 +315,7 @@ void UnbufferedAutoflushCheck::checkSetvbuf(const CallExpr *Call,
     for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
       const auto *Call = llvm::dyn_cast_or_null<CallExpr>(
           Parents.getParentIgnoreParenCasts(const_cast<DeclRefExpr *>(Ref)));
-      const FunctionDecl *Helper = Call ? Call->getDirectCallee() : nullptr;
+      const FunctionDecl *Helper = Call ? calleeOf(Call) : nullptr;
       if (!Helper || !Seen.insert(Call).second || Helper == Func ||
           Helper->isExternallyVisible() || !Helper->getBody())
         continue;
@@ -669,7 +670,7 @@ void UnbufferedAutoflushCheck::exportStreamFacts(CrossUnitFacts &Facts,
                                                  ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Site.Call);
     if (!Callee || Callee->isTemplateInstantiation() || !Site.Func->getBody() ||
         llvm::none_of(Callee->parameters(),
                       [](const ParmVarDecl *P) {

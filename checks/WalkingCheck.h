@@ -19,15 +19,22 @@ public:
   using ClangTidyCheck::ClangTidyCheck;
   /// Matches the definitions a walk follows.
   void registerMatchers(ast_matchers::MatchFinder *Finder) override {
+    Finder->addMatcher(unitToWalk(), this);
     Finder->addMatcher(functionsToWalk(), this);
   }
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
+    if (Result.Nodes.getNodeAs<TranslationUnitDecl>("walked-unit")) {
+      Walk.begin(Ctx);
+      return prepareUnit(Ctx);
+    }
     const FunctionDecl *Reached = reachedFunction(Result);
     if (!Reached)
       return checkOther(Result);
-    if (!Walk.started(Ctx))
+    if (!Walk.started(Ctx)) {
+      Walk.begin(Ctx);
       prepareUnit(Ctx);
+    }
     for (const FunctionDecl *Walked : Walk.upTo(Reached, Ctx))
       checkFunction(Walked, Ctx);
   }

@@ -1,6 +1,7 @@
 //===--- CallIndex.cpp - The calls of the user's functions, by callee -----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CallIndex.h"
+#include "Callee.h"
 #include "Forwarding.h"
 #include "PerContext.h"
 #include "StringHelpers.h"
@@ -110,7 +111,7 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (UsesHere)
       useCall(Call);
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     if (!Calls || !Current || !Callee)
       return true;
     llvm::SmallString<32> Storage;
@@ -314,8 +315,7 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
       if (Sites[At].PassedOn)
         continue;
       else if (Last.size() == Name.size() ||
-               hasNameLike(forwardedCallee(Sites[At].Call->getDirectCallee()),
-                           Name))
+               hasNameLike(forwardedCallee(calleeOf(Sites[At].Call)), Name))
         Positions.push_back(At);
   }
   llvm::sort(Positions);

@@ -1,6 +1,7 @@
 //===--- FdTracking.cpp - Where file descriptors and streams come from ---===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FdTracking.h"
+#include "Callee.h"
 #include "Forwarding.h"
 #include "FunctionSummary.h"
 #include "Place.h"
@@ -132,7 +133,7 @@ OpenFunctionTable::callsIn(ASTContext &Ctx, const PosixConstants &Constants,
   FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
     llvm::StringRef Name = calleeName(Site.Call);
-    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Site.Call);
     if (OpenLike.contains(Name) || FopenLike.contains(Name) ||
         (Callee && Summaries.opens(Callee, Constants)) ||
         (AcrossUnits && CrossUnitFacts::current() && assumedOpen(Callee)))
@@ -246,7 +247,7 @@ FdOperationTable::effectOn(const CallExpr *Call, const Place &Where) const {
     return It->second;
   if (std::optional<OffsetEffect> Known = knownOffsetEffect(Name))
     return *Known;
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return OffsetEffect::Unknown;
   auto &Summaries = FunctionSummaries::of(Callee->getASTContext());
@@ -263,7 +264,7 @@ bool FdOperationTable::isWrite(const CallExpr *Call) const {
   llvm::StringRef Name = calleeName(Call);
   if (Write.contains(Name))
     return true;
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   return Callee && !Effects.count(Name) && !knownOffsetEffect(Name) &&
          Callee->getNumParams() == 3 &&
          FunctionSummaries::of(Callee->getASTContext())
@@ -278,13 +279,11 @@ static llvm::StringRef unfortifiedNameOf(const FunctionDecl *FD) {
 }
 
 llvm::StringRef writtenCalleeName(const CallExpr *Call) {
-  return unfortifiedNameOf(
-      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl()));
+  return unfortifiedNameOf(calleeOf(Call));
 }
 
 llvm::StringRef calleeName(const CallExpr *Call) {
-  return unfortifiedNameOf(forwardedCallee(
-      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl())));
+  return unfortifiedNameOf(forwardedCallee(calleeOf(Call)));
 }
 
 namespace {
@@ -616,7 +615,7 @@ OpenFunctionTable::classify(const Expr *E, ASTContext &Ctx,
     Result.Mode = modeFromString(Call->getArg(1));
     return Result;
   }
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   std::optional<OpenSummary> Summary =
       Callee ? FunctionSummaries::of(Ctx).openingCall(Callee, Constants,
                                                       AcrossUnits)

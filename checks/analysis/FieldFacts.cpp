@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FieldFacts.h"
 #include "CallIndex.h"
+#include "Callee.h"
 #include "StatementShape.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -252,7 +253,7 @@ bool FieldFacts::callInheritsOffset(const CallExpr *Call, const Place &Where,
                                     const FunctionDecl *Func,
                                     const FunctionDecl *Helper, unsigned Depth,
                                     ASTContext &Ctx) {
-  if (Helper && Call->getDirectCallee() == Helper)
+  if (Helper && calleeOf(Call) == Helper)
     return false;
   std::optional<OffsetEffect> Effect = Operations.effectOn(Call, Where);
   if (!Effect)
@@ -269,7 +270,7 @@ bool FieldFacts::callInheritsOffset(const CallExpr *Call, const Place &Where,
   case OffsetEffect::Unknown: {
     // A helper of the file whose own uses of its parameter inherit nothing
     // (`static int read_at(int fd, ...)` seeking first).
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     const FunctionDecl *Body = nullptr;
     if (Callee && Callee->hasBody(Body) && Depth < 3 &&
         Ctx.getSourceManager().isInMainFile(

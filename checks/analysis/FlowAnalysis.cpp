@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FlowAnalysis.h"
 #include "CallIndex.h"
+#include "Callee.h"
 #include "Conditions.h"
 #include "FdTracking.h"
 #include "Forwarding.h"
@@ -104,7 +105,7 @@ bool copiesPlace(const Stmt *S, const Place &P) {
 /// array or reference that \p P is reached through (`init(c)` for `c->fd`,
 /// `&s` for `s.fd`).
 static bool mayStoreInto(const CallExpr *Call, const Place &P) {
-  const FunctionDecl *Callee = forwardedCallee(Call->getDirectCallee());
+  const FunctionDecl *Callee = forwardedCallee(calleeOf(Call));
   // Any function of the program may store into a global; the C and C++
   // libraries only into what they are handed.
   if (P.isGlobal() &&

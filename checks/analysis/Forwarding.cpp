@@ -3,6 +3,7 @@
 
 #include "Forwarding.h"
 #include "CallIndex.h"
+#include "Callee.h"
 #include "CrossUnitFacts.h"
 #include "FdTracking.h"
 #include "FlowAnalysis.h"
@@ -73,7 +74,7 @@ const CallExpr *passedOn(const FunctionDecl *Def, bool &Dies) {
   }
   const auto *Call =
       Value ? llvm::dyn_cast<CallExpr>(Value->IgnoreParenCasts()) : nullptr;
-  const FunctionDecl *Target = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Target = Call ? calleeOf(Call) : nullptr;
   if (!Target || Target->getCanonicalDecl() == Def->getCanonicalDecl() ||
       Def->getASTContext().getSourceManager().isInSystemHeader(
           Def->getLocation()) ||
@@ -97,14 +98,14 @@ const CallExpr *passedOnCall(const FunctionDecl *Def) {
 }
 
 bool exitsOnFailure(const CallExpr *Call) {
-  const FunctionDecl *Func = Call->getDirectCallee();
+  const FunctionDecl *Func = calleeOf(Call);
   for (unsigned Depth = 0; Func && Depth < 8; ++Depth) {
     const FunctionDecl *Def = Func->getDefinition();
     bool Dies = false;
     const CallExpr *Inner = Def ? passedOn(Def, Dies) : nullptr;
     if (Dies)
       return true;
-    Func = Inner ? Inner->getDirectCallee() : nullptr;
+    Func = Inner ? calleeOf(Inner) : nullptr;
   }
   return false;
 }
@@ -114,7 +115,7 @@ const FunctionDecl *forwardedCallee(const FunctionDecl *Func) {
   for (unsigned Depth = 0; Func && Depth < 8; ++Depth) {
     const FunctionDecl *Def = Func->getDefinition();
     const CallExpr *Call = Def ? passedOnCall(Def) : nullptr;
-    const FunctionDecl *Next = Call ? Call->getDirectCallee() : nullptr;
+    const FunctionDecl *Next = Call ? calleeOf(Call) : nullptr;
     if (!Def)
       if (ElsewhereGuesses *Guesses = ElsewhereGuesses::current())
         Next = Guesses->use(Func);
@@ -267,7 +268,7 @@ const FunctionDecl *ElsewhereGuesses::use(const FunctionDecl *Callee) {
 
 bool ElsewhereGuesses::anyInUnit() {
   return llvm::any_of(CallIndex::of(Ctx).all(), [&](const CallSite &Site) {
-    const FunctionDecl *Target = targetOf(Site.Call->getDirectCallee());
+    const FunctionDecl *Target = targetOf(calleeOf(Site.Call));
     return Target && makesSystemCalls(Target, Ctx.getSourceManager());
   });
 }
@@ -276,7 +277,7 @@ llvm::SmallVector<const FunctionDecl *, 4>
 ElsewhereGuesses::guessedIn(const FunctionDecl *Func) {
   llvm::SmallVector<const FunctionDecl *, 4> Out;
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func))
-    if (const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    if (const FunctionDecl *Callee = calleeOf(Site.Call);
         targetOf(Callee) && !llvm::is_contained(Out, Callee->getFirstDecl()))
       Out.push_back(Callee->getFirstDecl());
   return Out;
@@ -302,7 +303,7 @@ void forgetUnitAnalyses(ASTContext &Ctx) {
 }
 
 bool callNeverReturns(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   return Callee &&
          (Callee->isNoReturn() || forwardedCallee(Callee)->isNoReturn());
 }

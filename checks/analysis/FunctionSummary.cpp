@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FunctionSummary.h"
 #include "CallIndex.h"
+#include "Callee.h"
 #include "FlowAnalysis.h"
 #include "Forwarding.h"
 #include "PerContext.h"
@@ -237,7 +238,7 @@ OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
     OffsetEffect Of = OffsetEffect::Unknown;
     if (std::optional<OffsetEffect> Known = knownOffsetEffect(calleeName(Call)))
       Of = *Known;
-    else if (const FunctionDecl *Callee = Call->getDirectCallee())
+    else if (const FunctionDecl *Callee = calleeOf(Call))
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (bare(Call->getArg(I)) == bare(Value))
           Of = paramEffect(Callee, I);
@@ -367,7 +368,7 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
     if (Site.Func != Def)
       return false;
     const FunctionDecl *Callee =
-        summarisable(Site.Call->getDirectCallee(), Ctx.getSourceManager());
+        summarisable(calleeOf(Site.Call), Ctx.getSourceManager());
     auto Known = Callee ? Opens.find(Callee) : Opens.end();
     return (Known != Opens.end() && Known->second.first == State::Computing) ||
            Plain.classify(Site.Call, Ctx, Constants, /*AcrossUnits=*/true);

@@ -82,16 +82,23 @@ DeclarationMatcher functionsToWalk() {
       .bind("walked-function");
 }
 
+DeclarationMatcher unitToWalk() {
+  return translationUnitDecl().bind("walked-unit");
+}
+
 const FunctionDecl *reachedFunction(const MatchFinder::MatchResult &Result) {
   return Result.Nodes.getNodeAs<FunctionDecl>("walked-function");
 }
 
+void FunctionWalk::begin(ASTContext &Ctx) {
+  Unit = &Ctx;
+  Next = 0;
+}
+
 llvm::ArrayRef<const FunctionDecl *>
 FunctionWalk::upTo(const FunctionDecl *Reached, ASTContext &Ctx) {
-  if (Unit != &Ctx) {
-    Unit = &Ctx;
-    Next = 0;
-  }
+  if (Unit != &Ctx)
+    begin(Ctx);
   WalkOrder &Order = orderOf(Ctx);
   // Every walking check matches the same definitions, and the matcher
   // calls each of them on one before it moves on: what this walk handed

@@ -28,6 +28,9 @@ namespace clang::tidy::syscall {
 /// The matcher a walking check registers: every function definition that
 /// holds calls of the call index.
 ast_matchers::DeclarationMatcher functionsToWalk();
+/// The matcher of the unit itself, which the matcher reaches before any
+/// function.
+ast_matchers::DeclarationMatcher unitToWalk();
 
 class FunctionWalk {
 public:
@@ -37,12 +40,15 @@ public:
   /// null. Functions behind every walk of the unit let their analyses go.
   llvm::ArrayRef<const FunctionDecl *> upTo(const FunctionDecl *Reached,
                                             ASTContext &Ctx);
+  /// Starts the walk of \p Ctx's unit, before any function: a unit without
+  /// calls still stores into fields that other units ask about.
+  void begin(ASTContext &Ctx);
   /// The functions not handed out yet, at the end of the unit.
   llvm::ArrayRef<const FunctionDecl *> rest();
   /// Forgets the unit (onEndOfTranslationUnit, after rest()).
   void clear();
-  /// Whether upTo() has been asked in this unit yet: a check prepares what
-  /// its work on every function shares before the first batch.
+  /// Whether the walk of \p Ctx's unit has begun: a check prepares what its
+  /// work on every function shares before the first batch.
   bool started(const ASTContext &Ctx) const { return Unit == &Ctx; }
   /// The unit being walked; null before the first upTo().
   ASTContext *unit() const { return Unit; }

@@ -1,6 +1,7 @@
 //===--- ItemFilters.cpp - Guards that filter items, not caches ----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ItemFilters.h"
+#include "Callee.h"
 #include "Forwarding.h"
 #include "StringHelpers.h"
 #include "clang/AST/ExprCXX.h"
@@ -54,7 +55,7 @@ bool mayChange(const DeclRefExpr *Ref, const StmtParents &Parents) {
         return false;
       // By its parameter's type; a variadic argument is read (printf). A
       // helper that only passes the call on does what that call does.
-      const FunctionDecl *Callee = forwardedCallee(Call->getDirectCallee());
+      const FunctionDecl *Callee = forwardedCallee(calleeOf(Call));
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         if (Call->getArg(I) != Child)
           continue;
@@ -95,7 +96,7 @@ bool callsProgram(const Stmt *S, const SourceManager &SM) {
   if (!S)
     return false;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = forwardedCallee(Call->getDirectCallee());
+    const FunctionDecl *Callee = forwardedCallee(calleeOf(Call));
     if (!Callee || (!Callee->getBuiltinID() &&
                     !SM.isInSystemHeader(Callee->getLocation())))
       return true;

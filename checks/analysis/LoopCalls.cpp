@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LoopCalls.h"
 #include "CallIndex.h"
+#include "Callee.h"
 #include "HeldFiles.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -70,7 +71,7 @@ const CallsSummary &LoopCalls::summary(const Stmt *S) {
     for (const Expr *Arg : Call->arguments())
       if (std::optional<llvm::StringRef> Text = stringValue(Arg))
         ++Entry->Named[*Text];
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     if (Callee && Callee->hasBody() &&
         !Callee->getASTContext().getSourceManager().isInSystemHeader(
             Callee->getLocation()))
@@ -120,7 +121,7 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     return It->second;
   };
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    const FunctionDecl *Callee = Site.Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Site.Call);
     if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
       continue;
     std::string Name = NameOf(Callee);

@@ -1,6 +1,7 @@
 //===--- SourceEdits.cpp - Whole-statement edits for fix-its -------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SourceEdits.h"
+#include "Callee.h"
 #include "clang/Basic/CharInfo.h"
 
 namespace clang::tidy::syscall {
@@ -99,6 +100,18 @@ bool mentionsIdentifier(const Decl *D, const SourceManager &SM,
       return true;
   }
   return false;
+}
+
+CharSourceRange calleeEditRange(const CallExpr *Call, const SourceManager &SM,
+                                const LangOptions &LO) {
+  const Expr *Callee = Call->getCallee()->IgnoreImpCasts();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Callee))
+    return Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Ref->getLocation()), SM, LO);
+  if (isThroughPointer(Call))
+    return Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Callee->getSourceRange()), SM, LO);
+  return CharSourceRange();
 }
 
 } // namespace clang::tidy::syscall

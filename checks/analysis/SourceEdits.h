@@ -4,6 +4,7 @@
 #define SYSCALL_TIDY_CHECKS_SOURCEEDITS_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -41,6 +42,13 @@ bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
 /// Whether \p Name appears as a whole identifier in the text of \p D.
 bool mentionsIdentifier(const Decl *D, const SourceManager &SM,
                         const LangOptions &LO, llvm::StringRef Name);
+
+/// What a fix replaces to make \p Call call another function: the name of
+/// a direct call (`::write` keeps its `::`), the whole callee of a call
+/// through a constant table (`ops->write`, which can run only the function
+/// the fix calls directly). Invalid when a macro writes it.
+CharSourceRange calleeEditRange(const CallExpr *Call, const SourceManager &SM,
+                                const LangOptions &LO);
 
 /// The blanks that begin the line of \p Loc.
 std::string indentationOf(SourceLocation Loc, const SourceManager &SM);

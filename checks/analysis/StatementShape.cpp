@@ -1,6 +1,7 @@
 //===--- StatementShape.cpp - Where a call sits in its statement ---------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatementShape.h"
+#include "Callee.h"
 #include "FdTracking.h"
 #include "Forwarding.h"
 #include "FunctionSummary.h"
@@ -338,7 +339,7 @@ bool isProcessEnd(const Stmt *S) {
     S = Body && !Body->body_empty() ? Body->body_back() : nullptr;
   }
   const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Callee = Call ? calleeOf(Call) : nullptr;
   if (!Callee)
     return false;
   llvm::StringRef Name = calleeName(Call);
@@ -970,8 +971,8 @@ bool sameCode(const Stmt *A, const Stmt *B, const ASTContext &Ctx) {
     return false;
   if (const auto *CallA = llvm::dyn_cast<CallExpr>(A)) {
     const auto *CallB = llvm::cast<CallExpr>(B);
-    const FunctionDecl *FA = forwardedCallee(CallA->getDirectCallee());
-    const FunctionDecl *FB = forwardedCallee(CallB->getDirectCallee());
+    const FunctionDecl *FA = forwardedCallee(calleeOf(CallA));
+    const FunctionDecl *FB = forwardedCallee(calleeOf(CallB));
     if (!FA || !FB || FA->getCanonicalDecl() != FB->getCanonicalDecl() ||
         CallA->getNumArgs() != CallB->getNumArgs())
       return false;

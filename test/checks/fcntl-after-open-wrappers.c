@@ -164,3 +164,62 @@ FILE *open_report(const char *path) {
   return f;
 }
 // CHECK-FIXES: FILE *f = xfopen(path, "we");
+
+// Opens through a constant table of the project's wrappers: each call runs
+// the one wrapper the table holds.
+struct opener {
+  int (*open)(const char *, int);
+  int (*open_private)(const char *);
+};
+static const struct opener openers = {open_cloexec, open_private};
+static struct opener test_openers = {open_cloexec, open_private};
+
+int table_load(const char *path) {
+  int fd = openers.open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant close-on-exec: 'open_cloexec' already sets it with O_CLOEXEC [syscall-fcntl-after-open]
+  return fd;
+}
+// CHECK-FIXES: int fd = openers.open(path, O_RDONLY);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return fd;
+
+int table_save(const char *path) {
+  int fd = openers.open(path, O_WRONLY | O_CREAT);
+  if (fd < 0)
+    return -1;
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant close-on-exec: 'open_cloexec' already sets it with O_CLOEXEC [syscall-fcntl-after-open]
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Must not flag: a table a test may replace entries of.
+struct opener *openers_for_tests(void) { return &test_openers; }
+int hooked_load(const char *path) {
+  int fd = test_openers.open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+// A constant table's wrapper that takes the caller's flags: O_CLOEXEC goes
+// there.
+static const struct opener plain_openers = {xopen, open_private};
+int plain_load(const char *path) {
+  int fd = plain_openers.open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: close-on-exec set by a second syscall after 'xopen'
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int fd = plain_openers.open(path, O_RDONLY | O_CLOEXEC);

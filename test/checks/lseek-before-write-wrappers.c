@@ -191,3 +191,127 @@ off_t append_record(const char *path, const char *rec, size_t n) {
   xclose(fd);
   return at;
 }
+
+// Calls through a constant table of the project's functions, as code with
+// backends or test seams writes them: each runs the one function the table
+// holds, so the seek and the write are seek_to and put.
+struct file_ops {
+  int (*open)(const char *, int);
+  off_t (*seek)(int, off_t, int);
+  ssize_t (*write)(int, const void *, size_t);
+  void (*close)(int);
+};
+static const struct file_ops posix_ops = {xopen, seek_to, put, xclose};
+static const struct file_ops *const default_ops = &posix_ops;
+static const struct file_ops backends[] = {
+    {xopen, seek_to, put, xclose},
+    {.open = xopen, .seek = seek_to, .write = put, .close = xclose},
+};
+static ssize_t put_counted(int fd, const void *buf, size_t n);
+static const struct file_ops mixed[] = {
+    {xopen, seek_to, put, xclose},
+    {xopen, seek_to, put_counted, xclose},
+};
+static ssize_t (*const put_fn)(int, const void *, size_t) = put;
+
+int table_store(const char *path, off_t off, const char *rec, size_t n) {
+  int fd = posix_ops.open(path, O_WRONLY);
+  posix_ops.seek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'seek_to' then 'put' is one 'pwrite'
+  posix_ops.write(fd, rec, n);
+  posix_ops.close(fd);
+  return 0;
+}
+// CHECK-FIXES: int fd = posix_ops.open(path, O_WRONLY);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: pwrite(fd, rec, n, off);
+
+int pointer_store(const char *path, off_t off, const char *rec, size_t n) {
+  int fd = default_ops->open(path, O_WRONLY);
+  default_ops->seek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'seek_to' then 'put' is one 'pwrite'
+  (*default_ops->write)(fd, rec, n);
+  default_ops->close(fd);
+  return 0;
+}
+// CHECK-FIXES: int fd = default_ops->open(path, O_WRONLY);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: pwrite(fd, rec, n, off);
+
+int backend_store(int which, const char *path, off_t off, const char *rec,
+                  size_t n) {
+  int fd = backends[which].open(path, O_WRONLY);
+  backends[which].seek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'seek_to' then 'put' is one 'pwrite'
+  put_fn(fd, rec, n);
+  backends[which].close(fd);
+  return 0;
+}
+// CHECK-FIXES: int fd = backends[which].open(path, O_WRONLY);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: pwrite(fd, rec, n, off);
+
+int first_backend_store(const char *path, off_t off, const char *rec,
+                        size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  mixed[0].seek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'seek_to' then 'put' is one 'pwrite'
+  mixed[0].write(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+// CHECK-FIXES: int fd = xopen(path, O_WRONLY);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: pwrite(fd, rec, n, off);
+
+// Must not flag: the entries differ, and the second writes elsewhere.
+static ssize_t put_counted(int fd, const void *buf, size_t n) {
+  static unsigned long writes;
+  ++writes;
+  return n ? (ssize_t)n : (ssize_t)(fd & 0);
+}
+int mixed_store(int which, const char *path, off_t off, const char *rec,
+                size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  mixed[which].seek(fd, off, SEEK_SET);
+  mixed[which].write(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+
+// Must not flag: a table that is not constant may be written anywhere (a
+// test installs a fake through a pointer, another unit replaces it).
+static struct file_ops hooks = {xopen, seek_to, put, xclose};
+static ssize_t (*put_hook)(int, const void *, size_t) = put;
+struct file_ops *hooks_for_tests(void) { return &hooks; }
+int hooked_store(const char *path, off_t off, const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  hooks.seek(fd, off, SEEK_SET);
+  hooks.write(fd, rec, n);
+  seek_to(fd, off, SEEK_SET);
+  put_hook(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+
+// Must not flag: a constant table of another unit, whose entries this one
+// does not see.
+extern const struct file_ops remote_ops;
+int remote_store(const char *path, off_t off, const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  remote_ops.seek(fd, off, SEEK_SET);
+  remote_ops.write(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+
+// Must not flag: through the table, the seek's position is read back.
+off_t table_store_and_tell(const char *path, off_t off, const char *rec,
+                           size_t n) {
+  int fd = posix_ops.open(path, O_WRONLY);
+  posix_ops.seek(fd, off, SEEK_SET);
+  posix_ops.write(fd, rec, n);
+  off_t end = posix_ops.seek(fd, 0, SEEK_CUR);
+  posix_ops.close(fd);
+  return end;
+}

@@ -9,7 +9,8 @@
 // checks that leave the same way joined by `||`, casts, C library calls
 // outlined into one-line helpers (in the file or in another one), one-line
 // helpers inlined, calls through
-// wrappers that exit when the call fails. The metamorphic
+// wrappers that exit when the call fails, calls through a constant table
+// of function pointers. The metamorphic
 // suite (run.py) requires the checks to find the same things in both.
 //
 // Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
@@ -55,6 +56,7 @@ enum class Rewrite {
   OutlineElsewhere,
   Inline,
   DieWrapper,
+  CallTable,
 };
 
 std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
@@ -75,6 +77,7 @@ std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
       .Case("outline-elsewhere", Rewrite::OutlineElsewhere)
       .Case("inline", Rewrite::Inline)
       .Case("die-wrapper", Rewrite::DieWrapper)
+      .Case("call-table", Rewrite::CallTable)
       .Default(std::nullopt);
 }
 
@@ -205,6 +208,12 @@ public:
                              Name))
         outline(Call, Name, /*Dies=*/true);
       break;
+    case Rewrite::CallTable:
+      // Not a call that does not return: a pointer's type may not say so.
+      if (Global && SM.isInSystemHeader(Callee->getLocation()) &&
+          !Name.starts_with("__") && !Callee->isNoReturn())
+        callThroughTable(Call, Callee);
+      break;
     case Rewrite::RetryMacro:
       // The calls that fail with EINTR, as real code retries them.
       if (Global && (Name == "open" || Name == "creat" || Name == "write" ||
@@ -247,6 +256,9 @@ public:
     }
     if (Kind == Rewrite::OutlineElsewhere)
       *Wrappers += systemIncludes() + "\n" + Elsewhere;
+    if (Kind == Rewrite::CallTable)
+      R.InsertTextBefore(FirstTopLevel.isValid() ? FirstTopLevel : Top,
+                         table());
     if (Kind == Rewrite::Outline || Kind == Rewrite::OutlineElsewhere ||
         Kind == Rewrite::DieWrapper)
       R.InsertTextBefore(FirstTopLevel.isValid() ? FirstTopLevel : Top,
@@ -567,6 +579,44 @@ private:
     ++Edits;
   }
 
+  // `write(fd, buf, n)` -> `io_meta.write_fn(fd, buf, n)`, and before the
+  // code `static const struct io_table_meta { ssize_t (*write_fn)(int,
+  // const void *, size_t); } io_meta = {write};`: the C library reached
+  // through a constant table of function pointers, as code with backends
+  // or test seams calls it.
+  void callThroughTable(CallExpr *Call, const FunctionDecl *Callee) {
+    const auto *Ref =
+        llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
+    if (!Ref || !inFile(Call->getSourceRange()) || Call->isTypeDependent() ||
+        Call->isValueDependent())
+      return;
+    Callee = Callee->getCanonicalDecl();
+    if (!llvm::is_contained(TableEntries, Callee))
+      TableEntries.push_back(Callee);
+    R.ReplaceText(Ref->getSourceRange(),
+                  "io_meta." + Callee->getName().str() + "_fn");
+    ++Edits;
+  }
+
+  std::string table() const {
+    std::string Fields, Values;
+    bool CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+    for (const FunctionDecl *F : TableEntries) {
+      std::string Name = F->getName().str();
+      // C names the type by the function (a printed `va_list` parameter
+      // is a record local to the declaration); C++ may overload the name.
+      Fields +=
+          "  " +
+          (CPlusPlus ? declared(Ctx.getPointerType(F->getType()), Name + "_fn")
+                     : "__typeof__(" + Name + ") *" + Name + "_fn") +
+          ";\n";
+      Values += (Values.empty() ? "" : ", ") +
+                std::string(CPlusPlus ? "::" : "") + Name;
+    }
+    return "static const struct io_table_meta {\n" + Fields + "} io_meta = {" +
+           Values + "};\n";
+  }
+
   /// A helper whose body is one `return E;` (or `E;` when void), each
   /// parameter used at most once in E, E written in the file: its call
   /// can become E with the arguments in the parameters' places. Only a
@@ -713,6 +763,8 @@ private:
   /// Outline: the helpers, written before the first code; for
   /// outline-elsewhere their declarations, and their definitions here.
   std::string Helpers, Elsewhere;
+  /// CallTable: the functions the table holds, in the order first called.
+  std::vector<const FunctionDecl *> TableEntries;
   /// Inline: the one-line helpers, their parameters' uses by file offset.
   struct OneLine {
     const FunctionDecl *Def;

@@ -33,3 +33,8 @@ int journal_create(struct journal *j, const char *path) {
 }
 
 void image_close(struct image *im) { im->fd = -1; }
+
+int archive_create(struct archive *a, const char *path) {
+  a->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  return a->fd;
+}

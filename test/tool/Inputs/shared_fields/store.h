@@ -20,6 +20,9 @@ struct cache {
 struct journal {
   int fd;
 };
+struct archive {
+  int fd;
+};
 
 // A header's own store, seen by every unit that includes it.
 static inline void journal_adopt(struct journal *j, int fd) { j->fd = fd; }
@@ -32,3 +35,4 @@ int logfile_check(struct logfile *l);
 int spool_check(struct spool *s);
 int cache_check(struct cache *c);
 int journal_check(struct journal *j);
+int archive_check(struct archive *a);

@@ -1,0 +1,38 @@
+//===--- Callee.h - The function a call runs ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Code with backends or test seams calls the C library and its own
+// wrappers through tables of function pointers: `ops.write(fd, buf, n)`,
+// `(*do_open)(path, flags)`. Such a call runs one known function when the
+// table cannot hold another: it is constant (const-qualified, so a store
+// into it is undefined behaviour) and its initialiser names the function.
+// A table that is not constant may be written where no analysis of one
+// unit sees (through a pointer, from another unit, by an API), so its calls
+// stay unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSCALL_TIDY_CHECKS_CALLEE_H
+#define SYSCALL_TIDY_CHECKS_CALLEE_H
+
+#include "clang/AST/Expr.h"
+
+namespace clang::tidy::syscall {
+
+/// The function \p Call runs: its direct callee, or for a call through a
+/// function pointer the one function the pointer can hold, read from a
+/// constant's initialiser: a const pointer (`static ssize_t (*const
+/// put)(int, const void *, size_t) = write;`), a field of a const struct or
+/// array of structs (`ops.write`, `ops[i].write` when every element holds
+/// the same function, `ops[1].write`), through a const pointer to one
+/// (`static const struct io *const io = &posix_io;`). Null when the call
+/// may run more than one function or one the code does not name.
+const FunctionDecl *calleeOf(const CallExpr *Call);
+
+/// Whether \p Call runs calleeOf(Call) through a function pointer: its
+/// callee, as written, is not the function's name, so an edit of the call
+/// must replace the whole callee expression.
+bool isThroughPointer(const CallExpr *Call);
+
+} // namespace clang::tidy::syscall
+
+#endif // SYSCALL_TIDY_CHECKS_CALLEE_H

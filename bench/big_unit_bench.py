@@ -24,7 +24,9 @@ The fastest of --repeat runs counts, for the parse and for the checks each
 (load from other processes only ever adds time). The same units also run
 as whole processes, syscall-tidy beside clang -fsyntax-only (CPU seconds):
 what the checks add is the difference. With --max-ratio, exits 1 when that
-difference is more than R times the parse. (The profile's rows are printed,
+difference is more than R times the parse; a unit over it is measured again,
+up to three rounds, the two taken in turn, and the best round counts (it
+says so). (The profile's rows are printed,
 not judged: it times every matcher evaluation, and the checks' matchers on
 each function definition cost about 0.7 us each there; without the profile,
 a file of 20,000 functions without calls takes 0.12-0.13 s either way.)
@@ -264,6 +266,20 @@ def whole_cpu(command):
             + after.ru_stime - before.ru_stime)
 
 
+ROUNDS = 3
+
+
+def paired_cpu(parse, tidy, repeat):
+    """The least CPU seconds of \p parse and of \p tidy over \p repeat
+    runs each, taken in turn so that a slow spell of the machine falls on
+    both."""
+    clang = tidy_cpu = float("inf")
+    for _ in range(repeat):
+        clang = min(clang, whole_cpu(parse))
+        tidy_cpu = min(tidy_cpu, whole_cpu(tidy))
+    return clang, tidy_cpu
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -285,16 +301,23 @@ def main():
             ratio = best[CHECKS_ROW] / max(best[PARSE_ROW], 1e-6)
             checks = sorted(((v, k) for k, v in best.items()
                              if k.startswith("syscall-")), reverse=True)
-            flags = ["-D_GNU_SOURCE", path]
-            clang = min(whole_cpu([args.clang, "-fsyntax-only"] + flags)
-                        for _ in range(args.repeat))
-            tidy = min(whole_cpu([tool, "--quiet", "--checks=-*,syscall-*",
-                                  path, "--", "-D_GNU_SOURCE"])
-                       for _ in range(args.repeat))
-            added = (tidy - clang) / max(clang, 1e-6)
-            verdict = ""
+            parse = [args.clang, "-fsyntax-only", "-D_GNU_SOURCE", path]
+            tidy_run = [tool, "--quiet", "--checks=-*,syscall-*", path, "--",
+                        "-D_GNU_SOURCE"]
+            # A round over the bound is measured again, up to ROUNDS rounds,
+            # and the best counts: on a shared machine a neighbour's burst
+            # once doubled one round's syscall-tidy CPU and not clang's.
+            for rounds in range(1, ROUNDS + 1):
+                clang, tidy = paired_cpu(parse, tidy_run, args.repeat)
+                round_added = (tidy - clang) / max(clang, 1e-6)
+                if rounds == 1 or round_added < added:
+                    added, best_clang, best_tidy = round_added, clang, tidy
+                if args.max_ratio is None or added <= args.max_ratio:
+                    break
+            clang, tidy = best_clang, best_tidy
+            verdict = "" if rounds == 1 else "  (best of %d rounds)" % rounds
             if args.max_ratio is not None and added > args.max_ratio:
-                verdict = "  > %.3f FAIL" % args.max_ratio
+                verdict += "  > %.3f FAIL" % args.max_ratio
                 over.append(kind)
             print("%s (%d lines):" % (kind, args.lines))
             print("  %-30s %8.3f s" % (PARSE_ROW, best[PARSE_ROW]))

@@ -1,8 +1,13 @@
 //===--- Callee.cpp - The function a call runs ----------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Callee.h"
+#include "MainFileUses.h"
+#include "PerContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -53,8 +58,19 @@ bool elements(const Expr *Init, std::optional<uint64_t> Index, Exprs &Out) {
   return true;
 }
 
+using FunctionList = llvm::SmallVectorImpl<const FunctionDecl *>;
+
+/// The functions \p Field, a function pointer of a record the main file
+/// defines, holds (FieldFunctions); null when they are not all known.
+const llvm::SmallVector<const FunctionDecl *, 2> *
+fieldFunctions(const FieldDecl *Field);
+
 class Resolver {
 public:
+  /// \p UseFields: whether a field of a main file's record may answer by
+  /// every value the unit gives it (not while those are gathered).
+  explicit Resolver(bool UseFields) : UseFields(UseFields) {}
+
   /// Appends the functions the function pointer (or designator) \p E can
   /// hold, nothing for a null pointer; false when they are not all known.
   bool functions(const Expr *E, unsigned Depth,
@@ -74,7 +90,7 @@ public:
       }
     llvm::SmallVector<const Expr *, 4> Values;
     if (!objects(E, Depth, Values))
-      return false;
+      return fromField(E, Out);
     for (const Expr *Value : Values)
       if (!functions(Value, Depth + 1, Out))
         return false;
@@ -82,6 +98,21 @@ public:
   }
 
 private:
+  bool UseFields;
+
+  /// The field rule: \p E reads a function pointer field of a record that
+  /// only this unit can name, and every value the unit gives it is known.
+  bool fromField(const Expr *E, FunctionList &Out) const {
+    const auto *Member = llvm::dyn_cast<MemberExpr>(E);
+    const auto *Field =
+        Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+    const auto *Held = UseFields && Field ? fieldFunctions(Field) : nullptr;
+    if (!Held)
+      return false;
+    Out.append(Held->begin(), Held->end());
+    return true;
+  }
+
   /// A null pointer: a call cannot run it (`{0}`, `NULL`, `nullptr`, a
   /// member the initialiser leaves out).
   static bool isNull(const Expr *E) {
@@ -173,6 +204,156 @@ private:
   }
 };
 
+/// Whether \p Field is a function pointer of a record defined in the main
+/// file: no other unit can name the record, so the unit sees every value
+/// the program gives the field (a program does not fill function pointers
+/// from bytes it reads).
+bool isPrivateFunctionField(const FieldDecl *Field) {
+  const RecordDecl *Record = Field->getParent();
+  const SourceManager &SM = Field->getASTContext().getSourceManager();
+  return Field->getType()->isFunctionPointerType() && !Field->isMutable() &&
+         !Record->isUnion() &&
+         SM.isInMainFile(SM.getExpansionLoc(Record->getLocation()));
+}
+
+/// Every value the unit gives the function pointer fields of the main
+/// file's records: initialisers (brace, designated, constructor), stores,
+/// and the places that may store anything (`&s->f`, a non-const reference).
+/// Gathered in one walk of the main file's declarations, the first time a
+/// call through such a field asks.
+class FieldFunctions : public RecursiveASTVisitor<FieldFunctions> {
+  using Base = RecursiveASTVisitor<FieldFunctions>;
+
+public:
+  struct Held {
+    llvm::SmallVector<const FunctionDecl *, 2> Functions;
+    bool Unknown = false;
+  };
+
+  explicit FieldFunctions(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+  const Held *of(const FieldDecl *Field) const {
+    auto Found = Fields.find(Field);
+    if (Found == Fields.end() || Shared.count(Field->getParent()))
+      return nullptr;
+    return &Found->second;
+  }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !llvm::isa<TranslationUnitDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return Base::TraverseDecl(D);
+  }
+
+  // A function of another unit that takes or returns the record, or an
+  // object of it defined there, means that unit defines the record too:
+  // its values are not seen here.
+  bool VisitFunctionDecl(FunctionDecl *Func) {
+    if (!Func->isDefined()) {
+      share(Func->getReturnType());
+      for (const ParmVarDecl *Param : Func->parameters())
+        share(Param->getType());
+    }
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *Var) {
+    if (Var->hasExternalStorage() && !Var->getDefinition())
+      share(Var->getType());
+    return true;
+  }
+
+  bool VisitInitListExpr(InitListExpr *List) {
+    forEachInitialisedField(List, [&](const FieldDecl *Field,
+                                      const Expr *Init) { give(Field, Init); });
+    return true;
+  }
+
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (Init->isMemberInitializer())
+      give(Init->getMember(), Init->getInit());
+    return Base::TraverseConstructorInitializer(Init);
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      give(fieldOf(BO->getLHS()),
+           BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      give(fieldOf(UO->getSubExpr()), nullptr);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const FieldDecl *Field = fieldOf(Call->getArg(I));
+      QualType Param = Callee && I < Callee->getNumParams()
+                           ? Callee->getParamDecl(I)->getType()
+                           : QualType();
+      // A reference the callee may store through, or one of a callee
+      // unknown here.
+      if (Field && Call->getArg(I)->isLValue() &&
+          (Param.isNull() || (Param->isReferenceType() &&
+                              !Param.getNonReferenceType().isConstQualified())))
+        give(Field, nullptr);
+    }
+    return true;
+  }
+
+private:
+  static const FieldDecl *fieldOf(const Expr *E) {
+    const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParens());
+    return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
+                  : nullptr;
+  }
+
+  void share(QualType T) {
+    while (!T.isNull() &&
+           (T->isPointerType() || T->isReferenceType() || T->isArrayType()))
+      T = T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                           : T->getPointeeType();
+    if (const RecordDecl *Record = T.isNull() ? nullptr : T->getAsRecordDecl())
+      Shared.insert(Record->getDefinition() ? Record->getDefinition() : Record);
+  }
+
+  /// \p Field gets \p Value, or anything when it is null.
+  void give(const FieldDecl *Field, const Expr *Value) {
+    if (!Field || !isPrivateFunctionField(Field))
+      return;
+    Held &H = Fields[Field];
+    // A copy of the same field adds no value (`a->write = b->write`).
+    if (!Value || H.Unknown || fieldOf(Value->IgnoreParenImpCasts()) == Field)
+      H.Unknown |= !Value;
+    else if (!Resolver(/*UseFields=*/false).functions(Value, 0, H.Functions))
+      H.Unknown = true;
+  }
+
+  const SourceManager &SM;
+  llvm::DenseMap<const FieldDecl *, Held> Fields;
+  /// Records that another unit defines too (VisitFunctionDecl).
+  llvm::DenseSet<const RecordDecl *> Shared;
+};
+
+const llvm::SmallVector<const FunctionDecl *, 2> *
+fieldFunctions(const FieldDecl *Field) {
+  if (!isPrivateFunctionField(Field))
+    return nullptr;
+  ASTContext &Ctx = Field->getASTContext();
+  const FieldFunctions::Held *Held =
+      PerContext<FieldFunctions>::get(Ctx, [&] {
+        return std::make_unique<FieldFunctions>(Ctx);
+      }).of(Field);
+  return Held && !Held->Unknown ? &Held->Functions : nullptr;
+}
+
 } // namespace
 
 bool isThroughPointer(const CallExpr *Call) {
@@ -187,9 +368,10 @@ const FunctionDecl *calleeOf(const CallExpr *Call) {
       !Callee->getType()->isFunctionPointerType())
     return nullptr;
   llvm::SmallVector<const FunctionDecl *, 4> Functions;
-  if (!Resolver().functions(Callee, 0, Functions) || Functions.empty() ||
-      llvm::any_of(Functions,
-                   [&](const FunctionDecl *F) { return F != Functions[0]; }))
+  if (!Resolver(/*UseFields=*/true).functions(Callee, 0, Functions) ||
+      Functions.empty() || llvm::any_of(Functions, [&](const FunctionDecl *F) {
+        return F != Functions[0];
+      }))
     return nullptr;
   // The definition where the unit has one, as a direct call's callee is
   // the declaration its name finds.

@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Code with backends or test seams calls the C library and its own
 // wrappers through tables of function pointers: `ops.write(fd, buf, n)`,
-// `(*do_open)(path, flags)`. Such a call runs one known function when the
-// table cannot hold another: it is constant (const-qualified, so a store
-// into it is undefined behaviour) and its initialiser names the function.
-// A table that is not constant may be written where no analysis of one
-// unit sees (through a pointer, from another unit, by an API), so its calls
-// stay unknown.
+// `(*do_open)(path, flags)`, `s->write(fd, buf, n)`. Such a call runs one
+// known function when the table cannot hold another: it is constant
+// (const-qualified, so a store into it is undefined behaviour) and its
+// initialiser names the function; or it is a field of a record only this
+// unit defines (in its main file: no other unit can name the field) and
+// every value the unit gives the field names the function. Another table
+// may be written where no analysis of one unit sees (through a pointer,
+// from another unit, by an API), so its calls stay unknown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +26,12 @@ namespace clang::tidy::syscall {
 /// put)(int, const void *, size_t) = write;`), a field of a const struct or
 /// array of structs (`ops.write`, `ops[i].write` when every element holds
 /// the same function, `ops[1].write`), through a const pointer to one
-/// (`static const struct io *const io = &posix_io;`). Null when the call
-/// may run more than one function or one the code does not name.
+/// (`static const struct io *const io = &posix_io;`); or a field of a
+/// record the main file defines, whatever object holds it, when every
+/// initialiser and store of the field in the unit names the function (or
+/// is null) and none may store anything else (`&s->write`, a non-const
+/// reference, a value not known). Null when the call may run more than one
+/// function or one the code does not name.
 const FunctionDecl *calleeOf(const CallExpr *Call);
 
 /// Whether \p Call runs calleeOf(Call) through a function pointer: its

@@ -315,3 +315,64 @@ off_t table_store_and_tell(const char *path, off_t off, const char *rec,
   posix_ops.close(fd);
   return end;
 }
+
+// A record only this file defines, reached through the pointer a function
+// receives: the file gives its entries seek_to and put (or nothing) and
+// nothing else, so the calls through them are those.
+struct sink {
+  off_t (*seek)(int, off_t, int);
+  ssize_t (*write)(int, const void *, size_t);
+};
+void sink_init(struct sink *s) {
+  s->seek = seek_to;
+  s->write = put;
+}
+static const struct sink seek_only = {seek_to, NULL};
+
+int sink_store(struct sink *s, const char *path, off_t off, const char *rec,
+               size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  s->seek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'seek_to' then 'put' is one 'pwrite'
+  s->write(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+// CHECK-FIXES: int sink_store(struct sink *s, const char *path, off_t off, const char *rec,
+// CHECK-FIXES: int fd = xopen(path, O_WRONLY);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: pwrite(fd, rec, n, off);
+
+off_t sink_skip(int fd, off_t by) { return seek_only.seek(fd, by, SEEK_CUR); }
+
+// Must not flag: the caller sets the entry.
+struct pluggable {
+  ssize_t (*write)(int, const void *, size_t);
+};
+void pluggable_set(struct pluggable *p,
+                   ssize_t (*w)(int, const void *, size_t)) {
+  p->write = w;
+}
+int pluggable_store(struct pluggable *p, const char *path, off_t off,
+                    const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  seek_to(fd, off, SEEK_SET);
+  p->write(fd, rec, n);
+  xclose(fd);
+  return 0;
+}
+
+// Must not flag: the entry's address is handed out, to be set anywhere.
+struct exposed {
+  ssize_t (*write)(int, const void *, size_t);
+};
+void exposed_init(struct exposed *e) { e->write = put; }
+void *exposed_slot(struct exposed *e) { return &e->write; }
+int exposed_store(struct exposed *e, const char *path, off_t off,
+                  const char *rec, size_t n) {
+  int fd = xopen(path, O_WRONLY);
+  seek_to(fd, off, SEEK_SET);
+  e->write(fd, rec, n);
+  xclose(fd);
+  return 0;
+}

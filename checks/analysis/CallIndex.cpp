@@ -162,7 +162,7 @@ public:
 
   bool VisitInitListExpr(InitListExpr *List) {
     forEachInitialisedField(
-        List, [&](const FieldDecl *Field, const Expr *Init) {
+        List, SeenLists, [&](const FieldDecl *Field, const Expr *Init) {
           store(Field, Init, Init);
           if (UsesHere)
             Uses[Field].Initialisers.push_back({Init, User});
@@ -268,6 +268,8 @@ private:
   unsigned Loops = 0;
   /// The function definition the uses are in (the outer one in a lambda).
   const FunctionDecl *User = nullptr;
+  /// The brace initialisers handled, each once.
+  llvm::DenseSet<const InitListExpr *> SeenLists;
 };
 
 CallIndex::CallIndex(ASTContext &Ctx) {

@@ -267,8 +267,9 @@ public:
   }
 
   bool VisitInitListExpr(InitListExpr *List) {
-    forEachInitialisedField(List, [&](const FieldDecl *Field,
-                                      const Expr *Init) { give(Field, Init); });
+    forEachInitialisedField(
+        List, SeenLists,
+        [&](const FieldDecl *Field, const Expr *Init) { give(Field, Init); });
     return true;
   }
 
@@ -338,6 +339,7 @@ private:
 
   const SourceManager &SM;
   llvm::DenseMap<const FieldDecl *, Held> Fields;
+  llvm::DenseSet<const InitListExpr *> SeenLists;
   /// Records that another unit defines too (VisitFunctionDecl).
   llvm::DenseSet<const RecordDecl *> Shared;
 };

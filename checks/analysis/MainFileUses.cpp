@@ -11,18 +11,35 @@ const MainFileUses &MainFileIndex::of(const ValueDecl *D) const {
 }
 
 void forEachInitialisedField(
-    const InitListExpr *List,
+    const InitListExpr *List, llvm::DenseSet<const InitListExpr *> &Seen,
     llvm::function_ref<void(const FieldDecl *, const Expr *)> Each) {
+  // A walk reaches the list as written; clang's completed form has every
+  // field in its place (designators resolved, elided braces restored).
+  if (List && !List->isSemanticForm())
+    List = List->getSemanticForm();
+  if (!List || !Seen.insert(List).second)
+    return;
+  auto Nested = [&](const Expr *Init) {
+    if (const auto *Inner = llvm::dyn_cast<InitListExpr>(Init->IgnoreParens()))
+      forEachInitialisedField(Inner, Seen, Each);
+  };
+  if (List->getType()->isArrayType()) {
+    for (const Expr *Element : List->inits())
+      Nested(Element);
+    return;
+  }
   const auto *Record = List->getType()->getAsRecordDecl();
-  if (!Record || Record->isUnion() || !List->isSemanticForm())
+  if (!Record || Record->isUnion())
     return;
   unsigned I = 0;
   for (const FieldDecl *Field : Record->fields()) {
     if (I >= List->getNumInits())
       break;
     const Expr *Init = List->getInit(I++);
-    if (!llvm::isa<ImplicitValueInitExpr>(Init))
-      Each(Field, Init);
+    if (llvm::isa<ImplicitValueInitExpr>(Init))
+      continue;
+    Each(Field, Init);
+    Nested(Init);
   }
 }
 

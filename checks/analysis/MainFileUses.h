@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <vector>
 
@@ -35,10 +36,12 @@ struct MainFileUses {
   std::vector<std::pair<const Expr *, const FunctionDecl *>> Initialisers;
 };
 
-/// Calls \p Each with every field a record's brace initialiser \p List
-/// gives a value, and that value (unions and implicit zeros left out).
+/// Calls \p Each with every field the brace initialiser \p List gives a
+/// value, and that value, in its records and arrays too (unions and
+/// implicit zeros left out). A walk reaches the list as written, and its
+/// nested lists again: \p Seen keeps each list to one call.
 void forEachInitialisedField(
-    const InitListExpr *List,
+    const InitListExpr *List, llvm::DenseSet<const InitListExpr *> &Seen,
     llvm::function_ref<void(const FieldDecl *, const Expr *)> Each);
 
 /// The uses of every declaration in the main file but locals and

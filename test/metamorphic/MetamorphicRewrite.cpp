@@ -8,10 +8,10 @@
 // returns through a cleanup label, a condition carried in a local flag, two
 // checks that leave the same way joined by `||`, casts, C library calls
 // outlined into one-line helpers (in the file or in another one), one-line
-// helpers inlined, calls through
-// wrappers that exit when the call fails, calls through a constant table
-// of function pointers. The metamorphic
-// suite (run.py) requires the checks to find the same things in both.
+// helpers inlined, calls through wrappers that exit when the call fails,
+// calls through a constant table of function pointers or through a pointer
+// to a table of the file. The metamorphic suite (run.py) requires the
+// checks to find the same things in both.
 //
 // Usage: syscall-tidy-metamorphic REWRITE SOURCE OUTPUT [WRAPPERS] -- FLAGS
 // OUTPUT receives the variant (identical to SOURCE when the rewrite has no
@@ -57,6 +57,7 @@ enum class Rewrite {
   Inline,
   DieWrapper,
   CallTable,
+  CallField,
 };
 
 std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
@@ -78,6 +79,7 @@ std::optional<Rewrite> rewriteNamed(llvm::StringRef Name) {
       .Case("inline", Rewrite::Inline)
       .Case("die-wrapper", Rewrite::DieWrapper)
       .Case("call-table", Rewrite::CallTable)
+      .Case("call-field", Rewrite::CallField)
       .Default(std::nullopt);
 }
 
@@ -209,6 +211,7 @@ public:
         outline(Call, Name, /*Dies=*/true);
       break;
     case Rewrite::CallTable:
+    case Rewrite::CallField:
       // Not a call that does not return: a pointer's type may not say so.
       if (Global && SM.isInSystemHeader(Callee->getLocation()) &&
           !Name.starts_with("__") && !Callee->isNoReturn())
@@ -256,7 +259,7 @@ public:
     }
     if (Kind == Rewrite::OutlineElsewhere)
       *Wrappers += systemIncludes() + "\n" + Elsewhere;
-    if (Kind == Rewrite::CallTable)
+    if (Kind == Rewrite::CallTable || Kind == Rewrite::CallField)
       R.InsertTextBefore(FirstTopLevel.isValid() ? FirstTopLevel : Top,
                          table());
     if (Kind == Rewrite::Outline || Kind == Rewrite::OutlineElsewhere ||
@@ -584,6 +587,10 @@ private:
   // const void *, size_t); } io_meta = {write};`: the C library reached
   // through a constant table of function pointers, as code with backends
   // or test seams calls it.
+  //
+  // call-field: the table is not constant and the calls go through a
+  // pointer to it, `io_ptr_meta->write_fn(fd, buf, n)`: only the record's
+  // fields, which nothing else in the file stores into, say what runs.
   void callThroughTable(CallExpr *Call, const FunctionDecl *Callee) {
     const auto *Ref =
         llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
@@ -594,7 +601,8 @@ private:
     if (!llvm::is_contained(TableEntries, Callee))
       TableEntries.push_back(Callee);
     R.ReplaceText(Ref->getSourceRange(),
-                  "io_meta." + Callee->getName().str() + "_fn");
+                  (Kind == Rewrite::CallField ? "io_ptr_meta->" : "io_meta.") +
+                      Callee->getName().str() + "_fn");
     ++Edits;
   }
 
@@ -613,6 +621,11 @@ private:
       Values += (Values.empty() ? "" : ", ") +
                 std::string(CPlusPlus ? "::" : "") + Name;
     }
+    if (Kind == Rewrite::CallField)
+      return "static struct io_table_meta {\n" + Fields + "} io_meta = {" +
+             Values +
+             "};\nstatic struct io_table_meta *const io_ptr_meta = "
+             "&io_meta;\n";
     return "static const struct io_table_meta {\n" + Fields + "} io_meta = {" +
            Values + "};\n";
   }

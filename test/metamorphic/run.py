@@ -29,7 +29,7 @@ REWRITES = ("split-declaration", "assign-in-condition", "rename",
             "parenthesize", "do-while-macro", "wrap-open",
             "wrap-open-elsewhere", "retry-macro", "goto-cleanup",
             "local-flag", "join-or", "cast", "outline", "outline-elsewhere",
-            "inline", "die-wrapper", "call-table")
+            "inline", "die-wrapper", "call-table", "call-field")
 # The rewrites that write a second unit, which the variant calls.
 TWO_UNITS = ("wrap-open-elsewhere", "outline-elsewhere")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*) \[([\w,.-]+)\]$")

@@ -32,13 +32,21 @@ const Expr *constantValue(const Expr *E) {
   return Var->getAnyInitializer(Def);
 }
 
-/// The value \p Field gets in the record initialiser \p List, or null
-/// (a union's, an implicit zero).
-const Expr *fieldValue(const Expr *Init, const FieldDecl *Field) {
+/// The brace initialiser \p Init as clang completes it (every member in
+/// its place), or null when \p Init is no brace initialiser.
+const InitListExpr *completedList(const Expr *Init) {
   const auto *List = llvm::dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
-  if (!List || !List->isSemanticForm() || Field->isMutable() ||
-      Field->getParent()->isUnion())
-    return nullptr;
+  return List && !List->isSemanticForm() ? List->getSemanticForm() : List;
+}
+
+/// The value \p Field gets in the record initialiser \p Init: null for an
+/// implicit zero; none when it cannot tell (no brace initialiser, a
+/// union's member, a mutable field).
+std::optional<const Expr *> fieldValue(const Expr *Init,
+                                       const FieldDecl *Field) {
+  const InitListExpr *List = completedList(Init);
+  if (!List || Field->isMutable() || Field->getParent()->isUnion())
+    return std::nullopt;
   unsigned Index = Field->getFieldIndex();
   if (Index >= List->getNumInits())
     return nullptr;
@@ -49,8 +57,8 @@ const Expr *fieldValue(const Expr *Init, const FieldDecl *Field) {
 /// The elements of the array initialiser \p Init: all of them, or the
 /// \p Index-th. Elements the initialiser leaves out are zero: no function.
 bool elements(const Expr *Init, std::optional<uint64_t> Index, Exprs &Out) {
-  const auto *List = llvm::dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
-  if (!List || !List->isSemanticForm() || !List->getType()->isArrayType())
+  const InitListExpr *List = completedList(Init);
+  if (!List || !List->getType()->isArrayType())
     return false;
   for (unsigned I = 0; I < List->getNumInits(); ++I)
     if (!Index || *Index == I)
@@ -147,11 +155,13 @@ private:
                 ? pointees(Member->getBase(), uint64_t(0), Depth + 1, Records)
                 : objects(Member->getBase(), Depth + 1, Records)))
         return false;
-      for (const Expr *Record : Records)
-        if (const Expr *Value = fieldValue(Record, Field))
-          Out.push_back(Value);
-        else if (!llvm::isa<InitListExpr>(Record->IgnoreParenImpCasts()))
+      for (const Expr *Record : Records) {
+        std::optional<const Expr *> Value = fieldValue(Record, Field);
+        if (!Value)
           return false;
+        if (*Value)
+          Out.push_back(*Value);
+      }
       return true;
     }
     if (const auto *Sub = llvm::dyn_cast<ArraySubscriptExpr>(E))

@@ -20,6 +20,7 @@ namespace {
 constexpr unsigned MaxDepth = 8;
 
 using Exprs = llvm::SmallVectorImpl<const Expr *>;
+using FunctionList = llvm::SmallVectorImpl<const FunctionDecl *>;
 
 /// The initialiser of \p E when it names a constant variable with one:
 /// nothing can change what it holds.
@@ -32,11 +33,11 @@ const Expr *constantValue(const Expr *E) {
   return Var->getAnyInitializer(Def);
 }
 
-/// The brace initialiser \p Init as clang completes it (every member in
-/// its place), or null when \p Init is no brace initialiser.
+/// The brace initialiser \p Init as clang completes it, or null when
+/// \p Init is no brace initialiser.
 const InitListExpr *completedList(const Expr *Init) {
-  const auto *List = llvm::dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
-  return List && !List->isSemanticForm() ? List->getSemanticForm() : List;
+  return completedForm(
+      llvm::dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts()));
 }
 
 /// The value \p Field gets in the record initialiser \p Init: null for an
@@ -66,8 +67,6 @@ bool elements(const Expr *Init, std::optional<uint64_t> Index, Exprs &Out) {
   return true;
 }
 
-using FunctionList = llvm::SmallVectorImpl<const FunctionDecl *>;
-
 /// The functions \p Field, a function pointer of a record the main file
 /// defines, holds (FieldFunctions); null when they are not all known.
 const llvm::SmallVector<const FunctionDecl *, 2> *
@@ -81,8 +80,7 @@ public:
 
   /// Appends the functions the function pointer (or designator) \p E can
   /// hold, nothing for a null pointer; false when they are not all known.
-  bool functions(const Expr *E, unsigned Depth,
-                 llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  bool functions(const Expr *E, unsigned Depth, FunctionList &Out) {
     if (Depth > MaxDepth)
       return false;
     E = E->IgnoreParenImpCasts();

@@ -10,13 +10,14 @@ const MainFileUses &MainFileIndex::of(const ValueDecl *D) const {
   return It == Uses.end() ? None : It->second;
 }
 
+const InitListExpr *completedForm(const InitListExpr *List) {
+  return List && !List->isSemanticForm() ? List->getSemanticForm() : List;
+}
+
 void forEachInitialisedField(
     const InitListExpr *List, llvm::DenseSet<const InitListExpr *> &Seen,
     llvm::function_ref<void(const FieldDecl *, const Expr *)> Each) {
-  // A walk reaches the list as written; clang's completed form has every
-  // field in its place (designators resolved, elided braces restored).
-  if (List && !List->isSemanticForm())
-    List = List->getSemanticForm();
+  List = completedForm(List);
   if (!List || !Seen.insert(List).second)
     return;
   auto Nested = [&](const Expr *Init) {

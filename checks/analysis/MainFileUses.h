@@ -36,6 +36,11 @@ struct MainFileUses {
   std::vector<std::pair<const Expr *, const FunctionDecl *>> Initialisers;
 };
 
+/// \p List as clang completes it (every member in its place, designators
+/// resolved, elided braces restored): a walk of the AST reaches the list as
+/// written. Null for null.
+const InitListExpr *completedForm(const InitListExpr *List);
+
 /// Calls \p Each with every field the brace initialiser \p List gives a
 /// value, and that value, in its records and arrays too (unions and
 /// implicit zeros left out). A walk reaches the list as written, and its

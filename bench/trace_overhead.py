@@ -4,7 +4,8 @@
 against the untraced run measured in the same session.
 
 Usage: bench/trace_overhead.py [--build build] [--repeat 3]
-                               [--backends ptrace,strace] [--programs all]
+                               [--backends ptrace,ptrace-stops,strace]
+                               [--programs all]
                                [--calls 20000] [--min-speedup K]
 
 Programs: an I/O-heavy program of our own (writes and preads made five
@@ -12,7 +13,10 @@ calls deep, built with -g -fno-omit-frame-pointer: full user stacks), the
 examples/ program (copylog, debug build, copying 64 MiB) and parts of
 leanio's benchmark (build/runtime/bench/leanio_bench): syscall-bound ones
 (one write per record, getpid in a loop) and one that makes few syscalls
-(buffered dump). Prints, per program and backend, the median wall time of
+(buffered dump). The backends: ptrace (our loop, results from perf's
+sys_exit records where allowed: one stop per call), ptrace-stops (our
+loop with a second stop at each call's exit, --results=ptrace) and
+strace. Prints, per program and backend, the median wall time of
 --repeat untraced and traced runs (the whole tracer: run, attribution,
 report), their ratio, the traced run alone (the report's wall_seconds) and
 the overhead per traced syscall: (run - untraced) / syscalls, the median
@@ -63,7 +67,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--backends", default="ptrace,strace")
+    parser.add_argument("--backends", default="ptrace,ptrace-stops,strace")
     parser.add_argument("--programs", default="all",
                         help="'io' for the I/O-heavy program alone")
     parser.add_argument("--calls", type=int, default=20000)
@@ -88,7 +92,10 @@ def main():
                              [bench, "--benchmark_filter=^%s$" % name,
                               "--benchmark_min_time=0.2"]))
     backends = args.backends.split(",")
-    print("%-28s %-7s %9s %9s %7s %9s %9s %10s" % (
+    flags = {"ptrace": ["--backend=ptrace"],
+             "ptrace-stops": ["--backend=ptrace", "--results=ptrace"],
+             "strace": ["--backend=strace"]}
+    print("%-28s %-12s %9s %9s %7s %9s %9s %10s" % (
         "program", "backend", "untraced", "traced", "ratio", "run",
         "us/call", "syscalls"))
     failed = False
@@ -103,9 +110,9 @@ def main():
             traced, runs, overheads = [], [], []
             report = os.path.join(work, "report.json")
             for _ in range(args.repeat):
-                traced.append(wall([trace, "--backend=" + backend,
-                                    "--format=json", "--output=" + report,
-                                    "--"] + command, work))
+                traced.append(wall([trace] + flags[backend] + [
+                    "--format=json", "--output=" + report, "--"] + command,
+                    work))
                 with open(report) as f:
                     data = json.load(f)
                 calls = data["totals"]["syscalls"]
@@ -113,9 +120,10 @@ def main():
                 overheads.append((runs[-1] - untraced) / max(calls, 1) * 1e6)
             b = statistics.median(traced)
             per_call[backend] = statistics.median(overheads)
-            print("%-28s %-7s %8.3fs %8.3fs %6.1fx %8.3fs %9.1f %10d" % (
+            print("%-28s %-12s %8.3fs %8.3fs %6.1fx %8.3fs %9.1f %10d  %s" % (
                 name, backend, untraced, b, b / untraced,
-                statistics.median(runs), per_call[backend], calls))
+                statistics.median(runs), per_call[backend], calls,
+                data["backend"].get("results", "")))
         if args.min_speedup and {"ptrace", "strace"} <= per_call.keys():
             speedup = per_call["strace"] / max(per_call["ptrace"], 1e-9)
             verdict = "ok" if speedup >= args.min_speedup else "FAIL"

@@ -2,6 +2,7 @@
 # lit configuration of the syscall-tidy tests.
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -86,6 +87,13 @@ if config.syscall_tidy_trace:
     config.substitutions.append(("%{trace_tool}", config.syscall_tidy_trace))
     config.substitutions.append(
         ("%trace", config.syscall_tidy_trace + " --backend=" + backend))
+    # The ptrace backend reads results from perf's sys_exit records where
+    # the kernel allows it (root, or perf_event_paranoid and tracefs).
+    probe = subprocess.run([config.syscall_tidy_trace, "--results=perf",
+                            "--", "true"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    if probe.returncode == 0:
+        config.available_features.add("perf-results")
 else:
     config.excludes += ["trace"]
 # Headless Chromium renders the tracer's HTML report.

@@ -1,12 +1,14 @@
 //===--- PtraceRunner.cpp - The command, run under our own ptrace loop ---===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "PtraceRunner.h"
+#include "PerfExits.h"
 #include "StackUnwinder.h"
 #include "SyscallText.h"
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <deque>
 #include <fcntl.h>
 #include <fstream>
 #include <functional>
@@ -58,6 +60,12 @@ double wallClock() {
   return T.tv_sec + T.tv_nsec / 1e9;
 }
 
+uint64_t monotonicNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return T.tv_sec * 1000000000ull + T.tv_nsec;
+}
+
 pid_t threadGroupOf(pid_t Tid) {
   std::ifstream Status("/proc/" + std::to_string(Tid) + "/status");
   for (std::string Line; std::getline(Status, Line);)
@@ -66,16 +74,32 @@ pid_t threadGroupOf(pid_t Tid) {
   return Tid;
 }
 
-struct Thread {
-  pid_t Tgid = 0;
-  bool InCall = false;
+/// A call as its entry stop read it.
+struct Entry {
   long Number = 0;
   uint64_t Args[6] = {};
   std::string Call;
-  double Entered = 0;
-  std::chrono::steady_clock::time_point Started;
+  double Entered = 0;     ///< wall clock, for the trace's line
+  uint64_t EnteredNs = 0; ///< CLOCK_MONOTONIC, perf's clock
   std::vector<Frame> Frames;
 };
+
+struct Thread {
+  pid_t Tgid = 0;
+  /// Stopped again at the call's exit for its result.
+  bool InCall = false;
+  Entry Current;
+  /// Calls whose result perf records, in the order they were made.
+  std::deque<Entry> Awaited;
+};
+
+/// Whether a call's result needs the tracee stopped at its exit: a new
+/// descriptor is named from /proc while it exists; execve starts a new
+/// program image.
+bool needsExitStop(long Number, const uint64_t Args[6]) {
+  return makesDescriptor(Number, Args) || Number == SYS_execve ||
+         Number == SYS_execveat;
+}
 
 /// The tracee at a stop, as the syscall's text reads it.
 class StoppedTracee : public TraceeView {
@@ -148,10 +172,13 @@ public:
   /// \p CommandEnded is told the command's status (as a shell reports it)
   /// when the trace ends: when the command does, or with \p WaitChildren
   /// when the last process it left does.
+  /// With \p Exits, a call stops only at its entry and its result comes
+  /// from perf's records, but for needsExitStop's calls.
   Tracer(FILE *Out, pid_t Root, bool WaitChildren,
+         std::unique_ptr<PerfExits> Exits,
          std::function<void(int)> CommandEnded)
       : Out(Out), Root(Root), WaitChildren(WaitChildren),
-        CommandEnded(std::move(CommandEnded)) {}
+        Exits(std::move(Exits)), CommandEnded(std::move(CommandEnded)) {}
   /// Follows every tracee until none is left. What the command leaves
   /// running after the trace ends stays traced, unrecorded: the filter it
   /// inherited cannot be taken off, and without a tracer its traced
@@ -163,6 +190,13 @@ private:
   Thread &thread(pid_t Tid);
   void enter(pid_t Tid, Thread &T);
   void leave(pid_t Tid, Thread &T);
+  /// Writes the calls whose results perf recorded since the last stop, in
+  /// the order they ended.
+  void settleExits();
+  /// Writes \p T's calls that will get no result: it ended.
+  void unsettled(Thread &T, pid_t Tid);
+  void write(pid_t Tid, const Entry &E, const std::string &Result,
+             std::optional<double> Seconds);
   void ended(pid_t Tid, int Status);
   void resume(pid_t Tid, const Thread &T, int Signal = 0) {
     ptrace(T.InCall ? PTRACE_SYSCALL : PTRACE_CONT, Tid, nullptr,
@@ -173,6 +207,7 @@ private:
   FILE *Out;
   pid_t Root;
   bool WaitChildren;
+  std::unique_ptr<PerfExits> Exits;
   std::function<void(int)> CommandEnded;
   int RootStatus = -1;
   bool RootStarted = false; ///< the command's first execve is seen
@@ -192,61 +227,108 @@ void Tracer::enter(pid_t Tid, Thread &T) {
   user_regs_struct Regs;
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Regs) != 0)
     return;
-  T.InCall = true;
-  T.Number = static_cast<long>(Regs.orig_rax);
+  Entry E;
+  E.Number = static_cast<long>(Regs.orig_rax);
   uint64_t Args[6] = {Regs.rdi, Regs.rsi, Regs.rdx, Regs.r10, Regs.r8, Regs.r9};
-  std::copy(Args, Args + 6, T.Args);
+  std::copy(Args, Args + 6, E.Args);
   StoppedTracee View(Tid, Names[T.Tgid]);
-  T.Call = callText(T.Number, T.Args, View);
+  E.Call = callText(E.Number, E.Args, View);
   // The command's own first execve is made by our fork: no line of any
   // program. A later one belongs to the program that calls it.
-  T.Frames.clear();
-  bool Ours = T.Number == SYS_execve && Tid == Root && !RootStarted;
+  bool Ours = E.Number == SYS_execve && Tid == Root && !RootStarted;
   RootStarted |= Tid == Root;
   if (!Ours)
-    T.Frames = Unwinder.unwind(T.Tgid, Tid, dwarfRegisters(Regs), MaxFrames);
-  for (int Fd : descriptorsEnded(T.Number, T.Args)) {
+    E.Frames = Unwinder.unwind(T.Tgid, Tid, dwarfRegisters(Regs), MaxFrames);
+  for (int Fd : descriptorsEnded(E.Number, E.Args)) {
     if (Fd < 0)
       Names[T.Tgid].clear();
     else
       Names[T.Tgid].erase(Fd);
   }
-  T.Entered = wallClock();
-  T.Started = std::chrono::steady_clock::now();
+  E.Entered = wallClock();
+  E.EnteredNs = monotonicNs();
+  T.InCall = !Exits || needsExitStop(E.Number, E.Args);
+  if (T.InCall)
+    T.Current = std::move(E);
+  else
+    T.Awaited.push_back(std::move(E));
+}
+
+void Tracer::write(pid_t Tid, const Entry &E, const std::string &Result,
+                   std::optional<double> Seconds) {
+  if (!Out)
+    return;
+  fprintf(Out, "%d %.6f %s = %s", Tid, E.Entered, E.Call.c_str(),
+          Result.c_str());
+  if (Seconds)
+    fprintf(Out, " <%.6f>", *Seconds);
+  fputc('\n', Out);
+  for (const Frame &F : E.Frames)
+    fprintf(Out, " > %s(%s) [0x%llx]\n", F.Module.c_str(), F.Symbol.c_str(),
+            static_cast<unsigned long long>(F.Address));
 }
 
 void Tracer::leave(pid_t Tid, Thread &T) {
   T.InCall = false;
-  if (!Out)
-    return;
   errno = 0;
   long Result = ptrace(
       PTRACE_PEEKUSER, Tid,
       reinterpret_cast<void *>(offsetof(user_regs_struct, rax)), nullptr);
-  if (errno)
+  if (errno || !Out)
     return;
-  double Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - T.Started)
-                       .count();
+  const Entry &E = T.Current;
+  double Seconds = (monotonicNs() - E.EnteredNs) / 1e9;
   StoppedTracee View(Tid, Names[T.Tgid]);
-  if (makesDescriptor(T.Number, T.Args) && Result >= 0)
+  if (makesDescriptor(E.Number, E.Args) && Result >= 0)
     Names[T.Tgid].erase(static_cast<int>(Result));
-  std::string Text = resultText(T.Number, T.Args, Result, View);
-  fprintf(Out, "%d %.6f %s = %s <%.6f>\n", Tid, T.Entered, T.Call.c_str(),
-          Text.c_str(), Seconds);
-  for (const Frame &F : T.Frames)
-    fprintf(Out, " > %s(%s) [0x%llx]\n", F.Module.c_str(), F.Symbol.c_str(),
-            static_cast<unsigned long long>(F.Address));
-  if (T.Number == SYS_execve && Result == 0) {
+  write(Tid, E, resultText(E.Number, E.Args, Result, View), Seconds);
+  if (E.Number == SYS_execve && Result == 0) {
     Unwinder.forget(T.Tgid);
     Names[T.Tgid].clear();
   }
 }
 
+void Tracer::settleExits() {
+  if (!Exits)
+    return;
+  for (const SyscallExit &X : Exits->take()) {
+    auto It = Threads.find(X.Tid);
+    if (It == Threads.end())
+      continue;
+    Thread &T = It->second;
+    std::deque<Entry> &Q = T.Awaited;
+    // A thread makes one call at a time: a record of the time a later
+    // call was made means the kernel dropped the record of the first.
+    while (Q.size() > 1 && Q[1].EnteredNs <= X.TimeNs) {
+      write(X.Tid, Q.front(), "?", std::nullopt);
+      Q.pop_front();
+    }
+    // Else the record is of a call stopped at its exit, written there.
+    if (Q.empty() || Q.front().EnteredNs > X.TimeNs ||
+        Q.front().Number != X.Number)
+      continue;
+    StoppedTracee View(X.Tid, Names[T.Tgid]);
+    write(X.Tid, Q.front(),
+          resultText(X.Number, Q.front().Args, X.Result, View),
+          (X.TimeNs - Q.front().EnteredNs) / 1e9);
+    Q.pop_front();
+  }
+}
+
+void Tracer::unsettled(Thread &T, pid_t Tid) {
+  for (const Entry &E : T.Awaited)
+    write(Tid, E, "?", std::nullopt);
+  T.Awaited.clear();
+  if (T.InCall)
+    write(Tid, T.Current, "?", std::nullopt);
+  T.InCall = false;
+}
+
 void Tracer::ended(pid_t Tid, int Status) {
+  settleExits();
   auto It = Threads.find(Tid);
-  if (Out && It != Threads.end() && It->second.InCall)
-    fprintf(Out, "%d %.6f %s = ?\n", Tid, wallClock(), It->second.Call.c_str());
+  if (It != Threads.end())
+    unsettled(It->second, Tid);
   if (Out && WIFEXITED(Status))
     fprintf(Out, "%d %.6f +++ exited with %d +++\n", Tid, wallClock(),
             WEXITSTATUS(Status));
@@ -270,6 +352,9 @@ void Tracer::ended(pid_t Tid, int Status) {
 void Tracer::endTrace() {
   if (!Out)
     return;
+  settleExits();
+  for (auto &[Tid, T] : Threads)
+    unsettled(T, Tid);
   Out = nullptr;
   CommandEnded(RootStatus >= 0 ? RootStatus : 1);
 }
@@ -289,6 +374,7 @@ void Tracer::run() {
         continue;
       break; // no tracee left
     }
+    settleExits();
     if (WIFEXITED(Status) || WIFSIGNALED(Status)) {
       ended(Tid, Status);
       if (RootStatus >= 0 && !WaitChildren)
@@ -310,8 +396,11 @@ void Tracer::run() {
       // A thread other than the leader ran execve: it is the leader now.
       unsigned long Former = 0;
       ptrace(PTRACE_GETEVENTMSG, Tid, nullptr, &Former);
-      if (static_cast<pid_t>(Former) != Tid)
-        Threads.erase(static_cast<pid_t>(Former));
+      if (auto It = Threads.find(static_cast<pid_t>(Former));
+          It != Threads.end() && It->first != Tid) {
+        unsettled(It->second, It->first);
+        Threads.erase(It);
+      }
       resume(Tid, T);
     } else if (Event == PTRACE_EVENT_STOP) {
       bool GroupStop = Signal == SIGSTOP || Signal == SIGTSTP ||
@@ -423,14 +512,24 @@ int traceCommand(const RunRequest &Request, int Report) {
                  std::string(strerror(Error)) +
                  "; a container may need --cap-add=SYS_PTRACE)");
   }
+  std::unique_ptr<PerfExits> Exits;
+  std::string NoExits = "--results=ptrace";
+  if (Request.Results != "ptrace")
+    Exits = PerfExits::open(Child, tracedSyscallNumbers(), NoExits);
+  if (!Exits && Request.Results == "perf") {
+    kill(Child, SIGKILL);
+    waitpid(Child, &Status, __WALL);
+    return !Tell("failed --results=perf cannot run here: " + NoExits);
+  }
   Tell("started " + std::to_string(Child));
+  Tell(Exits ? "results perf" : "results exit stops, " + NoExits);
   // The command has the user's standard streams; a tracer that outlives
   // it must not hold a pipe the user's shell waits on.
   int Null = open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int Fd = 0; Null >= 0 && Fd < 3; ++Fd)
     dup2(Null, Fd);
   kill(Child, SIGCONT);
-  Tracer T(Out, Child, Request.WaitChildren, [&](int Exit) {
+  Tracer T(Out, Child, Request.WaitChildren, std::move(Exits), [&](int Exit) {
     bool Written = fclose(Out) == 0;
     Tell(Written ? "ended " + std::to_string(Exit) + " " +
                        std::to_string(T.truncatedStacks())
@@ -501,6 +600,8 @@ PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
     }
     if (Text.consume_front("started "))
       Text.getAsInteger(10, Run.RootPid);
+    if (Text.consume_front("results "))
+      Run.Results = Text.str();
     if (Line.starts_with("ended "))
       Last = Line;
   }

@@ -74,7 +74,10 @@ std::string summary(const TraceReport &R) {
          " sites in the program, " + withCommas(R.RedundantTotal) +
          " redundant; exit status " + std::to_string(R.ExitStatus) +
          "; traced by " + R.Backend +
-         (R.BackendWhy.empty() ? "" : " (" + R.BackendWhy + ")");
+         (R.BackendWhy.empty() ? "" : " (" + R.BackendWhy + ")") +
+         (llvm::StringRef(R.Results).starts_with("exit stops, ")
+              ? " (results by " + R.Results + ")"
+              : "");
 }
 
 llvm::json::Object siteJson(const Site &S) {
@@ -168,7 +171,8 @@ void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
                 {"command", std::move(Command)},
                 {"exitStatus", R.ExitStatus},
                 {"backend", llvm::json::Object{{"name", R.Backend},
-                                               {"why", R.BackendWhy}}},
+                                               {"why", R.BackendWhy},
+                                               {"results", R.Results}}},
                 {"totals",
                  llvm::json::Object{{"syscalls", int64_t(R.Traced)},
                                     {"attributed", int64_t(R.Attributed)},

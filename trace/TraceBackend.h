@@ -28,6 +28,10 @@ struct RunRequest {
   /// to the tracer and back; across two CPUs each hand-over is a cross-CPU
   /// wake-up, 3 to 7 times dearer (docs/trace.md).
   bool ShareCpu = true;
+  /// ptrace: where a call's result comes from. perf: the kernel's sys_exit
+  /// tracepoint, one stop per call (PerfExits); ptrace: a second stop at
+  /// the call's exit; auto: perf where the kernel allows it.
+  std::string Results = "auto";
 };
 
 struct TracedRun {
@@ -36,6 +40,8 @@ struct TracedRun {
   double WallSeconds = 0;
   std::string Backend; ///< the one that ran
   std::string Why;     ///< why it, when not the one asked for
+  /// ptrace: "perf", or "exit stops, " and why not perf.
+  std::string Results;
   unsigned TruncatedStacks = 0;
 };
 

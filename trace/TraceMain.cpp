@@ -142,6 +142,7 @@ int main(int Argc, const char **Argv) {
   Request.Command = Options.Command;
   Request.TraceFile = TraceFile.str().str();
   Request.Backend = Options.Backend;
+  Request.Results = Options.Results;
   Request.WaitChildren = Options.WaitChildren;
   Request.ShareCpu = Options.ShareCpu;
   TracedRun Run;
@@ -215,6 +216,7 @@ int main(int Argc, const char **Argv) {
   Report.WallSeconds = Run.WallSeconds;
   Report.Backend = Run.Backend;
   Report.BackendWhy = Run.Why;
+  Report.Results = Run.Results;
   Report.HaveFindings = !Options.Findings.empty();
   Model.finish();
   Builder.finish(std::move(Findings), Report);

@@ -49,6 +49,12 @@ cl::opt<std::string> Backend(
     cl::desc("How to trace: ptrace (our own loop, fast), strace (strace -k), "
              "auto (ptrace, else strace where ptrace or seccomp is refused)"),
     cl::init("auto"), cl::cat(Flags));
+cl::opt<std::string> Results(
+    "results",
+    cl::desc("Where the ptrace backend reads each call's result: perf (the "
+             "kernel's sys_exit tracepoint: one stop per call), ptrace (a "
+             "second stop at each call's exit), auto (perf where allowed)"),
+    cl::init("auto"), cl::cat(Flags));
 cl::opt<bool> WaitChildren(
     "wait-children",
     cl::desc("Trace what the command leaves running (a daemon) until it "
@@ -132,6 +138,10 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
     Exit = usage("unknown --backend '" + Backend + "' (auto, ptrace, strace)");
     return false;
   }
+  if (Results != "auto" && Results != "perf" && Results != "ptrace") {
+    Exit = usage("unknown --results '" + Results + "' (auto, perf, ptrace)");
+    return false;
+  }
   if (!NoCommand)
     Options.Command.assign(DoubleDash + 1, Argv + Argc);
   Options.TraceFile = TraceFile;
@@ -143,6 +153,7 @@ bool parseTraceOptions(int Argc, const char **Argv, TraceOptions &Options,
   Options.SkipLibraries.assign(SkipLibrary.begin(), SkipLibrary.end());
   Options.SmallWrite = SmallWrite;
   Options.Backend = Backend;
+  Options.Results = Results;
   Options.WaitChildren = WaitChildren;
   Options.KeepTrace = KeepTrace;
   Options.ShareCpu = ShareCpu;

@@ -18,6 +18,7 @@ struct TraceOptions {
   std::vector<std::string> SkipLibraries;
   unsigned SmallWrite = 64;
   std::string Backend = "auto"; ///< auto, ptrace, strace
+  std::string Results = "auto"; ///< auto, perf, ptrace
   bool WaitChildren = false;
   bool ShareCpu = true;
   unsigned StackDepth = 1;           ///< the program's frames per site

@@ -72,8 +72,13 @@ const CallExpr *passedOn(const FunctionDecl *Def, bool &Dies) {
                      .exitingCall(Def, Body)))
       Dies = true;
   }
-  const auto *Call =
-      Value ? llvm::dyn_cast<CallExpr>(Value->IgnoreParenCasts()) : nullptr;
+  // A helper that exits on failure may retry on EINTR first
+  // (TEMP_FAILURE_RETRY): it still never returns the failure. A plain one
+  // that retries is not renamed by a fix as a pass-through would be.
+  const CallExpr *Call =
+      !Value ? nullptr
+      : Dies ? underlyingCall(Value)
+             : llvm::dyn_cast<CallExpr>(Value->IgnoreParenCasts());
   const FunctionDecl *Target = Call ? calleeOf(Call) : nullptr;
   if (!Target || Target->getCanonicalDecl() == Def->getCanonicalDecl() ||
       Def->getASTContext().getSourceManager().isInSystemHeader(

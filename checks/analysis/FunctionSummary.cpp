@@ -499,8 +499,8 @@ const Expr *FunctionSummaries::exitingCall(const FunctionDecl *Def,
           ->getDecl());
   const auto *If = llvm::cast<IfStmt>(Body[Body.size() - 2]);
   const Expr *Value = Result->isLocalVarDecl() ? soleValue(Result) : nullptr;
-  if (!Value || !llvm::isa<CallExpr>(Value->IgnoreParenCasts()) ||
-      If->getElse() || If->getInit() || If->getConditionVariable())
+  if (!Value || !underlyingCall(Value) || If->getElse() || If->getInit() ||
+      If->getConditionVariable())
     return nullptr;
   const Stmt *Before = Body.size() > 2 ? Body[Body.size() - 3] : nullptr;
   const Expr *Test = testedValue(If, Before);

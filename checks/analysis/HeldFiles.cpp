@@ -1,6 +1,7 @@
 //===--- HeldFiles.cpp - Which files a block holds open, and closes -------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "HeldFiles.h"
+#include "Forwarding.h"
 #include "FunctionSummary.h"
 #include "StatementShape.h"
 #include "StringHelpers.h"
@@ -163,10 +164,15 @@ void HeldFiles::follow(const CompoundStmt *Block, const FunctionDecl *Func,
       if (!Flags || (*Flags & Unlike))
         return std::nullopt;
     }
+    // The open is tested for failure by a branch that only fails, or made
+    // by a wrapper that exits when it fails (`int fd = xopen(path, fl);`).
     std::optional<CheckedStore> Store = checkedStoreAt(Block, It);
-    if (!Store || underlyingCall(Store->Value) != Call || !Store->Check ||
-        !Store->Var->isLocalVarDecl() || !onlyFails(Store->Check->getThen()) ||
-        !testsFailure(Store->Test, Store->Var, Ctx))
+    if (!Store || underlyingCall(Store->Value) != Call ||
+        !Store->Var->isLocalVarDecl())
+      return std::nullopt;
+    bool Tested = Store->Check && onlyFails(Store->Check->getThen()) &&
+                  testsFailure(Store->Test, Store->Var, Ctx);
+    if (!Tested && !exitsOnFailure(Call))
       return std::nullopt;
     return HeldFile{Store->Var, Open->Path, Call, Open->Mode.IsStream,
                     Open->Needs};

@@ -174,6 +174,31 @@ int stamp(const char *path, const struct timespec times[2]) {
   return w == 1 ? rc : -1;
 }
 
+// An open through a wrapper that exits when it fails, so nothing tests
+// it; the size then asked by path.
+static int must_open(const char *path, int flags) {
+  int fd = open(path, flags);
+  if (fd < 0) {
+    perror(path);
+    exit(1);
+  }
+  return fd;
+}
+
+long wrapped_size(const char *path) {
+  int fd = must_open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'stat' of 'path' while 'fd' holds it open
+    // CHECK-MESSAGES: :[[@LINE-4]]:12: note: opened here
+    // CHECK-FIXES: if (fstat(fd, &st) != 0) {
+    close(fd);
+    return -1;
+  }
+  close(fd);
+  return (long)st.st_size;
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The buffer is read: the stat answers more than existence.
@@ -361,16 +386,6 @@ long size_after_hand_over(const char *path) {
   return stat(path, &st) == 0 ? (long)st.st_size : -1;
 }
 
-// The open is not tested: on failure there is no descriptor to ask.
-long size_unchecked(const char *path) {
-  int fd = open(path, O_RDONLY);
-  struct stat st;
-  long size = stat(path, &st) == 0 ? (long)st.st_size : -1;
-  if (fd >= 0)
-    close(fd);
-  return size;
-}
-
 // Relative to another directory: another file than the path from here.
 long size_in_dir(int dir, const char *name) {
   int fd = openat(dir, name, O_RDONLY);
@@ -456,6 +471,35 @@ long table_size(const char *path) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'stat' of 'path' while 'fd' holds it open: 'fstat(fd, ...)' answers
   // CHECK-MESSAGES: :[[@LINE-6]]:12: note: opened here
   // CHECK-FIXES: int rc = fstat(fd, &st);
+  close(fd);
+  return rc == 0 ? (long)st.st_size : -1;
+}
+
+// Must not flag: a wrapper that exits on failure of another call (its
+// open is not the call whose failure ends the program).
+static int open_after_check(const char *path, int flags) {
+  if (access(path, F_OK) != 0)
+    exit(1);
+  return open(path, flags);
+}
+
+long checked_path_size(const char *path) {
+  int fd = open_after_check(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  int rc = stat(path, &st);
+  if (fd >= 0)
+    close(fd);
+  return rc == 0 ? (long)st.st_size : -1;
+}
+
+// Must not flag: the dying wrapper's descriptor is replaced before the
+// stat.
+long replaced_size(const char *path, const char *other) {
+  int fd = must_open(path, O_RDONLY | O_CLOEXEC);
+  close(fd);
+  fd = must_open(other, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  int rc = stat(path, &st);
   close(fd);
   return rc == 0 ? (long)st.st_size : -1;
 }

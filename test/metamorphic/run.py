@@ -7,7 +7,9 @@ rewrite of syscall-tidy-metamorphic, the variant must compile and give the
 same findings as the case (the same checks and messages, quoted code and the
 rewrite's renaming aside; lines may move). Where the variant's findings have
 fixes, the fixed variant must compile and a second --fix must change
-nothing. Prints the invariance rate per rewrite and per check, and fails
+nothing. A case may say that a rewrite changes its meaning, with why
+(`// METAMORPHIC-CHANGES: REWRITE: WHY`, docs/real-code.md): that rewrite
+is not run on it, and the runner lists it. Prints the invariance rate per rewrite and per check, and fails
 when a check falls below its floor (--floors; --goal for a check without
 one), a fix breaks a variant, or the tool fails on one.
 
@@ -68,6 +70,13 @@ def cases_of(path):
             continue
         found.append((check, config, args))
     return found
+
+
+def meaning_changes(path):
+    """{rewrite: why} of a case's METAMORPHIC-CHANGES lines."""
+    text = open(path).read()
+    return {m.group(1): m.group(2).strip() for m in re.finditer(
+        r"^// METAMORPHIC-CHANGES: ([\w-]+): (.*)$", text, re.M)}
 
 
 def normalised(message):
@@ -137,6 +146,9 @@ class Suite:
     def one(self, source, index, check, config, case_args, rewrite, found):
         """The outcome of one rewrite of one RUN line of one case, whose
         original findings are found."""
+        changes = meaning_changes(source)
+        if rewrite in changes:
+            return ("changes", changes[rewrite])
         work = self.workdir("%s.%d.%s" % (os.path.basename(source), index,
                                           rewrite))
         ext = os.path.splitext(source)[1]
@@ -222,7 +234,7 @@ def main():
     for (source, index, check, _, _, rewrite, _), (kind, detail) in outcomes:
         by_check[check][kind] += 1
         by_rewrite[rewrite][kind] += 1
-        if kind in ("differs", "fix-broken", "error"):
+        if kind in ("differs", "fix-broken", "error", "changes"):
             print("%s: %s #%d %s: %s" % (kind, os.path.basename(source), index,
                                          rewrite, detail.strip()[:600]))
         failed |= kind in ("fix-broken", "error")

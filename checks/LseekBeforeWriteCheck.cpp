@@ -557,12 +557,28 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const IfStmt *OneBranch =
       seekOnOneBranch(S.Call, SeekStatement, Write, Parents, Ctx);
   const BinaryOperator *Joined = nullptr, *JoinedAfter = nullptr;
+  // `int bad = lseek(...) < 0; if (bad || write(...) < 0)`: the flag's
+  // statement goes with the seek's test.
+  const Stmt *SeekFlag = nullptr;
   if (!SeekStatement.Block && !OneBranch) {
     Joined = seekJoinedWithWrite(S.Call, Write, Parents, &JoinedAfter);
+    if (!Joined)
+      Joined = seekFlagJoinedWithWrite(S.Call, Write, Parents, SeekFlag);
     ElseOf = Joined ? nullptr : seekWithWriteInElse(S.Call, Write, Parents);
     if (!ElseOf && !Joined)
       return;
   }
+
+  // The write runs where the seek's test is false: there the seek must
+  // have succeeded.
+  const Expr *SeekTest =
+      Joined   ? Joined->getLHS()
+      : ElseOf ? ElseOf->getCond()
+      : SeekStatement.K == CallStatement::ErrorChecked
+          ? llvm::cast<IfStmt>(SeekStatement.Statement)->getCond()
+          : nullptr;
+  if (SeekTest && !falseEdgeMeansSeekSucceeded(SeekTest, S.Call, Ctx))
+    return;
 
   // A later statement of the same block runs it, exactly once.
   const Stmt *WriteStatement = Write;
@@ -662,7 +678,18 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (RParen.isMacroID())
     RParen = SM.isMacroArgExpansion(RParen) ? SM.getSpellingLoc(RParen)
                                             : SourceLocation();
-  if (Unfixable.empty() && !SeekRange && SeekStatement.Carrier)
+  std::optional<CharSourceRange> FlagRange;
+  if (SeekFlag) {
+    // Declared there and read only by the `||`; else the flag stays.
+    const auto *Declared = llvm::dyn_cast<DeclStmt>(SeekFlag);
+    if (Declared && Functions.uses(S.Func)
+                            .of(llvm::cast<VarDecl>(Declared->getSingleDecl()))
+                            .size() == 1)
+      FlagRange = statementRange(SeekFlag, SM, LO);
+    if (!FlagRange)
+      SeekRange.reset();
+  }
+  if (Unfixable.empty() && !SeekRange && (SeekStatement.Carrier || SeekFlag))
     Unfixable =
         "the seek's test is kept in a flag declared apart or read elsewhere";
   if (Unfixable.empty() && (!SeekRange || OffsetRange.isInvalid() ||
@@ -678,6 +705,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         << writtenCalleeName(S.Call) << writtenCalleeName(Write)
         << (Pwrite.empty() ? std::string("pwrite") : Pwrite)
         << S.Call->getSourceRange();
+    if (Unfixable.empty() && FlagRange)
+      D << FixItHint::CreateRemoval(wholeLines(*FlagRange, SM));
     if (Unfixable.empty())
       D << FixItHint::CreateRemoval(Joined ? *SeekRange
                                            : wholeLines(*SeekRange, SM))

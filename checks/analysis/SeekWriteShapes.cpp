@@ -121,6 +121,39 @@ const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
   return If;
 }
 
+namespace {
+
+/// \p Call's test, the comparison or `!` around it (the outermost of its
+/// parentheses and casts in \p Test), and what holds that.
+const Stmt *testAround(const CallExpr *Call, const StmtParents &Parents,
+                       const Stmt *&Test) {
+  const Stmt *Up =
+      skipParensAndCasts(retriedValue(Call, Parents), Parents, Test);
+  const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+  const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+  if ((Cmp && Cmp->isComparisonOp()) || (Not && Not->getOpcode() == UO_LNot))
+    Up = skipParensAndCasts(Up, Parents, Test);
+  return Up;
+}
+
+/// The `if` whose condition is \p Or, or a flag that carries it (`int bad
+/// = !!(...); if (bad)`, the flag's statement in \p Carrier), with no
+/// else, init or variable, in a block; null otherwise.
+const IfStmt *plainIfTesting(const BinaryOperator *Or,
+                             const StmtParents &Parents, const Stmt *&Carrier) {
+  const Stmt *Cond = nullptr;
+  const auto *If =
+      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Or, Parents, Cond));
+  if (!If || If->getCond() != Cond)
+    If = flagTest(Or, Parents, Carrier);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
+    return nullptr;
+  return If;
+}
+
+} // namespace
+
 /// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
 /// block: the `||`, the seek's test on its left, the write's on its right.
 /// The write runs right after a seek that succeeded, as with two `if`s.
@@ -128,15 +161,8 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                           const CallExpr *Write,
                                           const StmtParents &Parents,
                                           const BinaryOperator **Earlier) {
-  // The call's test: the comparison or `!` around it, and what holds that.
   auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
-    const Stmt *Up =
-        skipParensAndCasts(retriedValue(Call, Parents), Parents, Test);
-    const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-    const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
-    if ((Cmp && Cmp->isComparisonOp()) || (Not && Not->getOpcode() == UO_LNot))
-      Up = skipParensAndCasts(Up, Parents, Test);
-    return Up;
+    return testAround(Call, Parents, Test);
   };
   const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
   const auto *Or =
@@ -151,21 +177,94 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
   if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
       TestOf(Write, WriteTest) != Or || Or->getRHS() != WriteTest)
     return nullptr;
-  // The `if`'s condition, or a flag that carries it (`int bad = !!(...);
-  // if (bad)`).
-  const Stmt *Cond = nullptr, *Carrier = nullptr;
-  const auto *If =
-      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Or, Parents, Cond));
-  if (!If || If->getCond() != Cond)
-    If = flagTest(Or, Parents, Carrier);
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
+  const Stmt *Carrier = nullptr;
+  if (!plainIfTesting(Or, Parents, Carrier))
     return nullptr;
   if (Earlier)
     *Earlier = Before;
   else if (Before)
     return nullptr;
   return Or;
+}
+
+const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
+                                              const CallExpr *Write,
+                                              const StmtParents &Parents,
+                                              const Stmt *&Flag) {
+  // The flag: `int bad = lseek(...) < 0;`, or `bad = ...;`.
+  const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
+  const Stmt *Set = testAround(Seek, Parents, SeekTest);
+  const VarDecl *Var = nullptr;
+  if (const auto *Declared = llvm::dyn_cast_or_null<DeclStmt>(Set);
+      Declared && Declared->isSingleDecl()) {
+    Var = llvm::dyn_cast<VarDecl>(Declared->getSingleDecl());
+    if (Var && Var->getInit() != SeekTest)
+      Var = nullptr;
+  } else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Set);
+             Assign && Assign->getOpcode() == BO_Assign &&
+             Assign->getRHS() == SeekTest) {
+    Var = referencedVar(Assign->getLHS());
+  }
+  if (!Var || !Var->isLocalVarDecl() || Var->isStaticLocal())
+    return nullptr;
+  // Copied into other flags first (`int bad = !!failed;`), a few deep.
+  const auto *Block =
+      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(Set));
+  if (!Block)
+    return nullptr;
+  const auto *Last = llvm::find(Block->body(), Set);
+  for (unsigned Copies = 0; Copies < 4 && Last != Block->body_end() &&
+                            std::next(Last) != Block->body_end();
+       ++Copies) {
+    const auto *Copy = llvm::dyn_cast<DeclStmt>(*std::next(Last));
+    const auto *Into = Copy && Copy->isSingleDecl()
+                           ? llvm::dyn_cast<VarDecl>(Copy->getSingleDecl())
+                           : nullptr;
+    if (!Into || !Into->getInit() ||
+        !refersTo(withoutDoubleNegation(Into->getInit()), Var))
+      break;
+    Var = Into;
+    ++Last;
+  }
+  // The write's test joined to it: `bad || write(...) < 0`.
+  const auto *Or = llvm::dyn_cast_or_null<BinaryOperator>(
+      testAround(Write, Parents, WriteTest));
+  if (!Or || Or->getOpcode() != BO_LOr || Or->getRHS() != WriteTest ||
+      !refersTo(Or->getLHS()->IgnoreParenCasts(), Var))
+    return nullptr;
+  const Stmt *Carrier = nullptr;
+  const IfStmt *If = plainIfTesting(Or, Parents, Carrier);
+  if (!If)
+    return nullptr;
+  // Right after the flag's statement (and its copies): nothing between
+  // relies on the offset.
+  if (Last == Block->body_end() || std::next(Last) == Block->body_end() ||
+      *std::next(Last) != (Carrier ? Carrier : If))
+    return nullptr;
+  Flag = Set;
+  return Or;
+}
+
+bool falseEdgeMeansSeekSucceeded(const Expr *Cond, const CallExpr *Seek,
+                                 ASTContext &Ctx) {
+  auto IsSeek = [&](const Expr *E) { return underlyingCall(E) == Seek; };
+  if (edgeRulesOut(Cond, /*Branch=*/false, IsSeek, -1, Ctx))
+    return true;
+  // A seek to `off` succeeded when it returned `off`.
+  return edgeImplies(
+      Cond, /*Branch=*/false,
+      [&](const Expr *Term, bool Value) {
+        const auto *BO =
+            llvm::dyn_cast<BinaryOperator>(Term->IgnoreParenCasts());
+        return BO &&
+               matchEquality(BO,
+                             [&](const Expr *A, const Expr *B) {
+                               return IsSeek(A) &&
+                                      sameValue(B, Seek->getArg(1));
+                             }) &&
+               (BO->getOpcode() == BO_NE) == !Value;
+      },
+      &Ctx);
 }
 
 /// For `if (c) lseek(...);` (or a block holding only the seek), no else,

@@ -51,6 +51,23 @@ seekJoinedWithWrite(const CallExpr *Seek, const CallExpr *Write,
                     const StmtParents &Parents,
                     const BinaryOperator **Earlier = nullptr);
 
+/// For `int bad = lseek(...) < 0; if (bad || write(...) != n) fail;`, the
+/// flag set right before an `if` without else (or before the flag that
+/// carries the `||` to it), in a block: the `||` (the flag on its left,
+/// the write's test on its right) and the flag's statement in \p Flag.
+const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
+                                              const CallExpr *Write,
+                                              const StmtParents &Parents,
+                                              const Stmt *&Flag);
+
+/// Whether the false edge of \p Cond, the test between \p Seek and the
+/// write (the seek's own, a flag that keeps it, the terms joined before
+/// the write's), rules out that the seek failed: `seek < 0`, `seek ==
+/// -1`, `seek != off` with off the seek's own offset, through `!`, `||`
+/// and flags. `if (lseek(...) >= 0 || write(...))` writes after a failure.
+bool falseEdgeMeansSeekSucceeded(const Expr *Cond, const CallExpr *Seek,
+                                 ASTContext &Ctx);
+
 /// For `if (c) lseek(...);` (or a block holding only the seek), no else,
 /// with \p Write in the statement right after the if, which always runs
 /// it: the if. The write then follows the seek on one path and runs

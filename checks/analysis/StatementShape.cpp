@@ -589,9 +589,6 @@ const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child) {
              : nullptr;
 }
 
-namespace {
-
-/// \p E without `!!` around it.
 const Expr *withoutDoubleNegation(const Expr *E) {
   while (true) {
     const auto *Not = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
@@ -604,8 +601,6 @@ const Expr *withoutDoubleNegation(const Expr *E) {
     E = NotNot->getSubExpr();
   }
 }
-
-} // namespace
 
 const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
                        const Stmt *&Carrier) {

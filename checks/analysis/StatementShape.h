@@ -192,6 +192,9 @@ const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,
                           const BinaryOperator **Comparison = nullptr,
                           const Stmt **Carrier = nullptr);
 
+/// \p E without the double negations around it (`!!(test)` is the test).
+const Expr *withoutDoubleNegation(const Expr *E);
+
 /// The `if` right after the statement that stores test \p Test (the
 /// outermost of its parentheses and casts) in a local flag, `int f =
 /// !!(test);` or `f = test;`, when that `if` tests just the flag (or a

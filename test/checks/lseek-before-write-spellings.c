@@ -147,6 +147,43 @@ int put_all_joined(const char *path, const void *buf, size_t n, off_t off) {
 }
 // CHECK-FIXES: if (fd < 0 || pwrite(fd, buf, n, off) < 0)
 
+// The seek's test kept in a flag, then joined with the write's.
+int put_flag_or(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lseek' then 'write' is one 'pwrite'
+  if (bad || write(fd, buf, n) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: note: the write at that offset
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+// CHECK-FIXES: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0) {
+
+// The same flag read again after the `if`: reported, the flag kept.
+int put_flag_or_kept(const char *path, const void *buf, size_t n, off_t off,
+                     int *failed) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lseek' then 'write' is one 'pwrite'
+  if (bad || write(fd, buf, n) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: note: the write at that offset
+    // CHECK-MESSAGES: :[[@LINE-4]]:13: note: no automatic fix: the seek's test is kept in a flag declared apart or read elsewhere
+    *failed = bad;
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The flag carries the seek's success; the offset is used after the write
@@ -269,6 +306,92 @@ int put_and(const char *path, const void *buf, size_t n, off_t off, int seek) {
   if (seek && lseek(fd, off, SEEK_SET) < 0)
     return -1;
   write(fd, buf, n);
+  return close(fd);
+}
+
+// Not: the flag holds the seek's success, so the write runs after a
+// failed seek.
+int put_flag_ok_or(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int ok = lseek(fd, off, SEEK_SET) >= 0;
+  if (ok || write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
+// Not: the seek's flag joined by `&&`: the write runs only when it failed.
+int put_flag_and(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  if (bad && write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
+// Not: a write before the flag's `if` relies on the offset the seek set.
+int put_flag_between(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int bad = lseek(fd, off, SEEK_SET) < 0;
+  write(fd, "#", 1);
+  if (bad || write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
+// Not: the seek's test is true when it succeeded: the write runs after a
+// failed seek, in each spelling.
+int put_if_seek_worked(const char *path, const void *buf, size_t n,
+                       off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) >= 0) {
+    close(fd);
+    return -1;
+  }
+  if (write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
+int put_or_if_seek_worked(const char *path, const void *buf, size_t n,
+                          off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) == off || write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
+int put_else_if_seek_worked(const char *path, const void *buf, size_t n,
+                            off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) == off) {
+    close(fd);
+    return -1;
+  } else if (write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
   return close(fd);
 }
 

@@ -3,6 +3,7 @@
 #include "FunctionSummary.h"
 #include "CallIndex.h"
 #include "Callee.h"
+#include "Conditions.h"
 #include "FlowAnalysis.h"
 #include "Forwarding.h"
 #include "PerContext.h"
@@ -485,7 +486,34 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
     if (!Var || !TakeLocal(Var))
       return std::nullopt;
   }
+  if (Result && Returns.size() == 1)
+    Result->Dies = diesOnFailure(Def, Returns.front());
   return Result;
+}
+
+bool FunctionSummaries::diesOnFailure(const FunctionDecl *Def,
+                                      const ReturnStmt *Return) {
+  // `...; if (fd < 0) { ...; exit(1); } return fd;` at the end of the
+  // body, no label on the return: every path to it has passed the test.
+  const auto *Body = llvm::dyn_cast<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() < 2 || Body->body_back() != Return)
+    return false;
+  const auto *If = llvm::dyn_cast<IfStmt>(*std::prev(Body->body_end(), 2));
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(bare(Return->getRetValue()));
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      !Ref)
+    return false;
+  const Stmt *Last = If->getThen();
+  while (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Last))
+    Last = Block->body_empty() ? nullptr : Block->body_back();
+  if (!Last || !isProcessEnd(Last))
+    return false;
+  // Past the test the result is no failure: not -1 (nor negative), not
+  // null.
+  return edgeRulesOut(
+      If->getCond(), /*Branch=*/false,
+      [&](const Expr *E) { return refersTo(E, Ref->getDecl()); },
+      Ref->getType()->isPointerType() ? 0 : -1, Ctx);
 }
 
 const Expr *FunctionSummaries::exitingCall(const FunctionDecl *Def,
@@ -596,6 +624,8 @@ std::string opensFact(llvm::StringRef Name, const OpenSummary &S) {
   return Fact;
 }
 
+std::string diesFact(llvm::StringRef Name) { return ("dies:" + Name).str(); }
+
 std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit) {
   return ((Bit == SetsCloseOnExec ? "sets-cloexec:" : "sets-nonblock:") + Name +
           ":p" + llvm::Twine(Param))
@@ -652,6 +682,8 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
     if (!S || !S->PathParam || !S->FlagsParam)
       continue;
+    if (S->Dies && S->Needs.empty())
+      Facts->add(diesFact(Name));
     // Through another unit's wrapper: true when what that one needs is.
     if (S->Needs.empty())
       Facts->add(opensFact(Name, *S));

@@ -47,6 +47,9 @@ struct OpenSummary {
   /// What other units must say for this to hold: the wrapper opens through
   /// a wrapper of another unit.
   Requirement Needs;
+  /// It never returns a failure: the process ends where the open failed
+  /// (`if (fd < 0) { perror(path); exit(1); } return fd;`).
+  bool Dies = false;
 
   bool operator==(const OpenSummary &O) const;
 };
@@ -124,6 +127,9 @@ private:
   OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
   unsigned computeFdFlags(const FunctionDecl *Def, unsigned Param,
                           const PosixConstants &Constants);
+  /// Whether \p Def, an open wrapper whose one return is \p Return, ends
+  /// the process where its open failed (OpenSummary::Dies).
+  bool diesOnFailure(const FunctionDecl *Def, const ReturnStmt *Return);
   /// Whether \p S lies in the then-branch, ending in a failure, of an `if`
   /// that tests whether an fcntl of \p Def failed.
   bool afterFailedFcntl(const Stmt *S, const FunctionDecl *Def);
@@ -146,6 +152,10 @@ private:
 /// opens as \p S says: only pass-through wrappers, which take the path and
 /// the flags (or fopen mode) from their caller, are told across units.
 std::string opensFact(llvm::StringRef Name, const OpenSummary &S);
+
+/// The fact a unit exports when the function other units know by \p Name
+/// is an open wrapper that never returns a failure (OpenSummary::Dies).
+std::string diesFact(llvm::StringRef Name);
 
 /// The fact a unit exports when the function other units know by \p Name
 /// sets the flag \p Bit (FdFlagBits) on what its parameter \p Param holds.

@@ -1,6 +1,7 @@
 //===--- HeldFiles.cpp - Which files a block holds open, and closes -------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "HeldFiles.h"
+#include "Callee.h"
 #include "Forwarding.h"
 #include "FunctionSummary.h"
 #include "StatementShape.h"
@@ -165,17 +166,29 @@ void HeldFiles::follow(const CompoundStmt *Block, const FunctionDecl *Func,
         return std::nullopt;
     }
     // The open is tested for failure by a branch that only fails, or made
-    // by a wrapper that exits when it fails (`int fd = xopen(path, fl);`).
+    // by a wrapper that exits when it fails (`int fd = xopen(path, fl);`),
+    // in this unit or, as its unit must say, another.
     std::optional<CheckedStore> Store = checkedStoreAt(Block, It);
     if (!Store || underlyingCall(Store->Value) != Call ||
         !Store->Var->isLocalVarDecl())
       return std::nullopt;
+    Requirement Needs = Open->Needs;
     bool Tested = Store->Check && onlyFails(Store->Check->getThen()) &&
                   testsFailure(Store->Test, Store->Var, Ctx);
-    if (!Tested && !exitsOnFailure(Call))
-      return std::nullopt;
+    if (!Tested && !exitsOnFailure(Call)) {
+      const FunctionDecl *Callee = calleeOf(Call);
+      const OpenSummary *Here =
+          Callee ? FunctionSummaries::of(Ctx).opens(Callee, Constants)
+                 : nullptr;
+      std::string Elsewhere =
+          Callee && !Here && !Open->Needs.empty() ? crossUnitName(Callee) : "";
+      if (!Elsewhere.empty())
+        Needs.push_back({diesFact(Elsewhere)});
+      else if (!Here || !Here->Dies)
+        return std::nullopt;
+    }
     return HeldFile{Store->Var, Open->Path, Call, Open->Mode.IsStream,
-                    Open->Needs};
+                    std::move(Needs)};
   };
   auto PathVar = [](const HeldFile &H) { return referencedVar(H.Path); };
 

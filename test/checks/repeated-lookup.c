@@ -199,7 +199,40 @@ long wrapped_size(const char *path) {
   return (long)st.st_size;
 }
 
+// The project's variadic open that retries on EINTR and exits on failure.
+static int open_or_die(const char *path, int flags, ...) {
+  int fd;
+  do
+    fd = open(path, flags, 0600);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    fprintf(stderr, "%s: %s\n", path, strerror(errno));
+    exit(2);
+  }
+  return fd;
+}
+
+long size_of_opened(const char *path) {
+  int fd = open_or_die(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  int rc = stat(path, &st);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'stat' of 'path' while 'fd' holds it open
+  // CHECK-MESSAGES: :[[@LINE-4]]:12: note: opened here
+  // CHECK-FIXES: int rc = fstat(fd, &st);
+  close(fd);
+  return rc == 0 ? (long)st.st_size : -1;
+}
+
 // ------------------------------------------------------------ must not flag
+
+// The link itself, which the open followed: lstat answers for another file.
+long mode_of(const char *path) {
+  int fd = open_or_die(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  int rc = lstat(path, &st);
+  close(fd);
+  return rc == 0 ? (long)st.st_mode : -1;
+}
 
 // The buffer is read: the stat answers more than existence.
 int create_checked(const char *dst) {

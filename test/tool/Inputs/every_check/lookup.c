@@ -34,3 +34,25 @@ long size_beside(const char *path, const char *other) {
   close(fd);
   return st.st_size;
 }
+
+// The size by path while xopen, which exits when its open fails, holds it.
+long size_of(const char *path) {
+  int fd = xopen(path, O_RDONLY);
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    close(fd);
+    return -1;
+  }
+  close(fd);
+  return st.st_size;
+}
+
+// Not: open_plain returns its failure, and nothing tests it.
+long size_plain(const char *path) {
+  int fd = open_plain(path, O_RDONLY);
+  struct stat st;
+  int rc = stat(path, &st);
+  if (fd >= 0)
+    close(fd);
+  return rc == 0 ? st.st_size : -1;
+}

@@ -215,15 +215,15 @@ void PerfExits::read(Ring &R, std::vector<SyscallExit> &Into) {
   __atomic_store_n(&Meta->data_tail, Tail, __ATOMIC_RELEASE);
 }
 
-std::vector<SyscallExit> PerfExits::take() {
-  std::vector<SyscallExit> Exits;
+const std::vector<SyscallExit> &PerfExits::take() {
+  Taken.clear();
   for (Ring &R : Rings)
-    read(R, Exits);
-  std::sort(Exits.begin(), Exits.end(),
+    read(R, Taken);
+  std::sort(Taken.begin(), Taken.end(),
             [](const SyscallExit &A, const SyscallExit &B) {
               return A.TimeNs < B.TimeNs;
             });
-  return Exits;
+  return Taken;
 }
 
 } // namespace syscall_tidy::trace

@@ -41,8 +41,9 @@ public:
   PerfExits(const PerfExits &) = delete;
   PerfExits &operator=(const PerfExits &) = delete;
 
-  /// The ends recorded since the last call, oldest first.
-  std::vector<SyscallExit> take();
+  /// The ends recorded since the last call, oldest first (valid until
+  /// the next call: the tracer asks at every stop).
+  const std::vector<SyscallExit> &take();
   /// Records the kernel dropped because a buffer was full.
   uint64_t lost() const { return Lost; }
 
@@ -58,6 +59,7 @@ private:
   unsigned NumberOffset, ResultOffset;
   std::vector<Ring> Rings;
   std::vector<char> Record;
+  std::vector<SyscallExit> Taken;
   uint64_t Lost = 0;
 };
 

@@ -682,12 +682,12 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
     if (!S || !S->PathParam || !S->FlagsParam)
       continue;
-    if (S->Dies && S->Needs.empty())
-      Facts->add(diesFact(Name));
     // Through another unit's wrapper: true when what that one needs is.
-    if (S->Needs.empty())
+    if (S->Needs.empty()) {
       Facts->add(opensFact(Name, *S));
-    else if (S->Needs.size() == 1 && S->Needs.front().size() == 1)
+      if (S->Dies)
+        Facts->add(diesFact(Name));
+    } else if (S->Needs.size() == 1 && S->Needs.front().size() == 1)
       Facts->addImplication(opensFact(Name, *S), S->Needs.front().front());
   }
 }

@@ -161,12 +161,9 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                           const CallExpr *Write,
                                           const StmtParents &Parents,
                                           const BinaryOperator **Earlier) {
-  auto TestOf = [&](const CallExpr *Call, const Stmt *&Test) {
-    return testAround(Call, Parents, Test);
-  };
   const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
-  const auto *Or =
-      llvm::dyn_cast_or_null<BinaryOperator>(TestOf(Seek, SeekTest));
+  const auto *Or = llvm::dyn_cast_or_null<BinaryOperator>(
+      testAround(Seek, Parents, SeekTest));
   // `a || seek || write` is `(a || seek) || write`.
   const BinaryOperator *Before = nullptr;
   if (Or && Or->getOpcode() == BO_LOr && Or->getRHS() == SeekTest) {
@@ -175,7 +172,7 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
         skipParensAndCasts(Before, Parents, SeekTest));
   }
   if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
-      TestOf(Write, WriteTest) != Or || Or->getRHS() != WriteTest)
+      testAround(Write, Parents, WriteTest) != Or || Or->getRHS() != WriteTest)
     return nullptr;
   const Stmt *Carrier = nullptr;
   if (!plainIfTesting(Or, Parents, Carrier))
@@ -191,57 +188,25 @@ const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
                                               const CallExpr *Write,
                                               const StmtParents &Parents,
                                               const Stmt *&Flag) {
-  // The flag: `int bad = lseek(...) < 0;`, or `bad = ...;`.
+  // The flag: `int bad = lseek(...) < 0;`, or `bad = ...;`, and its copies.
   const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
-  const Stmt *Set = testAround(Seek, Parents, SeekTest);
-  const VarDecl *Var = nullptr;
-  if (const auto *Declared = llvm::dyn_cast_or_null<DeclStmt>(Set);
-      Declared && Declared->isSingleDecl()) {
-    Var = llvm::dyn_cast<VarDecl>(Declared->getSingleDecl());
-    if (Var && Var->getInit() != SeekTest)
-      Var = nullptr;
-  } else if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Set);
-             Assign && Assign->getOpcode() == BO_Assign &&
-             Assign->getRHS() == SeekTest) {
-    Var = referencedVar(Assign->getLHS());
-  }
-  if (!Var || !Var->isLocalVarDecl() || Var->isStaticLocal())
+  testAround(Seek, Parents, SeekTest);
+  std::optional<CarriedFlag> Carried = carriedFlag(SeekTest, Parents);
+  if (!Carried)
     return nullptr;
-  // Copied into other flags first (`int bad = !!failed;`), a few deep.
-  const auto *Block =
-      llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(Set));
-  if (!Block)
-    return nullptr;
-  const auto *Last = llvm::find(Block->body(), Set);
-  for (unsigned Copies = 0; Copies < 4 && Last != Block->body_end() &&
-                            std::next(Last) != Block->body_end();
-       ++Copies) {
-    const auto *Copy = llvm::dyn_cast<DeclStmt>(*std::next(Last));
-    const auto *Into = Copy && Copy->isSingleDecl()
-                           ? llvm::dyn_cast<VarDecl>(Copy->getSingleDecl())
-                           : nullptr;
-    if (!Into || !Into->getInit() ||
-        !refersTo(withoutDoubleNegation(Into->getInit()), Var))
-      break;
-    Var = Into;
-    ++Last;
-  }
   // The write's test joined to it: `bad || write(...) < 0`.
   const auto *Or = llvm::dyn_cast_or_null<BinaryOperator>(
       testAround(Write, Parents, WriteTest));
   if (!Or || Or->getOpcode() != BO_LOr || Or->getRHS() != WriteTest ||
-      !refersTo(Or->getLHS()->IgnoreParenCasts(), Var))
+      !refersTo(Or->getLHS()->IgnoreParenCasts(), Carried->Flag))
     return nullptr;
+  // In the statement right after the flag's (and its copies'): nothing
+  // between relies on the offset.
   const Stmt *Carrier = nullptr;
   const IfStmt *If = plainIfTesting(Or, Parents, Carrier);
-  if (!If)
+  if (!If || Carried->Next != (Carrier ? Carrier : If))
     return nullptr;
-  // Right after the flag's statement (and its copies): nothing between
-  // relies on the offset.
-  if (Last == Block->body_end() || std::next(Last) == Block->body_end() ||
-      *std::next(Last) != (Carrier ? Carrier : If))
-    return nullptr;
-  Flag = Set;
+  Flag = Carried->Carrier;
   return Or;
 }
 

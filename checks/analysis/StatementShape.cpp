@@ -589,6 +589,9 @@ const VarDecl *variableGiven(const Stmt *Up, const Stmt *Child) {
              : nullptr;
 }
 
+namespace {
+
+/// \p E without `!!` around it.
 const Expr *withoutDoubleNegation(const Expr *E) {
   while (true) {
     const auto *Not = llvm::dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
@@ -602,8 +605,10 @@ const Expr *withoutDoubleNegation(const Expr *E) {
   }
 }
 
-const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
-                       const Stmt *&Carrier) {
+} // namespace
+
+std::optional<CarriedFlag> carriedFlag(const Stmt *Test,
+                                       const StmtParents &Parents) {
   // Up through parentheses, casts and double negations (`!!(test)`).
   const Stmt *Top = Test;
   const Stmt *P = Parents.getParent(Top);
@@ -635,26 +640,17 @@ const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
   }
   if (!Flag || !Flag->isLocalVarDecl() || Flag->isStaticLocal() ||
       !Flag->getType()->isScalarType())
-    return nullptr;
+    return std::nullopt;
   const auto *Block =
       llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(P));
   if (!Block)
-    return nullptr;
+    return std::nullopt;
   const auto *It = llvm::find(Block->body(), P);
   // A flag copied into another (`int f = !!(bad);`) carries it on.
   for (unsigned Copies = 0;; ++Copies, ++It) {
     if (It == Block->body_end() || std::next(It) == Block->body_end())
-      return nullptr;
+      return CarriedFlag{Flag, P, nullptr};
     const Stmt *Next = *std::next(It);
-    if (const auto *If = llvm::dyn_cast<IfStmt>(Next)) {
-      const auto *Ref =
-          llvm::dyn_cast<DeclRefExpr>(If->getCond()->IgnoreParenCasts());
-      if (If->getInit() || If->getConditionVariable() || !Ref ||
-          Ref->getDecl() != Flag)
-        return nullptr;
-      Carrier = P;
-      return If;
-    }
     // `int f = !!bad;`, or `int f;` and then `f = !!bad;`.
     const auto *Copy = llvm::dyn_cast<DeclStmt>(Next);
     const VarDecl *Var = Copy && Copy->isSingleDecl()
@@ -672,12 +668,28 @@ const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
         Value ? llvm::dyn_cast<DeclRefExpr>(
                     withoutDoubleNegation(Value)->IgnoreParenCasts())
               : nullptr;
-    if (Copies == 4 || !Var || !From || From->getDecl() != Flag ||
-        !Var->isLocalVarDecl() || Var->isStaticLocal() ||
+    if (!Var || !From || From->getDecl() != Flag)
+      return CarriedFlag{Flag, P, Next};
+    if (Copies == 4 || !Var->isLocalVarDecl() || Var->isStaticLocal() ||
         !Var->getType()->isScalarType())
-      return nullptr;
+      return std::nullopt;
     Flag = Var;
   }
+}
+
+const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
+                       const Stmt *&Carrier) {
+  std::optional<CarriedFlag> Carried = carriedFlag(Test, Parents);
+  const auto *If =
+      Carried ? llvm::dyn_cast_or_null<IfStmt>(Carried->Next) : nullptr;
+  const auto *Ref =
+      If ? llvm::dyn_cast<DeclRefExpr>(If->getCond()->IgnoreParenCasts())
+         : nullptr;
+  if (!If || If->getInit() || If->getConditionVariable() || !Ref ||
+      Ref->getDecl() != Carried->Flag)
+    return nullptr;
+  Carrier = Carried->Carrier;
+  return If;
 }
 
 const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,

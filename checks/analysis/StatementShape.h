@@ -192,8 +192,23 @@ const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,
                           const BinaryOperator **Comparison = nullptr,
                           const Stmt **Carrier = nullptr);
 
-/// \p E without the double negations around it (`!!(test)` is the test).
-const Expr *withoutDoubleNegation(const Expr *E);
+/// A local flag that keeps a test, followed through its copies.
+struct CarriedFlag {
+  /// The last copy (the flag itself when it has none).
+  const VarDecl *Flag = nullptr;
+  /// The statement that stores the test in the flag.
+  const Stmt *Carrier = nullptr;
+  /// The first statement after the flag and its copies (`int f = !!bad;`,
+  /// `f = bad;`, declarations without an initialiser); null at the end of
+  /// the block.
+  const Stmt *Next = nullptr;
+};
+
+/// The local flag that the statement storing test \p Test (the outermost
+/// of its parentheses and casts) gives it, `int f = !!(test);` or `f =
+/// test;`, in a block; none otherwise.
+std::optional<CarriedFlag> carriedFlag(const Stmt *Test,
+                                       const StmtParents &Parents);
 
 /// The `if` right after the statement that stores test \p Test (the
 /// outermost of its parentheses and casts) in a local flag, `int f =

@@ -9,9 +9,10 @@ rewrite's renaming aside; lines may move). Where the variant's findings have
 fixes, the fixed variant must compile and a second --fix must change
 nothing. A case may say that a rewrite changes its meaning, with why
 (`// METAMORPHIC-CHANGES: REWRITE: WHY`, docs/real-code.md): that rewrite
-is not run on it, and the runner lists it. Prints the invariance rate per rewrite and per check, and fails
-when a check falls below its floor (--floors; --goal for a check without
-one), a fix breaks a variant, or the tool fails on one.
+is not run on it, and the runner lists it. Prints the invariance rate per
+rewrite and per check, and fails when a check falls below its floor
+(--floors; --goal for a check without one), a fix breaks a variant, or the
+tool fails on one.
 
 Usage: run.py --syscall-tidy T --rewriter R --clang C --cases DIR --work DIR
               [--floors FILE] [--goal PERCENT] [--only REGEX] [--rewrites L]
@@ -20,6 +21,7 @@ Usage: run.py --syscall-tidy T --rewriter R --clang C --cases DIR --work DIR
 import argparse
 import collections
 import concurrent.futures
+import functools
 import os
 import re
 import shlex
@@ -72,6 +74,7 @@ def cases_of(path):
     return found
 
 
+@functools.lru_cache(maxsize=None)
 def meaning_changes(path):
     """{rewrite: why} of a case's METAMORPHIC-CHANGES lines."""
     text = open(path).read()

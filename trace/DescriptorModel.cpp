@@ -119,6 +119,12 @@ bool steadyFile(llvm::StringRef Path) {
   return llvm::none_of(Changing,
                        [&](llvm::StringRef P) { return Path.starts_with(P); });
 }
+/// A descriptor whose reads wait for another party: a socket, a pipe, a
+/// terminal.
+bool isPeer(llvm::StringRef Path) {
+  return Path.starts_with("socket:") || Path.starts_with("pipe:") ||
+         Path.starts_with("/dev/pts/") || Path.starts_with("/dev/tty");
+}
 bool isWrite(llvm::StringRef N) {
   return llvm::is_contained({"write", "writev"}, N);
 }
@@ -150,7 +156,14 @@ struct Descriptor {
   bool FstatCandidate = false;   ///< a write-mode open, nothing since
   std::vector<size_t> FlagReads; ///< F_GETFD/F_GETFL since it was made
   std::optional<size_t> Seek;    ///< the seek right before, if the last op
-  std::optional<size_t> SeekBeforeWrite; ///< a seek + write pair pending
+  /// A seek and the read or write after it, until the next call on the
+  /// descriptor says whether anything used the offset they left.
+  struct SeekThenIo {
+    size_t Seek;
+    bool Write;
+    bool NoMove; ///< the seek went where the offset already was
+  };
+  std::optional<SeekThenIo> SeekBeforeIo;
   /// A seek to where the offset was, until the next call on the
   /// descriptor says which check's shape it is.
   std::optional<size_t> SeekNoMove;
@@ -161,7 +174,7 @@ struct Descriptor {
 struct PathLookup {
   size_t Event = 0;
   bool Open = false, WrittenSince = false;
-  /// The process's reads from sockets and pipes before it (Process::Inputs).
+  /// The requests the process had waited for before it (Process::Inputs).
   unsigned Inputs = 0;
 };
 
@@ -186,8 +199,9 @@ struct Process {
   std::set<std::string> Listed;
   /// Per path (as opened), the last close of a descriptor of it.
   std::map<std::string, size_t> LastClose;
-  /// Reads from sockets and pipes so far: a server's requests. A lookup
-  /// in a later request answers that request, not a repeat of this one.
+  /// Waits for a peer so far (reads from sockets, pipes and terminals,
+  /// accepts): a server's requests, a user's commands. A lookup in a
+  /// later request answers that request, not a repeat of this one.
   unsigned Inputs = 0;
   /// Per path, its last open or lookup and whether anything was written
   /// to it since (an lstat's under the path and NoFollowKey).
@@ -267,7 +281,19 @@ private:
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.
   void settle(Descriptor &D, const Syscall *Next);
+  /// Pairs the seek right before a read or a write with it (one pread or
+  /// pwrite), or marks a seek that moved nothing and pairs with nothing.
+  void seekThenIo(Descriptor &D, std::optional<size_t> SeekBefore, bool Write);
   void endSmallRun(Descriptor &D);
+  /// A read from a peer or an accept: the process waited for a request.
+  /// What it wrote before went out before the wait (a prompt, a log line,
+  /// a reply), so no run of writes spans it; and a lookup after it is
+  /// asked for the new request.
+  void waitedForPeer(Process &P) {
+    ++P.Inputs;
+    for (auto &[Fd, D] : P.Fds)
+      endSmallRun(D);
+  }
   void endSmallReads(Descriptor &D);
   /// Marks all but the first of a run of small writes or reads.
   void endRun(std::vector<size_t> &Run, llvm::StringRef Kind,
@@ -344,6 +370,13 @@ std::string lookupCheck(llvm::StringRef Lookup, const Syscall &Open) {
              : "syscall-access-before-open, syscall-fstat-after-write-open";
 }
 
+/// A seek that moved nothing on this run may move on another (a target
+/// from input: a request's offset), so "drop it" holds only where the
+/// target is always the current offset, which a trace cannot see.
+const char *const NoMoveFix =
+    "drop it if its target is always where the offset already is (a "
+    "position the program keeps); one from input needs it, or pread/pwrite";
+
 /// Whether two syscalls were made from the same stack: the same call site
 /// again (a loop's), not two sites of one pass (metadata, then data).
 bool sameSite(uint64_t A, uint64_t B) { return A && A == B; }
@@ -364,7 +397,8 @@ void RedundancyModel::Replay::compact() {
       Named.insert(D.SmallWrites.begin(), D.SmallWrites.end());
       Named.insert(D.FlagReads.begin(), D.FlagReads.end());
       Name(D.Seek);
-      Name(D.SeekBeforeWrite);
+      if (D.SeekBeforeIo)
+        Named.insert(D.SeekBeforeIo->Seek);
       Name(D.SeekNoMove);
     }
     for (const auto &[Path, Event] : P.LastClose)
@@ -406,23 +440,47 @@ void RedundancyModel::Replay::endSmallRun(Descriptor &D) {
          "syscall-unbuffered-autoflush");
 }
 
-void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
-  // A seek to where the offset already was is syscall-lseek-before-write's
-  // shape before a write, a close or nothing; before a read or another
-  // seek no check has its shape yet.
-  if (D.SeekNoMove) {
-    bool ReadOrSeekNext = Next && (Next->Name == "lseek" ||
-                                   (usesOffset(*Next) && !isWrite(Next->Name)));
+void RedundancyModel::Replay::seekThenIo(Descriptor &D,
+                                         std::optional<size_t> SeekBefore,
+                                         bool Write) {
+  // The seek right before the call is both, when both are set.
+  bool NoMove = D.SeekNoMove.has_value();
+  if (SeekBefore && !D.Append)
+    D.SeekBeforeIo = {*SeekBefore, Write, NoMove};
+  else if (NoMove && !(SeekBefore && Write)) // seek-append's, in append mode
     mark(*D.SeekNoMove, "seek-no-move",
-         "the offset was already where it seeks to", "drop the seek",
-         ReadOrSeekNext ? "" : "syscall-lseek-before-write");
+         "the offset was already where it seeks to, on this run", NoMoveFix,
+         Write ? "syscall-lseek-before-write" : "");
+  D.SeekNoMove.reset();
+}
+
+void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
+  // Before a read or a write the seek and that call are one pread or
+  // pwrite (decided at the call after them); before a close or nothing
+  // the seek is lseek-before-write's shape, before another seek no
+  // check's.
+  bool IoNext = Next && (Next->Name == "read" || isWrite(Next->Name));
+  if (D.SeekNoMove && !IoNext) {
+    mark(*D.SeekNoMove, "seek-no-move",
+         "the offset was already where it seeks to, on this run", NoMoveFix,
+         Next && Next->Name == "lseek" ? "" : "syscall-lseek-before-write");
     D.SeekNoMove.reset();
   }
-  if (D.SeekBeforeWrite && !(Next && usesOffset(*Next)))
-    mark(*D.SeekBeforeWrite, "seek-write",
-         "a seek and the write after it, with nothing using the offset later",
-         "one pwrite at that offset", "syscall-lseek-before-write");
-  D.SeekBeforeWrite.reset();
+  if (D.SeekBeforeIo) {
+    const Descriptor::SeekThenIo &Pair = *D.SeekBeforeIo;
+    if (!(Next && usesOffset(*Next)))
+      mark(Pair.Seek, Pair.Write ? "seek-write" : "seek-read",
+           std::string("a seek and the ") + (Pair.Write ? "write" : "read") +
+               " after it, with nothing using the offset later",
+           Pair.Write ? "one pwrite at that offset"
+                      : "one pread at that offset",
+           Pair.Write ? "syscall-lseek-before-write" : "");
+    else if (Pair.NoMove)
+      mark(Pair.Seek, "seek-no-move",
+           "the offset was already where it seeks to, on this run", NoMoveFix,
+           Pair.Write ? "syscall-lseek-before-write" : "");
+    D.SeekBeforeIo.reset();
+  }
   if (!Next || !isWrite(Next->Name))
     endSmallRun(D);
   if (!Next || Next->Name != "read")
@@ -450,10 +508,21 @@ void RedundancyModel::Replay::lookup(size_t I, const Syscall &S, Process &P,
   bool Device = llvm::StringRef(Path).starts_with("/dev/") &&
                 Path != "/dev/urandom" && Path != "/dev/random";
   bool AfterFailedOpen = !New && Last.Open && Events[Last.Event].Failed;
+  // Files the C library reads again on each call of one of its own
+  // functions (a user lookup, localtime): their repeats are that call's.
+  bool LibraryFile = Path == "/etc/passwd" || Path == "/etc/group" ||
+                     Path == "/etc/nsswitch.conf" || Path == "/etc/localtime" ||
+                     Path == "/dev/urandom" || Path == "/dev/random";
   // A lookup in one request and the open in the next (a server's STAT,
-  // then its OPEN) cannot be one call; a lookup repeated across requests
-  // can still be kept.
-  bool AcrossRequests = !New && Open && !Last.Open && Last.Inputs != P.Inputs;
+  // then its OPEN) cannot be one call. Nor is the program's own lookup
+  // asked again for a later request (or a later command, read between)
+  // a repeat: each asks of the file as it is then, and no cache could
+  // know that nothing else changed it. The library's own files, /proc
+  // and what a library does inside its calls are that call's cost
+  // whatever the request.
+  bool ProgramsOwn = !LibraryFile && !Proc && !libraryInternal(S.Via);
+  bool AcrossRequests =
+      !New && Last.Inputs != P.Inputs && ((Open && !Last.Open) || ProgramsOwn);
   if (!New && !Last.WrittenSince && !AcrossRequests &&
       !(Open && (Device || AfterFailedOpen))) {
     // A stat and then an open of the path: the stat is the one too many
@@ -706,6 +775,8 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
         }
   }
 
+  if (Name.starts_with("accept"))
+    waitedForPeer(P);
   if (CreatesFd && !S.Failed && S.Result >= 0) {
     Descriptor Made;
     Made.Path = S.ResultPath;
@@ -859,8 +930,7 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
     else
       endSmallRun(*D);
     if (isWrite(Name)) {
-      if (SeekBefore && !D->Append)
-        D->SeekBeforeWrite = SeekBefore;
+      seekThenIo(*D, SeekBefore, true);
       // In append mode every write goes to the end: the seek before it
       // moved nothing the write used (a candidate: the program may want
       // the offset the seek returned, the file's size).
@@ -880,6 +950,8 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   if (llvm::is_contained({"read", "readv", "getdents", "getdents64"}, Name) &&
       D->Offset && Moves)
     *D->Offset += S.Result;
+  if (Name == "read")
+    seekThenIo(*D, SeekBefore, false);
   if (Name.starts_with("getdents") && !D->Path.empty())
     P.Listed.insert(D->Path);
   // Small reads of a file (not a pipe, socket or terminal, whose reads
@@ -896,16 +968,13 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   // A read between writes to a socket or a pipe: the writes answer what
   // came in (a server's replies, each awaited by its peer), not a run one
   // buffer could hold.
-  bool FromPeer = llvm::StringRef(D->Path).starts_with("socket:") ||
-                  llvm::StringRef(D->Path).starts_with("pipe:");
-  if (llvm::is_contained({"read", "readv", "recvfrom", "recvmsg"}, Name) &&
-      FromPeer)
-    ++P.Inputs;
-  if (llvm::is_contained({"read", "readv", "recvfrom", "recvmsg"}, Name))
+  if (llvm::is_contained({"read", "readv"}, Name)) {
     for (auto &[Fd, Other] : P.Fds)
-      if (llvm::StringRef(Other.Path).starts_with("socket:") ||
-          llvm::StringRef(Other.Path).starts_with("pipe:"))
+      if (isPeer(Other.Path))
         endSmallRun(Other);
+    if (isPeer(D->Path))
+      waitedForPeer(P);
+  }
 }
 
 bool isProcessCreation(llvm::StringRef N) {

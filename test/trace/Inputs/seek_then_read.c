@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Two seeks to where the offset already is: one before a write (the
-// static check's shape: drop it), one before a read (no check's yet).
+// Two seeks to where the offset already is: one before a write (one
+// pwrite, the static check's shape), one before a read (one pread).
 #include <fcntl.h>
 #include <unistd.h>
 

@@ -487,8 +487,20 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
       return std::nullopt;
   }
   if (Result && Returns.size() == 1)
-    Result->Dies = diesOnFailure(Def, Returns.front());
+    Result->Dies = diesOnFailure(Def, Returns.front()) ||
+                   returnsDyingOpen(Returns.front(), Constants);
   return Result;
+}
+
+bool FunctionSummaries::returnsDyingOpen(const ReturnStmt *Return,
+                                         const PosixConstants &Constants) {
+  // `return open_or_die(path, O_RDONLY);`: what the inner wrapper returns
+  // is never a failure, as this unit's summary of it says (on what it
+  // needs of other units, which this summary needs too).
+  const auto *Call = llvm::dyn_cast<CallExpr>(bare(Return->getRetValue()));
+  const FunctionDecl *Callee = Call ? calleeOf(Call) : nullptr;
+  const OpenSummary *Inner = Callee ? opens(Callee, Constants) : nullptr;
+  return Inner && Inner->Dies;
 }
 
 bool FunctionSummaries::diesOnFailure(const FunctionDecl *Def,

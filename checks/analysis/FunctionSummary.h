@@ -130,6 +130,10 @@ private:
   /// Whether \p Def, an open wrapper whose one return is \p Return, ends
   /// the process where its open failed (OpenSummary::Dies).
   bool diesOnFailure(const FunctionDecl *Def, const ReturnStmt *Return);
+  /// Whether \p Return hands back what an open wrapper of this unit that
+  /// dies on failure returns.
+  bool returnsDyingOpen(const ReturnStmt *Return,
+                        const PosixConstants &Constants);
   /// Whether \p S lies in the then-branch, ending in a failure, of an `if`
   /// that tests whether an fcntl of \p Def failed.
   bool afterFailedFcntl(const Stmt *S, const FunctionDecl *Def);

@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,3 +40,19 @@ long logged_size(const char *path) {
   return rc == 0 ? (long)st.st_size : -1;
 }
 
+// A wrapper that exits on failure of another call (its
+// open is not the call whose failure ends the program).
+static int open_after_check(const char *path, int flags) {
+  if (access(path, F_OK) != 0)
+    exit(1);
+  return open(path, flags);
+}
+
+long checked_path_size(const char *path) {
+  int fd = open_after_check(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  int rc = stat(path, &st);
+  if (fd >= 0)
+    close(fd);
+  return rc == 0 ? (long)st.st_size : -1;
+}

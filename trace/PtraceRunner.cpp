@@ -600,8 +600,11 @@ PtraceOutcome runPtraced(const RunRequest &Request, TracedRun &Run,
     }
     if (Text.consume_front("started "))
       Text.getAsInteger(10, Run.RootPid);
-    if (Text.consume_front("results "))
-      Run.Results = Text.str();
+    if (Text.consume_front("results ")) {
+      auto [Mode, Why] = Text.split(", ");
+      Run.Results = Mode.str();
+      Run.ResultsWhy = Why.str();
+    }
     if (Line.starts_with("ended "))
       Last = Line;
   }

@@ -75,9 +75,9 @@ std::string summary(const TraceReport &R) {
          " redundant; exit status " + std::to_string(R.ExitStatus) +
          "; traced by " + R.Backend +
          (R.BackendWhy.empty() ? "" : " (" + R.BackendWhy + ")") +
-         (llvm::StringRef(R.Results).starts_with("exit stops, ")
-              ? " (results by " + R.Results + ")"
-              : "");
+         (R.ResultsWhy.empty()
+              ? ""
+              : " (results by " + R.Results + ", " + R.ResultsWhy + ")");
 }
 
 llvm::json::Object siteJson(const Site &S) {
@@ -172,7 +172,8 @@ void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
                 {"exitStatus", R.ExitStatus},
                 {"backend", llvm::json::Object{{"name", R.Backend},
                                                {"why", R.BackendWhy},
-                                               {"results", R.Results}}},
+                                               {"results", R.Results},
+                                               {"results_why", R.ResultsWhy}}},
                 {"totals",
                  llvm::json::Object{{"syscalls", int64_t(R.Traced)},
                                     {"attributed", int64_t(R.Attributed)},

@@ -40,8 +40,9 @@ struct TracedRun {
   double WallSeconds = 0;
   std::string Backend; ///< the one that ran
   std::string Why;     ///< why it, when not the one asked for
-  /// ptrace: "perf", or "exit stops, " and why not perf.
-  std::string Results;
+  /// ptrace: how results were read, "perf" or "exit stops", and why not
+  /// perf.
+  std::string Results, ResultsWhy;
   unsigned TruncatedStacks = 0;
 };
 

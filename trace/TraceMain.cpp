@@ -217,6 +217,7 @@ int main(int Argc, const char **Argv) {
   Report.Backend = Run.Backend;
   Report.BackendWhy = Run.Why;
   Report.Results = Run.Results;
+  Report.ResultsWhy = Run.ResultsWhy;
   Report.HaveFindings = !Options.Findings.empty();
   Model.finish();
   Builder.finish(std::move(Findings), Report);

@@ -45,8 +45,8 @@ struct TraceReport {
   double WallSeconds = 0;
   std::string Backend;    ///< ptrace or strace
   std::string BackendWhy; ///< why strace, when ptrace was refused
-  /// ptrace: "perf", or "exit stops, " and why not perf (RunRequest).
-  std::string Results;
+  /// ptrace: "perf" or "exit stops", and why not perf (TracedRun).
+  std::string Results, ResultsWhy;
   uint64_t Traced = 0, Attributed = 0, RedundantTotal = 0;
   std::vector<SiteCost> Sites;          ///< most syscalls first
   std::vector<RedundantCost> Redundant; ///< most first

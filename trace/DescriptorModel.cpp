@@ -203,6 +203,8 @@ struct Process {
   /// accepts): a server's requests, a user's commands. A lookup in a
   /// later request answers that request, not a repeat of this one.
   unsigned Inputs = 0;
+  /// Per thread, when its last traced call ended.
+  std::map<int, double> CallEnds;
   /// Per path, its last open or lookup and whether anything was written
   /// to it since (an lstat's under the path and NoFollowKey).
   std::map<std::string, PathLookup> LastLookup;
@@ -285,7 +287,8 @@ private:
   /// pwrite), or marks a seek that moved nothing and pairs with nothing.
   void seekThenIo(Descriptor &D, std::optional<size_t> SeekBefore, bool Write);
   void endSmallRun(Descriptor &D);
-  /// A read from a peer or an accept: the process waited for a request.
+  /// A read from a peer, an accept, or a thread quiet for
+  /// ModelLimits::QuietSeconds: the process waited for a request.
   /// What it wrote before went out before the wait (a prompt, a log line,
   /// a reply), so no run of writes spans it; and a lookup after it is
   /// asked for the new request.
@@ -656,6 +659,12 @@ void RedundancyModel::Replay::byPath(size_t I, const Syscall &S, Process &P,
 
 void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   llvm::StringRef Name = S.Name;
+  if (S.Start > 0) {
+    double &LastEnd = P.CallEnds[S.Pid];
+    if (LastEnd > 0 && S.Start - LastEnd > Limits.QuietSeconds)
+      waitedForPeer(P);
+    LastEnd = S.Start + S.Seconds;
+  }
   std::optional<DescriptorArg> Arg =
       S.Args.empty() ? std::nullopt : descriptorArg(S.Args[0]);
   Descriptor *D = nullptr;

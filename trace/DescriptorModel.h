@@ -54,6 +54,11 @@ public:
 struct ModelLimits {
   unsigned SmallWrite = 64; ///< bytes: a write below this is small
   unsigned SmallRun = 4;    ///< small writes in a row that make a run
+  /// A thread that made no traced call for this long waited (a poll, a
+  /// sleep, a timer: calls the tracer does not stop at) or worked that
+  /// long: what it wrote before went out before, and what it asks after
+  /// is asked anew.
+  double QuietSeconds = 0.1;
 };
 
 /// Whether a rule of the replay names static check \p Check: whether what

@@ -104,7 +104,7 @@ std::optional<std::string> stringArg(llvm::StringRef Arg) {
   return std::nullopt;
 }
 
-bool StraceParser::finish(int Pid, llvm::StringRef Text,
+bool StraceParser::finish(int Pid, double Start, llvm::StringRef Text,
                           std::vector<Frame> Frames) {
   size_t Open = Text.find('(');
   size_t Close =
@@ -113,6 +113,7 @@ bool StraceParser::finish(int Pid, llvm::StringRef Text,
     return false;
   Syscall S;
   S.Pid = Pid;
+  S.Start = Start;
   S.Name = Text.take_front(Open).str();
   S.Args = splitArgs(Text.slice(Open + 1, Close));
   llvm::StringRef Rest = Text.substr(Close + 1).trim();
@@ -183,7 +184,7 @@ bool StraceParser::feed(llvm::StringRef Line) {
     if (!F)
       return false;
     if (StackOfPending)
-      Pending[*StackOfPending].second.push_back(std::move(*F));
+      Pending[*StackOfPending].Frames.push_back(std::move(*F));
     else if (StackOfDone && !Done.empty())
       Done.back().Frames.push_back(std::move(*F));
     return true;
@@ -195,7 +196,9 @@ bool StraceParser::feed(llvm::StringRef Line) {
   int Pid;
   if (PidText.getAsInteger(10, Pid))
     return false;
-  llvm::StringRef Text = AfterPid.ltrim().split(' ').second;
+  auto [Stamp, Text] = AfterPid.ltrim().split(' ');
+  double Start = 0;
+  Stamp.getAsDouble(Start);
   if (Text.starts_with("+++") || Text.starts_with("---"))
     return true; // exits and signals
   if (Text.consume_front("<... ")) {
@@ -204,18 +207,19 @@ bool StraceParser::feed(llvm::StringRef Line) {
     auto It = Pending.find(Pid);
     if (End == llvm::StringRef::npos || It == Pending.end())
       return End != llvm::StringRef::npos; // resumed before we saw it start
-    std::string Whole = It->second.first + Text.substr(End + 9).str();
-    std::vector<Frame> Frames = std::move(It->second.second);
+    Unfinished Call = std::move(It->second);
     Pending.erase(It);
-    StackOfDone = finish(Pid, Whole, std::move(Frames));
+    StackOfDone =
+        finish(Pid, Call.Start, Call.Text + Text.substr(End + 9).str(),
+               std::move(Call.Frames));
     return StackOfDone;
   }
   if (Text.consume_back(" <unfinished ...>")) {
-    Pending[Pid] = {Text.str(), {}};
+    Pending[Pid] = {Text.str(), Start, {}};
     StackOfPending = Pid;
     return true;
   }
-  StackOfDone = finish(Pid, Text, {});
+  StackOfDone = finish(Pid, Start, Text, {});
   return StackOfDone || Text.ends_with("= ?"); // a call the process left
 }
 

@@ -32,6 +32,7 @@ struct Syscall {
   bool Failed = false;       ///< returned -1 with an errno
   std::string ResultPath;    ///< "3</tmp/x>": what -y says the result is
   double Seconds = 0;        ///< time in the syscall (-T)
+  double Start = 0;          ///< when it began (-ttt, seconds since the epoch)
   std::vector<Frame> Frames; ///< innermost first
   /// stackHash(Frames), kept when the frames are dropped after attribution;
   /// 0 without frames.
@@ -73,10 +74,17 @@ public:
   SyscallList &syscalls() { return Done; }
 
 private:
-  bool finish(int Pid, llvm::StringRef Text, std::vector<Frame> Frames);
+  bool finish(int Pid, double Start, llvm::StringRef Text,
+              std::vector<Frame> Frames);
   SyscallList Done;
-  /// Per thread, the unfinished call's text and the stack printed with it.
-  std::map<int, std::pair<std::string, std::vector<Frame>>> Pending;
+  /// A call whose end another line gives: its text so far, when it
+  /// began, and the stack printed with it.
+  struct Unfinished {
+    std::string Text;
+    double Start = 0;
+    std::vector<Frame> Frames;
+  };
+  std::map<int, Unfinished> Pending; ///< per thread
   /// Where the next stack line goes: a thread's unfinished call, or the
   /// last completed one.
   std::optional<int> StackOfPending;

@@ -43,14 +43,20 @@ Attribution::Attribution(std::vector<std::string> SkipLibraries,
 
 Attribution::~Attribution() = default;
 
-bool Attribution::skipped(llvm::StringRef Module) const {
+bool Attribution::runtimeLibrary(llvm::StringRef Module) {
   llvm::StringRef Name = llvm::sys::path::filename(Module);
   if (Module.empty() || Module.starts_with("[") ||
       Name.starts_with("linux-vdso"))
     return true;
-  for (const char *Runtime : RuntimeLibraries)
-    if (Name.starts_with(Runtime))
-      return true;
+  return llvm::any_of(RuntimeLibraries, [&](const char *Runtime) {
+    return Name.starts_with(Runtime);
+  });
+}
+
+bool Attribution::skipped(llvm::StringRef Module) const {
+  if (runtimeLibrary(Module))
+    return true;
+  llvm::StringRef Name = llvm::sys::path::filename(Module);
   for (const std::string &Library : Skip)
     if (Name.contains(Library))
       return true;
@@ -119,14 +125,51 @@ Site Attribution::symbolize(const Frame &F, bool ReturnAddress) {
   return S;
 }
 
-std::string Attribution::libraryCall(const Syscall &S) const {
-  std::string Entry;
-  for (const Frame &F : S.Frames) {
-    if (!skipped(F.Module))
+void Attribution::libraryCall(Syscall &S) {
+  // Out to the program's first frame with a line: a shared library built
+  // without -g stands for its caller there, as in siteOf().
+  size_t Site = 0;
+  for (; Site < S.Frames.size(); ++Site) {
+    const Frame &F = S.Frames[Site];
+    if (skipped(F.Module))
+      continue;
+    if (!llvm::StringRef(F.Module).contains(".so") ||
+        symbolize(F, /*ReturnAddress=*/Site > 0).Line)
       break;
-    Entry = llvm::StringRef(F.Symbol).split('+').first.str();
   }
-  return Entry;
+  S.Via.clear();
+  S.ViaOtherLibrary = false;
+  for (size_t I = 0; I < Site; ++I)
+    if (llvm::StringRef Symbol =
+            llvm::StringRef(S.Frames[I].Symbol).split('+').first;
+        !Symbol.empty()) {
+      S.Via = Symbol.str();
+      S.ViaOtherLibrary = !runtimeLibrary(S.Frames[I].Module);
+    }
+}
+
+void Attribution::identify(
+    Syscall &S, const std::optional<Site> &At,
+    llvm::ArrayRef<std::pair<std::string, unsigned>> Lines) {
+  auto Program = llvm::find_if(
+      S.Frames, [&](const Frame &F) { return !skipped(F.Module); });
+  uint64_t Library = stackHash(std::vector<Frame>(S.Frames.begin(), Program));
+  S.Stack = Lines.empty() ? stackHash(S.Frames) : linesHash(Lines) ^ Library;
+  S.Callers = Lines.empty() || !At
+                  ? 0
+                  : static_cast<uint64_t>(llvm::hash_combine(
+                        At->Function, linesHash(Lines.drop_front()))) |
+                        1;
+  libraryCall(S);
+}
+
+uint64_t linesHash(llvm::ArrayRef<std::pair<std::string, unsigned>> Lines) {
+  if (Lines.empty())
+    return 0;
+  llvm::hash_code Hash = llvm::hash_value(Lines.size());
+  for (const auto &[File, Line] : Lines)
+    Hash = llvm::hash_combine(Hash, File, Line);
+  return static_cast<uint64_t>(Hash) | 1; // never 0
 }
 
 std::vector<std::pair<std::string, unsigned>>

@@ -66,13 +66,26 @@ public:
   std::vector<std::pair<std::string, unsigned>> programLines(const Syscall &S);
   static constexpr size_t MaxLines = 32;
 
-  /// The runtime function the program called to make \p S: the symbol of
-  /// the outermost skipped frame under the program's first one (`lseek64`
-  /// for a seek of its own, `getpwuid_r` for one the C library's user
-  /// lookup makes); empty when no frame is skipped.
-  std::string libraryCall(const Syscall &S) const;
+
+  /// Sets what tells \p S's call site and caller from others': Stack (the
+  /// same call site: the same program lines \p Lines, as an unrolled
+  /// loop's calls have other addresses, and the same frames in skipped
+  /// modules, as two calls inside one getpwnam are two sites), Callers
+  /// (made by one invocation of a function: its function, \p At's, and the
+  /// same lines outside it), and libraryCall()'s.
+  void identify(Syscall &S, const std::optional<Site> &At,
+                llvm::ArrayRef<std::pair<std::string, unsigned>> Lines);
 
 private:
+  /// Sets what \p S says of its library frames: Via, the runtime
+  /// function the program called to make it (the symbol of the outermost
+  /// frame under the program's first with a line: `lseek64` for a seek of
+  /// its own, `getpwuid_r` for one the C library's user lookup makes,
+  /// `RAND_bytes_ex` for libcrypto's getpid; empty when there is none),
+  /// and whether that frame is another library's than the C runtime's.
+  void libraryCall(Syscall &S);
+  /// The C runtime's modules (libc, the loader, libstdc++, NSS).
+  static bool runtimeLibrary(llvm::StringRef Module);
   bool skipped(llvm::StringRef Module) const;
   Site symbolize(const Frame &F, bool ReturnAddress);
   /// The address \p Module is linked at (its lowest PT_LOAD).
@@ -84,6 +97,9 @@ private:
   std::map<std::pair<std::string, uint64_t>, Site> Known;
   std::map<std::string, uint64_t> Bases;
 };
+
+/// One number per distinct list of source lines; 0 for none.
+uint64_t linesHash(llvm::ArrayRef<std::pair<std::string, unsigned>> Lines);
 
 } // namespace syscall_tidy::trace
 

@@ -46,10 +46,11 @@ bool wrapperOf(llvm::StringRef Function, llvm::StringRef Name) {
 bool libraryInternal(llvm::StringRef Function) {
   Function = Function.ltrim('_');
   static const llvm::StringRef Prefixes[] = {
-      "getpw",    "getgr",       "getsp",      "initgroups", "getgrouplist",
-      "ttyname",  "getaddrinfo", "gethostby",  "getservby",  "getlogin",
-      "realpath", "dlopen",      "setlocale",  "syslog",     "openlog",
-      "nss_",     "getpass",     "get_nprocs", "getloadavg"};
+      "getpw",      "getgr",       "getsp",      "initgroups", "getgrouplist",
+      "ttyname",    "getaddrinfo", "gethostby",  "getservby",  "getlogin",
+      "realpath",   "dlopen",      "setlocale",  "syslog",     "openlog",
+      "nss_",       "getpass",     "get_nprocs", "getloadavg", "eaccess",
+      "euidaccess", "tcsetattr",   "tcgetattr",  "daemon"};
   return llvm::any_of(
       Prefixes, [&](llvm::StringRef P) { return Function.starts_with(P); });
 }
@@ -168,7 +169,8 @@ struct Descriptor {
   /// descriptor says which check's shape it is.
   std::optional<size_t> SeekNoMove;
   std::vector<size_t> SmallWrites; ///< the current run
-  bool AskedTty = false;
+  /// Who asked isatty of it (askerOf), with the stack of the last ask.
+  std::map<std::string, uint64_t> AskedTty;
 };
 
 struct PathLookup {
@@ -183,13 +185,14 @@ const std::string NoFollowKey = std::string(1, '\0') + "nofollow";
 
 struct Process {
   std::map<int, Descriptor> Fds;
-  bool AskedPid = false, AskedCwd = false;
+  /// What was asked (getpid, each thread's gettid, an id, getcwd) and by
+  /// whom (askerOf), with the stack of its last ask. The program cannot
+  /// keep a library's answer, nor a library the program's.
+  std::map<std::string, uint64_t> Asked;
   /// Per thread, the path of the descriptor its last traced syscall closed.
   std::map<int, std::string> JustClosed;
   /// Directories made (or found made) by mkdir, until removed or renamed.
   std::set<std::string> Made;
-  std::set<int> AskedTid;
-  std::set<std::string> AskedIds; ///< getuid and the like, until a set*id
   /// Paths readlink'ed, until one is edited.
   std::set<std::string> ReadLinks;
   /// Files fsync'ed with nothing written or changed through any descriptor
@@ -205,14 +208,24 @@ struct Process {
   unsigned Inputs = 0;
   /// Per thread, when its last traced call ended.
   std::map<int, double> CallEnds;
-  /// Per path, its last open or lookup and whether anything was written
-  /// to it since (an lstat's under the path and NoFollowKey).
+  /// Per path and question (lookupKind), its last open or lookup and
+  /// whether anything was written to it since.
   std::map<std::string, PathLookup> LastLookup;
+  /// The lookups of \p Path, whatever each asked.
+  template <typename Fn> void lookupsOf(const std::string &Path, Fn Each) {
+    for (auto It = LastLookup.lower_bound(Path);
+         It != LastLookup.end() &&
+         llvm::StringRef(It->first).starts_with(Path);) {
+      auto Next = std::next(It);
+      llvm::StringRef Rest = llvm::StringRef(It->first).drop_front(Path.size());
+      if (Rest.empty() || Rest.front() == '\0')
+        Each(It);
+      It = Next;
+    }
+  }
   /// Something was written to \p Path, or changed in it.
   void changed(const std::string &Path) {
-    for (const std::string &Key : {Path, Path + NoFollowKey})
-      if (auto Looked = LastLookup.find(Key); Looked != LastLookup.end())
-        Looked->second.WrittenSince = true;
+    lookupsOf(Path, [](auto It) { It->second.WrittenSince = true; });
   }
 };
 
@@ -220,8 +233,9 @@ struct Process {
 /// mark it later and to tell a repeat from its first.
 struct EventInfo {
   const std::string *Name, *Via; ///< kept once each (Replay::Strings)
-  uint64_t Stack;
+  uint64_t Stack, Callers;
   bool Failed;
+  bool ViaOtherLibrary;
   uint64_t Marked = 0; ///< the rules that marked it, a bit each
 };
 
@@ -266,8 +280,9 @@ private:
     // fstat in fopen) is that call's cost, and no check's shape. So is any
     // syscall made inside a lookup of users, a ttyname, a realpath.
     const std::string &Via = *Info.Via;
-    bool Inside = descriptorCheck(Check) ? !wrapperOf(Via, *Info.Name)
-                                         : libraryInternal(Via);
+    bool Inside = Info.ViaOtherLibrary ||
+                  (descriptorCheck(Check) ? !wrapperOf(Via, *Info.Name)
+                                          : libraryInternal(Via));
     if (!namesLibraryCall(Check) && !Via.empty() && Inside) {
       Why += " (made inside '" + Via + "')";
       Fix = "call '" + Via + "' less often";
@@ -309,6 +324,21 @@ private:
   void byPath(size_t I, const Syscall &S, Process &P,
               const std::string &Closed);
   std::string absolute(const Syscall &S, const std::string &Path) const;
+  /// Marks \p S when its asker (askerOf) asked \p Query before with no
+  /// change since: from the same stack (a loop's call) the row names
+  /// \p Check; from another line no check's shape is known (a trace cannot
+  /// tell getpid compared with a saved pid from getpid stored).
+  void askedAgain(size_t I, const Syscall &S, Process &P,
+                  const std::string &Query, llvm::StringRef Kind,
+                  llvm::StringRef Why, llvm::StringRef Check,
+                  llvm::StringRef FixNote = "");
+  /// Forgets every ask of a query \p Changed says changed.
+  template <typename Pred> void forgetAsked(Process &P, Pred Changed) {
+    for (auto It = P.Asked.begin(); It != P.Asked.end();)
+      It = Changed(llvm::StringRef(It->first).split('\0').first)
+               ? P.Asked.erase(It)
+               : std::next(It);
+  }
 
 public:
   std::map<int, int> Processes;
@@ -348,12 +378,23 @@ namespace {
 /// AT_SYMLINK_NOFOLLOW) asks of the link, a stat and an open of what it
 /// points to; the two are different questions. Kept with the path as the
 /// key of what was looked up (an invisible suffix in messages).
-std::string lookupKind(const Syscall &S) {
+std::string lookupKind(const Syscall &S, llvm::StringRef Spelled) {
   bool NoFollow =
       S.Name == "lstat" || llvm::any_of(S.Args, [](const std::string &A) {
         return llvm::StringRef(A).contains("AT_SYMLINK_NOFOLLOW");
       });
-  return NoFollow ? NoFollowKey : "";
+  std::string Kind = NoFollow ? NoFollowKey : "";
+  // access asks whether this process may read, write or run the file,
+  // which a stat does not answer (noexec mounts, ACLs), one mode at a
+  // time.
+  if (llvm::StringRef(S.Name).contains("access") && S.Args.size() >= 2)
+    Kind +=
+        std::string(1, '\0') + "access " + S.Args[S.Name == "access" ? 1 : 2];
+  // "." asks what the working directory is now, as a shell does to
+  // compare it with $PWD: no repeat of the path that names it.
+  if (Spelled == "." || Spelled == "..")
+    Kind += std::string(1, '\0') + "dot";
+  return Kind;
 }
 
 /// The check of a lookup made right before the open of its path: an
@@ -384,7 +425,38 @@ const char *const NoMoveFix =
 /// again (a loop's), not two sites of one pass (metadata, then data).
 bool sameSite(uint64_t A, uint64_t B) { return A && A == B; }
 
+/// Who asked \p S: "" for the program, by its own call of the query's
+/// function (\p Query's first word: getpid, isatty, getcwd) or of the
+/// syscall's wrapper (fstat's tail call `fstatat64`), or without a stack
+/// to tell; otherwise the library function that asked for its own ends
+/// (libevent's seed, libcrypto's fork check, ttyname's TCGETS).
+std::string askerOf(const Syscall &S, llvm::StringRef Query) {
+  llvm::StringRef Function = Query.split(' ').first;
+  bool Own = S.Via.empty() ||
+             (!S.ViaOtherLibrary &&
+              (wrapperOf(S.Via, Function) || wrapperOf(S.Via, S.Name)));
+  return Own ? "" : S.Via;
+}
+
 } // namespace
+
+void RedundancyModel::Replay::askedAgain(size_t I, const Syscall &S, Process &P,
+                                         const std::string &Query,
+                                         llvm::StringRef Kind,
+                                         llvm::StringRef Why,
+                                         llvm::StringRef Check,
+                                         llvm::StringRef FixNote) {
+  auto [Last, New] =
+      P.Asked.try_emplace(Query + '\0' + askerOf(S, Query), S.Stack);
+  if (!New)
+    mark(I, Kind, Why.str(),
+         (sameSite(Last->second, S.Stack)
+              ? "ask once and keep the answer"
+              : "keep the answer from the first time it was asked") +
+             FixNote.str(),
+         sameSite(Last->second, S.Stack) ? Check : "");
+  Last->second = S.Stack;
+}
 
 void RedundancyModel::Replay::compact() {
   // Every index the state keeps: what a later syscall may still mark, or
@@ -500,8 +572,22 @@ void RedundancyModel::Replay::lookup(size_t I, const Syscall &S, Process &P,
                                      const std::string &Key, bool Open) {
   if (Key.empty())
     return;
-  auto [It, New] = P.LastLookup.try_emplace(Key);
   const std::string Path = llvm::StringRef(Key).split('\0').first.str();
+  // An open answers an access made since the path's last lookup (an
+  // access of one mode asks what no stat does, but the open asks it too).
+  if (Open && Key == Path) {
+    std::optional<PathLookup> Access;
+    P.lookupsOf(Path, [&](auto Looked) {
+      if (llvm::StringRef(Looked->first).contains("\0access ") &&
+          (!Access || Looked->second.Event > Access->Event))
+        Access = Looked->second;
+    });
+    auto Plain = P.LastLookup.find(Path);
+    if (Access &&
+        (Plain == P.LastLookup.end() || Plain->second.Event < Access->Event))
+      P.LastLookup[Path] = *Access;
+  }
+  auto [It, New] = P.LastLookup.try_emplace(Key);
   PathLookup &Last = It->second;
   bool Proc = llvm::StringRef(Path).starts_with("/proc/") ||
               llvm::StringRef(Path).starts_with("/sys/");
@@ -536,10 +622,13 @@ void RedundancyModel::Replay::lookup(size_t I, const Syscall &S, Process &P,
         : StatBeforeOpen
             ? "open it and act on the open's error (or fstat the descriptor)"
             : "keep the descriptor, or the answer, from the first time";
-    std::string Check = Proc ? "syscall-reopen-in-loop"
-                        : StatBeforeOpen
-                            ? lookupCheck(*Events[Last.Event].Name, S)
-                            : "";
+    // The static checks' shape is a lookup and the open in one function:
+    // made by one invocation, the two have the same callers.
+    std::string Check =
+        Proc ? "syscall-reopen-in-loop"
+        : StatBeforeOpen && S.Callers && Events[Last.Event].Callers == S.Callers
+            ? lookupCheck(*Events[Last.Event].Name, S)
+            : "";
     // Files the C library reads again on each call of one of its own
     // functions: the checks name the call, not the file.
     if (Path == "/etc/passwd" || Path == "/etc/group" ||
@@ -641,8 +730,7 @@ void RedundancyModel::Replay::byPath(size_t I, const Syscall &S, Process &P,
       P.Synced.erase(Changed);
   if (isPathEdit(Name))
     for (const std::string &Edited : Paths) {
-      P.LastLookup.erase(Edited);
-      P.LastLookup.erase(Edited + NoFollowKey);
+      P.lookupsOf(Edited, [&](auto It) { P.LastLookup.erase(It); });
       P.Made.erase(Edited);
       P.ReadLinks.erase(Edited);
     }
@@ -686,12 +774,14 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   if (!EmptyPath && (isStatOfPath(Name) || isChangeByPath(Name) ||
                      isPathEdit(Name) || Name.starts_with("readlink")))
     byPath(I, S, P, Closed);
-  if (Name == "getcwd" || Name == "chdir" || Name == "fchdir") {
-    if (Name == "getcwd" && P.AskedCwd)
-      mark(I, "repeated-getcwd",
-           "the working directory asked again with no chdir in between",
-           "ask once and keep the answer", "syscall-costly-libc-in-loop");
-    P.AskedCwd = Name == "getcwd";
+  if (Name == "getcwd") {
+    askedAgain(I, S, P, "getcwd", "repeated-getcwd",
+               "the working directory asked again with no chdir in between",
+               "syscall-costly-libc-in-loop");
+    return;
+  }
+  if (Name == "chdir" || Name == "fchdir") {
+    forgetAsked(P, [](llvm::StringRef Query) { return Query == "getcwd"; });
     return;
   }
   if (Arg && (!ByPath || EmptyPath)) {
@@ -715,15 +805,14 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
     return;
   }
   if (isIdQuery(Name)) {
-    if (!P.AskedIds.insert(Name.str()).second)
-      mark(I, "repeated-id",
-           "asked again with no setuid-family call or exec in between: the "
-           "answer cannot change",
-           "ask once and keep the answer", "syscall-loop-invariant");
+    askedAgain(I, S, P, Name.str(), "repeated-id",
+               "asked again with no setuid-family call or exec in between: "
+               "the answer cannot change",
+               "syscall-loop-invariant");
     return;
   }
   if (isIdChange(Name)) {
-    P.AskedIds.clear();
+    forgetAsked(P, isIdQuery);
     return;
   }
   if (Name == "umask") {
@@ -742,28 +831,22 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   if (isProcessCreation(Name))
     return;
   if (Name == "execve") {
-    P.AskedPid = P.AskedCwd = false;
-    P.AskedIds.clear();
-    P.AskedTid.clear();
+    P.Asked.clear();
     P.LastLookup.clear();
     for (auto &[Fd, Kept] : P.Fds)
-      Kept.AskedTty = false;
+      Kept.AskedTty.clear();
     return;
   }
   if (Name == "getpid" || Name == "gettid") {
-    bool Again = Name == "getpid" ? P.AskedPid : P.AskedTid.count(S.Pid) > 0;
-    if (Again)
-      mark(I, "repeated-" + Name.str(),
-           "asked again by the same process: the answer cannot change",
-           "ask once and keep the answer (to notice a fork: a fork "
-           "generation counter, lio_fork_generation)",
-           Name == "getpid"
-               ? "syscall-loop-invariant, syscall-getpid-fork-check"
-               : "syscall-loop-invariant");
-    if (Name == "getpid")
-      P.AskedPid = true;
-    else
-      P.AskedTid.insert(S.Pid);
+    askedAgain(I, S, P,
+               Name == "getpid" ? "getpid" : "gettid " + std::to_string(S.Pid),
+               "repeated-" + Name.str(),
+               "asked again by the same process: the answer cannot change",
+               Name == "getpid"
+                   ? "syscall-loop-invariant, syscall-getpid-fork-check"
+                   : "syscall-loop-invariant",
+               " (to notice a fork: a fork generation counter, "
+               "lio_fork_generation)");
     return;
   }
 
@@ -779,7 +862,7 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
       if (std::optional<std::string> Path = stringArg(S.Args[PathArg]))
         // fstatat(fd, "", AT_EMPTY_PATH) is an fstat.
         if (!Path->empty()) {
-          LookedUp = absolute(S, *Path) + lookupKind(S);
+          LookedUp = absolute(S, *Path) + lookupKind(S, *Path);
           lookup(I, S, P, LookedUp, isOpen(Name));
         }
   }
@@ -863,7 +946,9 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   }
   if (FstatLike) {
     D->FstatCandidate = false;
-    if (WasCandidate)
+    // The program's own fstat: a C library function's (daemon()'s test
+    // that /dev/null is the device) is no shape of the program's.
+    if (WasCandidate && askerOf(S, "fstat").empty())
       mark(I, "fstat-after-write-open",
            "an fstat right after an open with a write access mode "
            "(a candidate: only a directory test makes it redundant)",
@@ -897,12 +982,19 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
     }
     return;
   }
-  if (Name == "ioctl" && S.Args.size() >= 2 && S.Args[1] == "TCGETS") {
-    if (D->AskedTty)
+  // A TCGETS is an isatty when isatty made it; tcgetattr's and
+  // tcsetattr's ask for the settings, another question.
+  if (Name == "ioctl" && S.Args.size() >= 2 && S.Args[1] == "TCGETS" &&
+      (S.Via.empty() || wrapperOf(S.Via, "isatty"))) {
+    auto [Last, New] = D->AskedTty.try_emplace(askerOf(S, "isatty"), S.Stack);
+    bool SameSite = sameSite(Last->second, S.Stack);
+    if (!New)
       mark(I, "repeated-isatty",
            "isatty asked again of a descriptor nothing replaced since",
-           "ask once and keep the answer", "syscall-loop-invariant");
-    D->AskedTty = true;
+           SameSite ? "ask once and keep the answer"
+                    : "keep the answer from the first time it was asked",
+           SameSite ? "syscall-loop-invariant" : "");
+    Last->second = S.Stack;
     return;
   }
   if (Name == "lseek" && !S.Failed && S.Args.size() == 3) {
@@ -1026,7 +1118,11 @@ RedundancyModel::~RedundancyModel() = default;
 void RedundancyModel::step(const Syscall &S) {
   size_t I = R->Next++;
   R->Events[I] = {&*R->Strings.insert(S.Name).first,
-                  &*R->Strings.insert(S.Via).first, S.Stack, S.Failed};
+                  &*R->Strings.insert(S.Via).first,
+                  S.Stack,
+                  S.Callers,
+                  S.Failed,
+                  S.ViaOtherLibrary};
   if (R->Events.size() >= 2 * R->KeptLast + 4096)
     R->compact();
   auto It = R->Processes.find(S.Pid);

@@ -39,6 +39,13 @@ struct Syscall {
   uint64_t Stack = 0;
   /// The runtime function the program called (Attribution::libraryCall).
   std::string Via;
+  /// That function is another library's than the C runtime's (libcrypto,
+  /// libevent): what it does is its own business, never the program's.
+  bool ViaOtherLibrary = false;
+  /// linesHash of the program's lines outside the one the syscall is
+  /// attributed to: two calls with the same are made by one invocation of
+  /// a function (or by the same call of it again); 0 without them.
+  uint64_t Callers = 0;
 };
 
 /// The records of a trace, in the order the calls completed. A deque: it

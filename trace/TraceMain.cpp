@@ -181,11 +181,10 @@ int main(int Argc, const char **Argv) {
     if (!Options.FollowForks && Process != Run.RootPid)
       return;
     std::optional<Site> At = Attribute.siteOf(S);
-    ReportBuilder::StackLines Lines;
-    if (!Options.Findings.empty())
-      Lines = Attribute.programLines(S);
-    S.Stack = stackHash(S.Frames);
-    S.Via = Attribute.libraryCall(S);
+    ReportBuilder::StackLines Lines = Attribute.programLines(S);
+    Attribute.identify(S, At, Lines);
+    if (Options.Findings.empty())
+      Lines.clear();
     std::vector<Frame>().swap(S.Frames);
     Builder.add(S, At ? &*DistinctSites.insert(std::move(*At)).first : nullptr,
                 Lines);

@@ -285,7 +285,10 @@ private:
                                           : libraryInternal(Via));
     if (!namesLibraryCall(Check) && !Via.empty() && Inside) {
       Why += " (made inside '" + Via + "')";
-      Fix = "call '" + Via + "' less often";
+      // True whether the program calls it once or per item.
+      Fix = "the library's own cost: call '" + Via +
+            "' less often, or keep its answer, where the program calls it "
+            "more than once";
       Check = "";
     }
     const RedundancyText &Text =

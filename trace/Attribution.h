@@ -66,7 +66,6 @@ public:
   std::vector<std::pair<std::string, unsigned>> programLines(const Syscall &S);
   static constexpr size_t MaxLines = 32;
 
-
   /// Sets what tells \p S's call site and caller from others': Stack (the
   /// same call site: the same program lines \p Lines, as an unrolled
   /// loop's calls have other addresses, and the same frames in skipped

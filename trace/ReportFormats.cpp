@@ -145,6 +145,8 @@ void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
     O["why"] = C.Why;
     O["fix"] = C.Fix;
     O["check"] = C.Check;
+    if (!C.Cases.empty())
+      O["cases"] = llvm::json::Array(C.Cases);
     Redundant.push_back(std::move(O));
   }
   for (const FindingCost &F : R.Findings) {

@@ -62,10 +62,10 @@ void ReportBuilder::settled(size_t Event) {
       continue;
     Counted = true;
     Site At = E.At ? *E.At : Site{"(no frame in the program)", 0, "", {}};
-    RowKey Key{T->Kind, At, *E.Name};
+    RowKey Key{T->Kind, At, *E.Name, T->Check, T->Fix};
     RedundantCost &C = Rows[Key];
     if (!C.Count)
-      C = {At, *E.Name, T->Kind, T->Why, T->Fix, T->Check, 0};
+      C = {At, *E.Name, T->Kind, T->Why, T->Fix, T->Check, 0, {}};
     ++C.Count;
     Whys[Key].insert(T->Why);
   }
@@ -95,9 +95,14 @@ void ReportBuilder::finish(std::vector<FindingCost> Findings,
   // One row per kind and site: when its cases differ (other paths), the
   // first stands for them and the row says how many there are.
   for (auto &[Key, Cost] : Rows) {
-    if (size_t Kinds = Whys[Key].size(); Kinds > 1)
+    const std::set<std::string> &Cases = Whys[Key];
+    if (size_t Kinds = Cases.size(); Kinds > 1) {
       Cost.Why += " (and " + std::to_string(Kinds - 1) + " other case" +
                   (Kinds > 2 ? "s" : "") + " like it here)";
+      for (const std::string &Case : Cases)
+        if (Cost.Cases.size() < RedundantCost::MaxCases)
+          Cost.Cases.push_back(Case);
+    }
     Report.Redundant.push_back(std::move(Cost));
   }
   std::sort(Report.Redundant.begin(), Report.Redundant.end(),

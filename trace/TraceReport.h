@@ -24,6 +24,10 @@ struct RedundantCost {
   Site At;
   std::string Syscall, Kind, Why, Fix, Check;
   uint64_t Count = 0;
+  /// Every case the row joins (other paths), when there is more than one:
+  /// the first MaxCases of them.
+  std::vector<std::string> Cases;
+  static constexpr size_t MaxCases = 16;
 };
 
 /// A static finding (syscall-tidy --format=json) with what its lines cost.
@@ -91,7 +95,10 @@ private:
   std::vector<uint64_t> StackCounts;
   uint64_t Attributed = 0, RedundantTotal = 0;
   /// One row per rule, site and syscall, and the distinct cases it merges.
-  using RowKey = std::tuple<std::string, Site, std::string>;
+  /// A row: its rule, site and syscall, and what it says to do (the check
+  /// and the fix), so that a row's text is true of every case it joins.
+  using RowKey =
+      std::tuple<std::string, Site, std::string, std::string, std::string>;
   std::map<RowKey, RedundantCost> Rows;
   std::map<RowKey, std::set<std::string>> Whys;
   /// Redundant syscalls per stack and the checks their rules name (a

@@ -20,8 +20,10 @@ void forEachInitialisedField(
   List = completedForm(List);
   if (!List || !Seen.insert(List).second)
     return;
+  // An array's elements that no initialiser names (`{[4] = x}`) are null.
   auto Nested = [&](const Expr *Init) {
-    if (const auto *Inner = llvm::dyn_cast<InitListExpr>(Init->IgnoreParens()))
+    if (const auto *Inner =
+            Init ? llvm::dyn_cast<InitListExpr>(Init->IgnoreParens()) : nullptr)
       forEachInitialisedField(Inner, Seen, Each);
   };
   if (List->getType()->isArrayType()) {
@@ -37,7 +39,7 @@ void forEachInitialisedField(
     if (I >= List->getNumInits())
       break;
     const Expr *Init = List->getInit(I++);
-    if (llvm::isa<ImplicitValueInitExpr>(Init))
+    if (!Init || llvm::isa<ImplicitValueInitExpr>(Init))
       continue;
     Each(Field, Init);
     Nested(Init);

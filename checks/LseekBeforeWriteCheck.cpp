@@ -558,12 +558,15 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       seekOnOneBranch(S.Call, SeekStatement, Write, Parents, Ctx);
   const BinaryOperator *Joined = nullptr, *JoinedAfter = nullptr;
   // `int bad = lseek(...) < 0; if (bad || write(...) < 0)`: the flag's
-  // statement goes with the seek's test.
+  // statement goes with the seek's test; `int bad = fd < 0 || lseek(...)
+  // < 0;` keeps its earlier tests, and the flag stays (FlagAfter).
   const Stmt *SeekFlag = nullptr;
+  const BinaryOperator *FlagAfter = nullptr;
   if (!SeekStatement.Block && !OneBranch) {
     Joined = seekJoinedWithWrite(S.Call, Write, Parents, &JoinedAfter);
     if (!Joined)
-      Joined = seekFlagJoinedWithWrite(S.Call, Write, Parents, SeekFlag);
+      Joined =
+          seekFlagJoinedWithWrite(S.Call, Write, Parents, SeekFlag, &FlagAfter);
     ElseOf = Joined ? nullptr : seekWithWriteInElse(S.Call, Write, Parents);
     if (!ElseOf && !Joined)
       return;
@@ -660,6 +663,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   // earlier tests, the `||` before the seek's test goes with it.
   std::optional<CharSourceRange> SeekRange =
       JoinedAfter ? lastTermRemoval(JoinedAfter, SM, LO)
+      : FlagAfter ? lastTermRemoval(FlagAfter, SM, LO)
       : Joined
           ? std::optional<CharSourceRange>(Lexer::makeFileCharRange(
                 CharSourceRange::getCharRange(Joined->getLHS()->getBeginLoc(),
@@ -679,12 +683,14 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     RParen = SM.isMacroArgExpansion(RParen) ? SM.getSpellingLoc(RParen)
                                             : SourceLocation();
   std::optional<CharSourceRange> FlagRange;
-  if (SeekFlag) {
-    // Declared there and read only by the `||`; else the flag stays.
+  if (SeekFlag && !FlagAfter) {
+    // Declared there and read only by the `||` (not copied into another
+    // flag first); else the flag stays.
     const auto *Declared = llvm::dyn_cast<DeclStmt>(SeekFlag);
-    if (Declared && Functions.uses(S.Func)
-                            .of(llvm::cast<VarDecl>(Declared->getSingleDecl()))
-                            .size() == 1)
+    const auto *Var =
+        Declared ? llvm::cast<VarDecl>(Declared->getSingleDecl()) : nullptr;
+    if (Var && Functions.uses(S.Func).of(Var).size() == 1 &&
+        refersTo(Joined->getLHS()->IgnoreParenCasts(), Var))
       FlagRange = statementRange(SeekFlag, SM, LO);
     if (!FlagRange)
       SeekRange.reset();

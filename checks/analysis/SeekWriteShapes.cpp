@@ -187,10 +187,18 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
 const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
                                               const CallExpr *Write,
                                               const StmtParents &Parents,
-                                              const Stmt *&Flag) {
-  // The flag: `int bad = lseek(...) < 0;`, or `bad = ...;`, and its copies.
+                                              const Stmt *&Flag,
+                                              const BinaryOperator **Earlier) {
+  // The flag: `int bad = lseek(...) < 0;`, or `bad = ...;`, and its copies;
+  // `int bad = fd < 0 || lseek(...) < 0;` keeps earlier tests too.
   const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
-  testAround(Seek, Parents, SeekTest);
+  const auto *Before = llvm::dyn_cast_or_null<BinaryOperator>(
+      testAround(Seek, Parents, SeekTest));
+  if (Before && Before->getOpcode() == BO_LOr && Before->getRHS() == SeekTest &&
+      Earlier)
+    skipParensAndCasts(Before, Parents, SeekTest);
+  else
+    Before = nullptr;
   std::optional<CarriedFlag> Carried = carriedFlag(SeekTest, Parents);
   if (!Carried)
     return nullptr;
@@ -207,6 +215,8 @@ const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
   if (!If || Carried->Next != (Carrier ? Carrier : If))
     return nullptr;
   Flag = Carried->Carrier;
+  if (Earlier)
+    *Earlier = Before;
   return Or;
 }
 

@@ -55,10 +55,13 @@ seekJoinedWithWrite(const CallExpr *Seek, const CallExpr *Write,
 /// flag set right before an `if` without else (or before the flag that
 /// carries the `||` to it), in a block: the `||` (the flag on its left,
 /// the write's test on its right) and the flag's statement in \p Flag.
-const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
-                                              const CallExpr *Write,
-                                              const StmtParents &Parents,
-                                              const Stmt *&Flag);
+/// With \p Earlier, the flag may also keep earlier tests joined before the
+/// seek's (`int bad = fd < 0 || lseek(...) < 0;`), whose `||` it is set
+/// to; null when the flag keeps the seek's test alone.
+const BinaryOperator *
+seekFlagJoinedWithWrite(const CallExpr *Seek, const CallExpr *Write,
+                        const StmtParents &Parents, const Stmt *&Flag,
+                        const BinaryOperator **Earlier = nullptr);
 
 /// Whether the false edge of \p Cond, the test between \p Seek and the
 /// write (the seek's own, a flag that keeps it, the terms joined before

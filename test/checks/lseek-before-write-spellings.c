@@ -166,6 +166,42 @@ int put_flag_or(const char *path, const void *buf, size_t n, off_t off) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0) {
 
+// Earlier tests and the seek's kept in one flag, then joined with the
+// write's: the seek's test leaves the flag, which keeps the others.
+int put_flag_all_or(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  int bad = fd < 0 || lseek(fd, off, SEEK_SET) < 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'lseek' then 'write' is one 'pwrite'
+  if (bad || write(fd, buf, n) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: note: the write at that offset
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+// CHECK-FIXES: int bad = fd < 0;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: if (bad || pwrite(fd, buf, n, off) < 0) {
+
+// The seek's test copied into a second flag, then joined with the
+// write's: the copy reads the first flag, so both stay and there is no fix.
+int put_copied_or(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  int failed = lseek(fd, off, SEEK_SET) < 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'lseek' then 'write' is one 'pwrite'
+  int bad = !!failed;
+  if (bad || write(fd, buf, n) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: note: the write at that offset
+    // CHECK-MESSAGES: :[[@LINE-5]]:16: note: no automatic fix: the seek's test is kept in a flag declared apart or read elsewhere
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
 // The same flag read again after the `if`: reported, the flag kept.
 int put_flag_or_kept(const char *path, const void *buf, size_t n, off_t off,
                      int *failed) {
@@ -185,6 +221,24 @@ int put_flag_or_kept(const char *path, const void *buf, size_t n, off_t off,
 }
 
 // ------------------------------------------------------------ must not flag
+
+// The same flag, but a trailer written after relies on the offset the
+// first write leaves.
+int put_flag_all_or_trailer(const char *path, const void *buf, size_t n,
+                            off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  int bad = fd < 0 || lseek(fd, off, SEEK_SET) < 0;
+  if (bad || write(fd, buf, n) < 0) {
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  if (write(fd, "\n", 1) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
 
 // The flag carries the seek's success; the offset is used after the write
 // (a second write follows).

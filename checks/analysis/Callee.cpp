@@ -42,7 +42,7 @@ const InitListExpr *completedList(const Expr *Init) {
 
 /// The value \p Field gets in the record initialiser \p Init: null for an
 /// implicit zero; none when it cannot tell (no brace initialiser, a
-/// union's member, a mutable field).
+/// union's member, a mutable field, a hole that error recovery left).
 std::optional<const Expr *> fieldValue(const Expr *Init,
                                        const FieldDecl *Field) {
   const InitListExpr *List = completedList(Init);
@@ -52,18 +52,24 @@ std::optional<const Expr *> fieldValue(const Expr *Init,
   if (Index >= List->getNumInits())
     return nullptr;
   const Expr *Value = List->getInit(Index);
+  if (!Value)
+    return std::nullopt;
   return llvm::isa<ImplicitValueInitExpr>(Value) ? nullptr : Value;
 }
 
 /// The elements of the array initialiser \p Init: all of them, or the
 /// \p Index-th. Elements the initialiser leaves out are zero: no function.
+/// False when it cannot tell (a hole that error recovery left).
 bool elements(const Expr *Init, std::optional<uint64_t> Index, Exprs &Out) {
   const InitListExpr *List = completedList(Init);
   if (!List || !List->getType()->isArrayType())
     return false;
   for (unsigned I = 0; I < List->getNumInits(); ++I)
-    if (!Index || *Index == I)
+    if (!Index || *Index == I) {
+      if (!List->getInit(I))
+        return false;
       Out.push_back(List->getInit(I));
+    }
   return true;
 }
 

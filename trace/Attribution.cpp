@@ -160,6 +160,10 @@ void Attribution::identify(
                   : static_cast<uint64_t>(llvm::hash_combine(
                         At->Function, linesHash(Lines.drop_front()))) |
                         1;
+  auto Executable = llvm::find_if(llvm::reverse(S.Frames), [&](const Frame &F) {
+    return !skipped(F.Module) && !llvm::StringRef(F.Module).contains(".so");
+  });
+  S.Program = Executable == S.Frames.rend() ? "" : Executable->Module;
   libraryCall(S);
 }
 

@@ -71,7 +71,8 @@ public:
   /// loop's calls have other addresses, and the same frames in skipped
   /// modules, as two calls inside one getpwnam are two sites), Callers
   /// (made by one invocation of a function: its function, \p At's, and the
-  /// same lines outside it), and libraryCall()'s.
+  /// same lines outside it), Program (the executable: the module of the
+  /// outermost frame that is not a shared library), and libraryCall()'s.
   void identify(Syscall &S, const std::optional<Site> &At,
                 llvm::ArrayRef<std::pair<std::string, unsigned>> Lines);
 

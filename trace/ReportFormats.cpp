@@ -124,11 +124,24 @@ void renderText(const TraceReport &R, unsigned Top, llvm::raw_ostream &OS) {
   }
   if (R.Redundant.empty())
     OS << "  (none)\n";
+  // A command that starts other programs (--follow-forks): whose calls.
+  if (R.Programs.size() > 1) {
+    OS << "By program:\n"
+       << llvm::formatv("  {0,9} {1,9}  {2}\n", "syscalls", "redundant",
+                        "program");
+    for (const ProgramCost &P : R.Programs)
+      OS << llvm::formatv("  {0,9} {1,9}  {2}\n", withCommas(P.Syscalls),
+                          withCommas(P.Redundant), P.Program);
+  }
   OS << "syscall-tidy-trace: " << summary(R) << "\n";
 }
 
 void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
-  llvm::json::Array Sites, Redundant, Findings;
+  llvm::json::Array Sites, Redundant, Findings, Programs;
+  for (const ProgramCost &P : R.Programs)
+    Programs.push_back(llvm::json::Object{{"program", P.Program},
+                                          {"syscalls", int64_t(P.Syscalls)},
+                                          {"redundant", int64_t(P.Redundant)}});
   for (const SiteCost &S : R.Sites) {
     llvm::json::Object O = siteJson(S.At);
     O["syscall"] = S.Syscall;
@@ -183,7 +196,8 @@ void renderJson(const TraceReport &R, llvm::raw_ostream &OS) {
                                     {"wall_seconds", R.WallSeconds}}},
                 {"sites", std::move(Sites)},
                 {"redundant", std::move(Redundant)},
-                {"findings", std::move(Findings)}}))
+                {"findings", std::move(Findings)},
+                {"programs", std::move(Programs)}}))
      << "\n";
 }
 

@@ -46,6 +46,9 @@ struct Syscall {
   /// attributed to: two calls with the same are made by one invocation of
   /// a function (or by the same call of it again); 0 without them.
   uint64_t Callers = 0;
+  /// The executable it was made in (Attribution::identify); empty when no
+  /// frame names one.
+  std::string Program;
 };
 
 /// The records of a trace, in the order the calls completed. A deque: it

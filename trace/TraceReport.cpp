@@ -30,7 +30,11 @@ void ReportBuilder::add(const Syscall &S, const Site *At,
     StackCounts.push_back(0);
   }
   ++StackCounts[Known->second];
-  Open[Added++] = {At, &*Names.insert(S.Name).first, Known->second, {}};
+  ProgramCost &Program = ByProgram[S.Program];
+  Program.Program = S.Program;
+  ++Program.Syscalls;
+  Open[Added++] = {
+      At, &*Names.insert(S.Name).first, &Program, Known->second, {}};
   if (!At)
     return;
   ++Attributed;
@@ -70,6 +74,7 @@ void ReportBuilder::settled(size_t Event) {
     Whys[Key].insert(T->Why);
   }
   RedundantTotal += Counted;
+  E.Program->Redundant += Counted;
   if (!Checks.empty()) {
     llvm::sort(Checks);
     Checks.erase(std::unique(Checks.begin(), Checks.end()), Checks.end());
@@ -92,6 +97,16 @@ void ReportBuilder::finish(std::vector<FindingCost> Findings,
             });
 
   Report.RedundantTotal = RedundantTotal;
+  // Calls no program frame names (the loader's, before main) are in the
+  // totals only.
+  for (auto &[Name, Cost] : ByProgram)
+    if (!Name.empty())
+      Report.Programs.push_back(std::move(Cost));
+  std::sort(Report.Programs.begin(), Report.Programs.end(),
+            [](const ProgramCost &A, const ProgramCost &B) {
+              return std::make_tuple(B.Syscalls, A.Program) <
+                     std::make_tuple(A.Syscalls, B.Program);
+            });
   // One row per kind and site: when its cases differ (other paths), the
   // first stands for them and the row says how many there are.
   for (auto &[Key, Cost] : Rows) {

@@ -43,6 +43,13 @@ struct FindingCost {
   bool Measurable = false; ///< a rule of the replay names its check
 };
 
+/// What one executable's calls cost, in a trace that follows the programs
+/// a command starts.
+struct ProgramCost {
+  std::string Program;
+  uint64_t Syscalls = 0, Redundant = 0;
+};
+
 struct TraceReport {
   std::vector<std::string> Command;
   int ExitStatus = 0;
@@ -54,7 +61,9 @@ struct TraceReport {
   uint64_t Traced = 0, Attributed = 0, RedundantTotal = 0;
   std::vector<SiteCost> Sites;          ///< most syscalls first
   std::vector<RedundantCost> Redundant; ///< most first
-  std::vector<FindingCost> Findings;    ///< most saved first, then costs
+  /// Per executable a frame names, most syscalls first.
+  std::vector<ProgramCost> Programs;
+  std::vector<FindingCost> Findings; ///< most saved first, then costs
   bool HaveFindings = false;
 };
 
@@ -81,6 +90,7 @@ private:
   struct Event {
     const Site *At;
     const std::string *Name; ///< kept once in Names
+    ProgramCost *Program;    ///< in ByProgram
     unsigned Stack;          ///< its lines, an index into Stacks
     llvm::SmallVector<const RedundancyText *, 1> Marks;
   };
@@ -89,6 +99,7 @@ private:
   size_t Added = 0;
   std::set<std::string> Names;
   std::map<std::pair<Site, std::string>, SiteCost> BySite;
+  std::map<std::string, ProgramCost> ByProgram;
   /// Each distinct set of stack lines once, and how many syscalls had it.
   std::map<StackLines, unsigned> StackIds;
   std::vector<const StackLines *> Stacks;

@@ -434,12 +434,13 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
   TakeLocal = [&](const VarDecl *Var) {
     if (!Locals.insert(Var).second)
       return true;
-    // Indexed only for a function that returns a local: most return none.
-    const StmtParents &Parents = Functions.parents(Def);
     const VariableUses &Uses = Functions.uses(Def);
     if (!Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
-        Var->getType()->isReferenceType())
+        Var->getType()->isReferenceType() || Uses.changedInPlace(Var))
       return false;
+    // Indexed only for a function that returns a local that may hold an
+    // open's result: most return none, and a sum is no such local.
+    const StmtParents &Parents = Functions.parents(Def);
     if (const Expr *Init = Var->getInit())
       if (!isFailureValue(Init, Ctx) && !Take(Init))
         return false;

@@ -14,6 +14,19 @@ public:
     Uses[Ref->getDecl()].push_back(Ref);
     return true;
   }
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *Op) {
+    changed(Op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *Op) {
+    if (Op->isIncrementDecrementOp())
+      changed(Op->getSubExpr());
+    return true;
+  }
+  void changed(const Expr *E) {
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+      ChangedInPlace.insert(Ref->getDecl());
+  }
   bool VisitDeclStmt(DeclStmt *DS) {
     if (DS->isSingleDecl())
       if (const auto *Var = llvm::dyn_cast<VarDecl>(DS->getSingleDecl()))
@@ -23,6 +36,7 @@ public:
   llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> SoleDeclarations;
+  llvm::DenseSet<const ValueDecl *> ChangedInPlace;
 };
 
 } // namespace
@@ -32,6 +46,7 @@ VariableUses::VariableUses(const Stmt *Body) {
   Indexer.TraverseStmt(const_cast<Stmt *>(Body));
   Uses = std::move(Indexer.Uses);
   SoleDeclarations = std::move(Indexer.SoleDeclarations);
+  ChangedInPlace = std::move(Indexer.ChangedInPlace);
 }
 
 llvm::ArrayRef<const DeclRefExpr *> VariableUses::of(const ValueDecl *D) const {

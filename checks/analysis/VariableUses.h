@@ -15,6 +15,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::syscall {
@@ -31,10 +32,17 @@ public:
     return SoleDeclarations.lookup(Var);
   }
 
+  /// Whether \p D is changed from its own value (`v += n`, `++v`): an
+  /// accumulator, never a descriptor or stream kept as a call returned it.
+  bool changedInPlace(const ValueDecl *D) const {
+    return ChangedInPlace.contains(D);
+  }
+
 private:
   llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> SoleDeclarations;
+  llvm::DenseSet<const ValueDecl *> ChangedInPlace;
 };
 
 } // namespace clang::tidy::syscall

@@ -182,6 +182,9 @@ struct PathLookup {
 
 /// Appended to a path in what was looked up: an lstat's answer.
 const std::string NoFollowKey = std::string(1, '\0') + "nofollow";
+/// Appended to a path in what was looked up, with the mode: an access's
+/// answer.
+const std::string AccessKey = std::string(1, '\0') + "access ";
 
 struct Process {
   std::map<int, Descriptor> Fds;
@@ -391,8 +394,7 @@ std::string lookupKind(const Syscall &S, llvm::StringRef Spelled) {
   // which a stat does not answer (noexec mounts, ACLs), one mode at a
   // time.
   if (llvm::StringRef(S.Name).contains("access") && S.Args.size() >= 2)
-    Kind +=
-        std::string(1, '\0') + "access " + S.Args[S.Name == "access" ? 1 : 2];
+    Kind += AccessKey + S.Args[S.Name == "access" ? 1 : 2];
   // "." asks what the working directory is now, as a shell does to
   // compare it with $PWD: no repeat of the path that names it.
   if (Spelled == "." || Spelled == "..")
@@ -581,7 +583,7 @@ void RedundancyModel::Replay::lookup(size_t I, const Syscall &S, Process &P,
   if (Open && Key == Path) {
     std::optional<PathLookup> Access;
     P.lookupsOf(Path, [&](auto Looked) {
-      if (llvm::StringRef(Looked->first).contains("\0access ") &&
+      if (llvm::StringRef(Looked->first).contains(AccessKey) &&
           (!Access || Looked->second.Event > Access->Event))
         Access = Looked->second;
     });

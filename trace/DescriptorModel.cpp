@@ -141,6 +141,9 @@ bool usesOffset(const Syscall &S) {
   return S.Name == "lseek" && S.Args.size() == 3 && S.Args[2] == "SEEK_CUR";
 }
 
+/// Queries asked, each by whom (askerOf), with the stack of its last ask.
+using Asks = std::map<std::string, uint64_t>;
+
 struct Descriptor {
   std::string Path;
   std::string OpenedAs;     ///< the path its open named, as lookups keep it
@@ -169,8 +172,7 @@ struct Descriptor {
   /// descriptor says which check's shape it is.
   std::optional<size_t> SeekNoMove;
   std::vector<size_t> SmallWrites; ///< the current run
-  /// Who asked isatty of it (askerOf), with the stack of the last ask.
-  std::map<std::string, uint64_t> AskedTty;
+  Asks AskedTty;                   ///< isatty asked of it
 };
 
 struct PathLookup {
@@ -189,9 +191,9 @@ const std::string AccessKey = std::string(1, '\0') + "access ";
 struct Process {
   std::map<int, Descriptor> Fds;
   /// What was asked (getpid, each thread's gettid, an id, getcwd) and by
-  /// whom (askerOf), with the stack of its last ask. The program cannot
-  /// keep a library's answer, nor a library the program's.
-  std::map<std::string, uint64_t> Asked;
+  /// whom: the program cannot keep a library's answer, nor a library the
+  /// program's.
+  Asks Asked;
   /// Per thread, the path of the descriptor its last traced syscall closed.
   std::map<int, std::string> JustClosed;
   /// Directories made (or found made) by mkdir, until removed or renamed.
@@ -304,6 +306,8 @@ private:
   /// Decides what an earlier syscall on \p D was, now that \p Next (null
   /// at the end or at close) comes.
   void settle(Descriptor &D, const Syscall *Next);
+  /// Marks \p Seek, which moved nothing on this run (NoMoveFix).
+  void markNoMove(size_t Seek, llvm::StringRef Check);
   /// Pairs the seek right before a read or a write with it (one pread or
   /// pwrite), or marks a seek that moved nothing and pairs with nothing.
   void seekThenIo(Descriptor &D, std::optional<size_t> SeekBefore, bool Write);
@@ -331,10 +335,11 @@ private:
               const std::string &Closed);
   std::string absolute(const Syscall &S, const std::string &Path) const;
   /// Marks \p S when its asker (askerOf) asked \p Query before with no
-  /// change since: from the same stack (a loop's call) the row names
+  /// change since, as \p Asked (a process's, or a descriptor's isatty)
+  /// keeps them: from the same stack (a loop's call) the row names
   /// \p Check; from another line no check's shape is known (a trace cannot
   /// tell getpid compared with a saved pid from getpid stored).
-  void askedAgain(size_t I, const Syscall &S, Process &P,
+  void askedAgain(size_t I, const Syscall &S, Asks &Asked,
                   const std::string &Query, llvm::StringRef Kind,
                   llvm::StringRef Why, llvm::StringRef Check,
                   llvm::StringRef FixNote = "");
@@ -445,14 +450,14 @@ std::string askerOf(const Syscall &S, llvm::StringRef Query) {
 
 } // namespace
 
-void RedundancyModel::Replay::askedAgain(size_t I, const Syscall &S, Process &P,
-                                         const std::string &Query,
+void RedundancyModel::Replay::askedAgain(size_t I, const Syscall &S,
+                                         Asks &Asked, const std::string &Query,
                                          llvm::StringRef Kind,
                                          llvm::StringRef Why,
                                          llvm::StringRef Check,
                                          llvm::StringRef FixNote) {
   auto [Last, New] =
-      P.Asked.try_emplace(Query + '\0' + askerOf(S, Query), S.Stack);
+      Asked.try_emplace(Query + '\0' + askerOf(S, Query), S.Stack);
   if (!New)
     mark(I, Kind, Why.str(),
          (sameSite(Last->second, S.Stack)
@@ -520,6 +525,12 @@ void RedundancyModel::Replay::endSmallRun(Descriptor &D) {
          "syscall-unbuffered-autoflush");
 }
 
+void RedundancyModel::Replay::markNoMove(size_t Seek, llvm::StringRef Check) {
+  mark(Seek, "seek-no-move",
+       "the offset was already where it seeks to, on this run", NoMoveFix,
+       Check);
+}
+
 void RedundancyModel::Replay::seekThenIo(Descriptor &D,
                                          std::optional<size_t> SeekBefore,
                                          bool Write) {
@@ -528,9 +539,7 @@ void RedundancyModel::Replay::seekThenIo(Descriptor &D,
   if (SeekBefore && !D.Append)
     D.SeekBeforeIo = {*SeekBefore, Write, NoMove};
   else if (NoMove && !(SeekBefore && Write)) // seek-append's, in append mode
-    mark(*D.SeekNoMove, "seek-no-move",
-         "the offset was already where it seeks to, on this run", NoMoveFix,
-         Write ? "syscall-lseek-before-write" : "");
+    markNoMove(*D.SeekNoMove, Write ? "syscall-lseek-before-write" : "");
   D.SeekNoMove.reset();
 }
 
@@ -541,9 +550,9 @@ void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
   // check's.
   bool IoNext = Next && (Next->Name == "read" || isWrite(Next->Name));
   if (D.SeekNoMove && !IoNext) {
-    mark(*D.SeekNoMove, "seek-no-move",
-         "the offset was already where it seeks to, on this run", NoMoveFix,
-         Next && Next->Name == "lseek" ? "" : "syscall-lseek-before-write");
+    markNoMove(*D.SeekNoMove, Next && Next->Name == "lseek"
+                                  ? ""
+                                  : "syscall-lseek-before-write");
     D.SeekNoMove.reset();
   }
   if (D.SeekBeforeIo) {
@@ -556,9 +565,7 @@ void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
                       : "one pread at that offset",
            Pair.Write ? "syscall-lseek-before-write" : "");
     else if (Pair.NoMove)
-      mark(Pair.Seek, "seek-no-move",
-           "the offset was already where it seeks to, on this run", NoMoveFix,
-           Pair.Write ? "syscall-lseek-before-write" : "");
+      markNoMove(Pair.Seek, Pair.Write ? "syscall-lseek-before-write" : "");
     D.SeekBeforeIo.reset();
   }
   if (!Next || !isWrite(Next->Name))
@@ -780,7 +787,7 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
                      isPathEdit(Name) || Name.starts_with("readlink")))
     byPath(I, S, P, Closed);
   if (Name == "getcwd") {
-    askedAgain(I, S, P, "getcwd", "repeated-getcwd",
+    askedAgain(I, S, P.Asked, "getcwd", "repeated-getcwd",
                "the working directory asked again with no chdir in between",
                "syscall-costly-libc-in-loop");
     return;
@@ -810,7 +817,7 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
     return;
   }
   if (isIdQuery(Name)) {
-    askedAgain(I, S, P, Name.str(), "repeated-id",
+    askedAgain(I, S, P.Asked, Name.str(), "repeated-id",
                "asked again with no setuid-family call or exec in between: "
                "the answer cannot change",
                "syscall-loop-invariant");
@@ -843,7 +850,7 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
     return;
   }
   if (Name == "getpid" || Name == "gettid") {
-    askedAgain(I, S, P,
+    askedAgain(I, S, P.Asked,
                Name == "getpid" ? "getpid" : "gettid " + std::to_string(S.Pid),
                "repeated-" + Name.str(),
                "asked again by the same process: the answer cannot change",
@@ -991,15 +998,9 @@ void RedundancyModel::Replay::step(size_t I, const Syscall &S, Process &P) {
   // tcsetattr's ask for the settings, another question.
   if (Name == "ioctl" && S.Args.size() >= 2 && S.Args[1] == "TCGETS" &&
       (S.Via.empty() || wrapperOf(S.Via, "isatty"))) {
-    auto [Last, New] = D->AskedTty.try_emplace(askerOf(S, "isatty"), S.Stack);
-    bool SameSite = sameSite(Last->second, S.Stack);
-    if (!New)
-      mark(I, "repeated-isatty",
-           "isatty asked again of a descriptor nothing replaced since",
-           SameSite ? "ask once and keep the answer"
-                    : "keep the answer from the first time it was asked",
-           SameSite ? "syscall-loop-invariant" : "");
-    Last->second = S.Stack;
+    askedAgain(I, S, D->AskedTty, "isatty", "repeated-isatty",
+               "isatty asked again of a descriptor nothing replaced since",
+               "syscall-loop-invariant");
     return;
   }
   if (Name == "lseek" && !S.Failed && S.Args.size() == 3) {

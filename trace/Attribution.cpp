@@ -151,9 +151,13 @@ void Attribution::libraryCall(Syscall &S) {
 void Attribution::identify(
     Syscall &S, const std::optional<Site> &At,
     llvm::ArrayRef<std::pair<std::string, unsigned>> Lines) {
-  auto Program = llvm::find_if(
-      S.Frames, [&](const Frame &F) { return !skipped(F.Module); });
-  uint64_t Library = stackHash(std::vector<Frame>(S.Frames.begin(), Program));
+  // The frames in skipped modules under the program's first, not copied.
+  size_t Program =
+      llvm::find_if(S.Frames,
+                    [&](const Frame &F) { return !skipped(F.Module); }) -
+      S.Frames.begin();
+  uint64_t Library =
+      stackHash(llvm::ArrayRef<Frame>(S.Frames).take_front(Program));
   S.Stack = Lines.empty() ? stackHash(S.Frames) : linesHash(Lines) ^ Library;
   S.Callers = Lines.empty() || !At
                   ? 0

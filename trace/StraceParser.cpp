@@ -166,7 +166,7 @@ bool traceEnds(const std::string &Path, int &Root, int &Exit) {
   return true;
 }
 
-uint64_t stackHash(const std::vector<Frame> &Frames) {
+uint64_t stackHash(llvm::ArrayRef<Frame> Frames) {
   if (Frames.empty())
     return 0;
   llvm::hash_code Hash = llvm::hash_value(Frames.size());

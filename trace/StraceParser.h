@@ -9,6 +9,7 @@
 #ifndef SYSCALL_TIDY_TRACE_STRACEPARSER_H
 #define SYSCALL_TIDY_TRACE_STRACEPARSER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <deque>
 #include <map>
@@ -64,7 +65,7 @@ using SyscallList = std::deque<Syscall>;
 bool traceEnds(const std::string &Path, int &Root, int &Exit);
 
 /// One number per distinct stack (module and address of every frame).
-uint64_t stackHash(const std::vector<Frame> &Frames);
+uint64_t stackHash(llvm::ArrayRef<Frame> Frames);
 
 /// An argument "3</tmp/x>" (or "3"): the descriptor and what -y named.
 struct DescriptorArg {

@@ -152,6 +152,20 @@ const IfStmt *plainIfTesting(const BinaryOperator *Or,
   return If;
 }
 
+/// testAround(\p Seek), past an `||` that ends in the seek's test (`a ||
+/// lseek(...) < 0`): then \p Before is that `||`, \p Test the outermost of
+/// its parentheses, and the parent returned the one above them.
+const Stmt *testAroundJoined(const CallExpr *Seek, const StmtParents &Parents,
+                             const Stmt *&Test, const BinaryOperator *&Before) {
+  const Stmt *Up = testAround(Seek, Parents, Test);
+  Before = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+  if (!Before || Before->getOpcode() != BO_LOr || Before->getRHS() != Test) {
+    Before = nullptr;
+    return Up;
+  }
+  return skipParensAndCasts(Before, Parents, Test);
+}
+
 } // namespace
 
 /// For `if ((lseek(...) < 0) || (write(...) != n)) fail;`, no else, in a
@@ -161,16 +175,11 @@ const BinaryOperator *seekJoinedWithWrite(const CallExpr *Seek,
                                           const CallExpr *Write,
                                           const StmtParents &Parents,
                                           const BinaryOperator **Earlier) {
-  const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
-  const auto *Or = llvm::dyn_cast_or_null<BinaryOperator>(
-      testAround(Seek, Parents, SeekTest));
   // `a || seek || write` is `(a || seek) || write`.
+  const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
   const BinaryOperator *Before = nullptr;
-  if (Or && Or->getOpcode() == BO_LOr && Or->getRHS() == SeekTest) {
-    Before = Or;
-    Or = llvm::dyn_cast_or_null<BinaryOperator>(
-        skipParensAndCasts(Before, Parents, SeekTest));
-  }
+  const auto *Or = llvm::dyn_cast_or_null<BinaryOperator>(
+      testAroundJoined(Seek, Parents, SeekTest, Before));
   if (!Or || Or->getOpcode() != BO_LOr || Or->getLHS() != SeekTest ||
       testAround(Write, Parents, WriteTest) != Or || Or->getRHS() != WriteTest)
     return nullptr;
@@ -192,14 +201,10 @@ const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
   // The flag: `int bad = lseek(...) < 0;`, or `bad = ...;`, and its copies;
   // `int bad = fd < 0 || lseek(...) < 0;` keeps earlier tests too.
   const Stmt *SeekTest = nullptr, *WriteTest = nullptr;
-  const auto *Before = llvm::dyn_cast_or_null<BinaryOperator>(
-      testAround(Seek, Parents, SeekTest));
-  if (Before && Before->getOpcode() == BO_LOr && Before->getRHS() == SeekTest &&
-      Earlier)
-    skipParensAndCasts(Before, Parents, SeekTest);
-  else
-    Before = nullptr;
-  std::optional<CarriedFlag> Carried = carriedFlag(SeekTest, Parents);
+  const BinaryOperator *Before = nullptr;
+  testAroundJoined(Seek, Parents, SeekTest, Before);
+  std::optional<CarriedFlag> Carried =
+      Before && !Earlier ? std::nullopt : carriedFlag(SeekTest, Parents);
   if (!Carried)
     return nullptr;
   // The write's test joined to it: `bad || write(...) < 0`.

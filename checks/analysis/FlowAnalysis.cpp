@@ -209,17 +209,14 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   auto Flow = std::unique_ptr<FunctionFlow>(new FunctionFlow());
   Flow->Body = Body;
   Flow->Ctx = &Ctx;
-  // Sized once: growing a map of a big function's every subexpression
-  // rehashed it a dozen times.
-  size_t Elements = 0;
-  for (const CFGBlock *Block : *Graph)
-    Elements += Block->size();
-  Flow->Where.reserve(Elements);
+  Flow->BlocksById.resize(Graph->getNumBlockIDs());
   for (const CFGBlock *Block : *Graph) {
+    Flow->BlocksById[Block->getBlockID()] = Block;
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       if (auto S = Element.getAs<CFGStmt>())
-        Flow->Where.try_emplace(S->getStmt(), Position{Block, Index});
+        Flow->Where.tryEmplace(S->getStmt(),
+                               Slot{Block->getBlockID() + 1, Index});
       ++Index;
     }
   }
@@ -233,11 +230,11 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
 bool FunctionFlow::walkBackward(const Stmt *From,
                                 llvm::function_ref<Step(const Stmt *)> Visit,
                                 llvm::function_ref<Step()> AtEntry) const {
-  auto It = Where.find(From);
-  if (It == Where.end())
+  std::optional<Position> It = positionOf(From);
+  if (!It)
     return false;
   llvm::DenseSet<const CFGBlock *> Visited;
-  llvm::SmallVector<Position, 16> Work{It->second};
+  llvm::SmallVector<Position, 16> Work{*It};
   while (!Work.empty()) {
     Position P = Work.pop_back_val();
     Step Result = Step::Continue;
@@ -260,12 +257,11 @@ bool FunctionFlow::walkBackward(const Stmt *From,
 bool FunctionFlow::walkForward(const Stmt *From,
                                llvm::function_ref<Step(const Stmt *)> Visit,
                                llvm::function_ref<Step()> AtExit) const {
-  auto It = Where.find(From);
-  if (It == Where.end())
+  std::optional<Position> It = positionOf(From);
+  if (!It)
     return false;
   llvm::DenseSet<const CFGBlock *> Visited;
-  llvm::SmallVector<Position, 16> Work{
-      Position{It->second.Block, It->second.Index + 1}};
+  llvm::SmallVector<Position, 16> Work{Position{It->Block, It->Index + 1}};
   while (!Work.empty()) {
     Position P = Work.pop_back_val();
     Step Result = Step::Continue;
@@ -410,12 +406,11 @@ bool FunctionFlow::ruledOutOnEdge(VariableFlow &V, Defines IsDefinition,
   auto IsSubject = [&](const Expr *E) {
     if (!V.Tracked->denotes(E))
       return false;
-    auto It = Where.find(E);
-    if (It == Where.end())
-      It = Where.find(E->IgnoreParenCasts());
-    return It != Where.end() && It->second.Block == From &&
-           lastDefinitionBefore(V, IsDefinition, From, It->second.Index) ==
-               Leaving;
+    std::optional<Position> It = positionOf(E);
+    if (!It)
+      It = positionOf(E->IgnoreParenCasts());
+    return It && It->Block == From &&
+           lastDefinitionBefore(V, IsDefinition, From, It->Index) == Leaving;
   };
   return edgeRulesOut(Cond, To == Taken, IsSubject, **V.Constants[D], *Ctx);
 }
@@ -429,8 +424,8 @@ bool FunctionFlow::reachingDefinitions(
 bool FunctionFlow::reachingDefinitions(
     const Place &P, const Stmt *Use,
     llvm::SmallVectorImpl<Definition> &Defs) const {
-  auto It = Where.find(Use);
-  if (It == Where.end())
+  std::optional<Position> It = positionOf(Use);
+  if (!It)
     return false;
   if (Escaped.count(P.base())) {
     Defs.push_back(Definition{});
@@ -445,7 +440,7 @@ bool FunctionFlow::reachingDefinitions(
   auto IsDefinition = [&](const Stmt *S, Definition &Def) {
     return definesPlace(S, P, Def);
   };
-  for (unsigned D : definitionsAt(*V, IsDefinition, It->second))
+  for (unsigned D : definitionsAt(*V, IsDefinition, *It))
     Defs.push_back(V->Defs[D]);
   return true;
 }
@@ -453,13 +448,13 @@ bool FunctionFlow::reachingDefinitions(
 bool FunctionFlow::reachingDefinitions(
     llvm::StringRef Key, const Stmt *Use, Defines IsDefinition,
     llvm::SmallVectorImpl<Definition> &Defs) const {
-  auto It = Where.find(Use);
-  if (It == Where.end())
+  std::optional<Position> It = positionOf(Use);
+  if (!It)
     return false;
   std::unique_ptr<VariableFlow> &V = Keyed[Key];
   if (!V)
     V = std::make_unique<VariableFlow>();
-  for (unsigned D : definitionsAt(*V, IsDefinition, It->second))
+  for (unsigned D : definitionsAt(*V, IsDefinition, *It))
     Defs.push_back(V->Defs[D]);
   return true;
 }
@@ -497,12 +492,12 @@ FunctionFlow::bufferReaders(const VarDecl *Buffer, const Stmt *Writer,
     };
     VariableFlow V;
     for (const DeclRefExpr *Use : Uses) {
-      auto At = Where.find(Use);
-      if (At == Where.end()) {
+      std::optional<Position> At = positionOf(Use);
+      if (!At) {
         Readers[{Buffer, nullptr}].push_back(Use); // any value's
         continue;
       }
-      for (unsigned D : definitionsAt(V, IsDefinition, At->second))
+      for (unsigned D : definitionsAt(V, IsDefinition, *At))
         Readers[{Buffer, V.Defs[D].Site}].push_back(Use);
     }
   }
@@ -633,16 +628,16 @@ bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
 bool FunctionFlow::reachable(
     const Stmt *From, const Stmt *To,
     llvm::function_ref<bool(const Expr *, bool)> Blocked) const {
-  auto ToIt = Where.find(To);
-  if (ToIt == Where.end())
+  std::optional<Position> ToIt = positionOf(To);
+  if (!ToIt)
     return false;
-  const Position Target = ToIt->second;
+  const Position Target = *ToIt;
   Position Start{&Graph->getEntry(), 0};
   if (From) {
-    auto FromIt = Where.find(From);
-    if (FromIt == Where.end())
+    std::optional<Position> FromIt = positionOf(From);
+    if (!FromIt)
       return false;
-    Start = FromIt->second;
+    Start = *FromIt;
   }
   if (Start.Block == Target.Block && Start.Index < Target.Index)
     return true;

@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clang::tidy::syscall {
@@ -126,11 +127,11 @@ public:
 
   /// The block and element index of \p S; false when it is not in the CFG.
   bool locate(const Stmt *S, const CFGBlock *&Block, unsigned &Index) const {
-    auto It = Where.find(S);
-    if (It == Where.end())
+    std::optional<Position> It = positionOf(S);
+    if (!It)
       return false;
-    Block = It->second.Block;
-    Index = It->second.Index;
+    Block = It->Block;
+    Index = It->Index;
     return true;
   }
 
@@ -139,6 +140,21 @@ private:
     const CFGBlock *Block;
     unsigned Index;
   };
+  /// A position as Where keeps it, in 8 bytes: the block's ID plus one (0
+  /// for none) and the element's index.
+  struct Slot {
+    unsigned BlockIdPlusOne = 0;
+    unsigned Index = 0;
+  };
+  struct InBlock {
+    bool operator()(const Slot &S) const { return S.BlockIdPlusOne; }
+  };
+  std::optional<Position> positionOf(const Stmt *S) const {
+    const Slot *At = Where.find(S);
+    if (!At)
+      return std::nullopt;
+    return Position{BlocksById[At->BlockIdPlusOne - 1], At->Index};
+  }
   /// Per block, its strongly connected component's place in reverse
   /// topological order (an edge never goes to a higher number), so most
   /// unreachable targets are answered without a walk. Built on first use.
@@ -176,7 +192,8 @@ private:
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
 
   std::unique_ptr<CFG> Graph;
-  llvm::DenseMap<const Stmt *, Position, MixedPointerInfo<const Stmt *>> Where;
+  AddressMap<Slot, InBlock> Where;
+  std::vector<const CFGBlock *> BlocksById;
   llvm::DenseSet<const VarDecl *> Escaped;
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;

@@ -14,13 +14,13 @@ StmtParents::StmtParents(const Stmt *Root) {
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     for (const Stmt *Child : S->children())
-      if (Child && Parents.try_emplace(Child, S).second)
+      if (Child && Parents.tryEmplace(Child, S))
         Work.push_back(Child);
     // The expression an opaque value stands for is no child of it; its
     // parent is the first opaque value met, as clang's ParentMap has it.
     if (const auto *Opaque = llvm::dyn_cast<OpaqueValueExpr>(S))
       if (const Expr *Source = Opaque->getSourceExpr())
-        if (Parents.try_emplace(Source, S).second)
+        if (Parents.tryEmplace(Source, S))
           Work.push_back(Source);
   }
 }

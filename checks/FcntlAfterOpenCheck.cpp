@@ -213,6 +213,21 @@ unsigned flagNamedBy(llvm::StringRef Name) {
   return Cloexec == Nonblock ? 0 : Cloexec ? SetsCloseOnExec : SetsNonBlocking;
 }
 
+/// What the unit of \p Call's callee, known as \p Name, must say for the
+/// call to set flag \p Bit on argument \p Param: that the helper always sets
+/// it, or that it does for a constant another argument has here
+/// (`setblocking(fd, 0)`).
+std::vector<std::string> elsewhereSets(const CallExpr *Call,
+                                       llvm::StringRef Name, unsigned Param,
+                                       unsigned Bit, ASTContext &Ctx) {
+  std::vector<std::string> Facts{fdFlagFact(Name, Param, Bit)};
+  for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+    if (std::optional<int64_t> Value = foldInteger(Call->getArg(J), Ctx);
+        Value && J != Param)
+      Facts.push_back(fdFlagFact(Name, Param, Bit, J, *Value == 0));
+  return Facts;
+}
+
 } // namespace
 
 FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
@@ -287,15 +302,18 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
       continue;
     if (!trackedPlace(Arg, nullptr, /*GlobalToo=*/true))
       continue;
-    unsigned Bits =
-        Elsewhere ? Named
+    FdFlagEffect Effect =
+        Elsewhere ? FdFlagEffect{Named}
                   : FunctionSummaries::of(Ctx).fdFlagsSet(Callee, I, Constants);
+    if (!Effect.holdsFor(Call, Ctx))
+      continue;
     for (auto [Bit, Kind] : {std::pair(SetsCloseOnExec, FlagKind::CloseOnExec),
                              std::pair(SetsNonBlocking, FlagKind::NonBlocking)})
-      if (Bits & Bit)
-        Sets.push_back({Kind, Arg,
-                        Elsewhere ? Requirement{{fdFlagFact(Name, I, Bit)}}
-                                  : Requirement{}});
+      if (Effect.Bits & Bit)
+        Sets.push_back(
+            {Kind, Arg,
+             Elsewhere ? Requirement{elsewhereSets(Call, Name, I, Bit, Ctx)}
+                       : Requirement{}});
   }
   return Sets;
 }
@@ -321,7 +339,8 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
   // What made the place, or what spoils the question on the way back from
   // the flag call (a copy, a spawn, another call handed it: a definition
   // with no Site). fcntl calls and FIOCLEX pass: a flag call asks the same
-  // question of what came before it.
+  // question of what came before it. So do calls that neither flag changes
+  // (a listening socket's bind and listen, its options, its status).
   auto IsEvent = [&](const Stmt *Element, Definition &Def) {
     if (definesPlace(Element, Where, Def))
       return true;
@@ -329,7 +348,9 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
     bool Spoils =
         copiesPlace(Element, Where) ||
         (C && (spawns(C) ||
-               (!isNamed(C, {"fcntl", "fcntl64", "fileno"}) &&
+               (!isNamed(C, {"fcntl", "fcntl64", "fileno", "bind", "listen",
+                             "setsockopt", "getsockopt", "getsockname", "fstat",
+                             "fchmod", "fchown"}) &&
                 !(isNamed(C, {"ioctl"}) && !flagsSetBy(C, Ctx).empty()) &&
                 llvm::any_of(C->arguments(), [&](const Expr *A) {
                   return Where.denotes(A);

@@ -154,6 +154,36 @@ OffsetEffect combine(OffsetEffect A, OffsetEffect B) {
   return OffsetEffect::Unknown;
 }
 
+/// For a test of one of \p Def's integer parameters against zero (`state`,
+/// `!state`, `state == 0`, `state != 0`): the parameter, and whether the
+/// test holds when it is zero.
+std::optional<std::pair<unsigned, bool>>
+testOfParam(const Expr *Cond, const FunctionDecl *Def, ASTContext &Ctx) {
+  bool HoldsWhenZero = false;
+  Cond = bare(Cond);
+  if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot) {
+    HoldsWhenZero = true;
+    Cond = bare(Not->getSubExpr());
+  } else if (const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
+             Cmp && Cmp->isEqualityOp()) {
+    HoldsWhenZero = Cmp->getOpcode() == BO_EQ;
+    const Expr *Zero = bare(Cmp->getRHS());
+    Cond = bare(Cmp->getLHS());
+    if (foldInteger(Cond, Ctx))
+      std::swap(Cond, Zero);
+    if (foldInteger(Zero, Ctx) != 0)
+      return std::nullopt;
+  }
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond);
+  const auto *Param =
+      Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != Def ||
+      !Param->getType()->isIntegerType())
+    return std::nullopt;
+  return std::pair(Param->getFunctionScopeIndex(), HoldsWhenZero);
+}
+
 bool isFcntl(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
   return Name == "fcntl" || Name == "fcntl64";
@@ -264,17 +294,27 @@ unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
   return 0;
 }
 
-unsigned FunctionSummaries::fdFlagsSet(const FunctionDecl *Func, unsigned Param,
-                                       const PosixConstants &Constants) {
+bool FdFlagEffect::holdsFor(const CallExpr *Call, ASTContext &Ctx) const {
+  if (WhenParam < 0)
+    return true;
+  if (static_cast<unsigned>(WhenParam) >= Call->getNumArgs())
+    return false;
+  std::optional<int64_t> Value = foldInteger(Call->getArg(WhenParam), Ctx);
+  return Value && (*Value == 0) == WhenZero;
+}
+
+FdFlagEffect FunctionSummaries::fdFlagsSet(const FunctionDecl *Func,
+                                           unsigned Param,
+                                           const PosixConstants &Constants) {
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
   if (!Def || Param >= Def->getNumParams())
-    return 0;
-  auto [It, New] = FdFlags.try_emplace({Def, Param}, 0);
+    return {};
+  auto [It, New] = FdFlags.try_emplace({Def, Param});
   if (!New)
     return It->second;
-  unsigned Bits = computeFdFlags(Def, Param, Constants);
-  FdFlags[{Def, Param}] = Bits;
-  return Bits;
+  FdFlagEffect Effect = computeFdFlags(Def, Param, Constants);
+  FdFlags[{Def, Param}] = Effect;
+  return Effect;
 }
 
 bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
@@ -305,9 +345,9 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
   return false;
 }
 
-unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
-                                           unsigned Param,
-                                           const PosixConstants &Constants) {
+FdFlagEffect
+FunctionSummaries::computeFdFlags(const FunctionDecl *Def, unsigned Param,
+                                  const PosixConstants &Constants) {
   // A descriptor is an int (or a typedef of one), not a character or a
   // flag; most parameters and functions are answered before any map of
   // the body is built.
@@ -316,12 +356,12 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
   QualType Held =
       ThroughPointer ? P->getType()->getPointeeType() : P->getType();
   if (!Held->isIntegerType() || Held->isCharType() || Held->isBooleanType())
-    return 0;
+    return {};
   llvm::ArrayRef<CallSite> Calls = CallIndex::of(Ctx).callsIn(Def);
   if (!llvm::any_of(Calls, [&](const CallSite &C) { return isFcntl(C.Call); }))
-    return 0;
+    return {};
   const StmtParents &Parents = Functions.parents(Def);
-  unsigned Bits = 0;
+  FdFlagEffect Effect;
   llvm::ArrayRef<const DeclRefExpr *> Uses = Functions.uses(Def).of(P);
   for (const DeclRefExpr *Use : Uses) {
     const Expr *Fd = Use;
@@ -329,7 +369,7 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
     if (ThroughPointer) {
       const auto *Deref = llvm::dyn_cast_or_null<UnaryOperator>(User);
       if (!Deref || Deref->getOpcode() != UO_Deref)
-        return 0;
+        return {};
       Fd = Deref;
       User = userOf(Fd, Parents);
     }
@@ -339,21 +379,129 @@ unsigned FunctionSummaries::computeFdFlags(const FunctionDecl *Def,
       std::optional<int64_t> Cmd = foldInteger(Call->getArg(1), Ctx);
       if (Cmd == Constants.get("F_GETFD") || Cmd == Constants.get("F_GETFL"))
         continue;
-      unsigned Bit = fcntlSetsFlag(Call, Constants, Ctx);
-      if (!Bit)
-        return 0;
-      Bits |= Bit;
+      if (unsigned Bit = fcntlSetsFlag(Call, Constants, Ctx)) {
+        Effect.Bits |= Bit;
+        continue;
+      }
+      // One set on a test of another parameter decides for them all.
+      std::optional<FdFlagEffect> OnTest =
+          Effect.WhenParam < 0 && !ThroughPointer
+              ? flagSetOnTest(Call, Def, P, Constants)
+              : std::nullopt;
+      if (!OnTest)
+        return {};
+      Effect.Bits |= OnTest->Bits;
+      Effect.WhenParam = OnTest->WhenParam;
+      Effect.WhenZero = OnTest->WhenZero;
       continue;
     }
     if (!afterFailedFcntl(Fd, Def))
-      return 0;
+      return {};
   }
   // Nothing else on the way to success: dropping a call of it loses only
   // the flags.
   for (const CallSite &C : Calls)
     if (!isFcntl(C.Call) && !afterFailedFcntl(C.Call, Def))
-      return 0;
-  return Bits;
+      return {};
+  return Effect;
+}
+
+std::optional<FdFlagEffect>
+FunctionSummaries::flagSetOnTest(const CallExpr *Set, const FunctionDecl *Def,
+                                 const ParmVarDecl *Fd,
+                                 const PosixConstants &Constants) {
+  std::optional<int64_t> Cmd = foldInteger(Set->getArg(1), Ctx);
+  bool Status = Cmd == Constants.get("F_SETFL");
+  if (Set->getNumArgs() != 3 || (!Status && Cmd != Constants.get("F_SETFD")))
+    return std::nullopt;
+  const int64_t Flag = Constants.get(Status ? "O_NONBLOCK" : "FD_CLOEXEC");
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(bare(Set->getArg(2)));
+  const auto *Flags = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Flags || !Flags->isLocalVarDecl() || Flags->isStaticLocal())
+    return std::nullopt;
+  const StmtParents &Parents = Functions.parents(Def);
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  };
+  // The flags read back from the descriptor.
+  auto IsReadBack = [&](const Expr *E) {
+    const auto *Get = llvm::dyn_cast<CallExpr>(bare(E));
+    std::optional<int64_t> GetCmd =
+        Get && isFcntl(Get) && Get->getNumArgs() >= 2
+            ? foldInteger(Get->getArg(1), Ctx)
+            : std::nullopt;
+    const auto *Of =
+        Get ? llvm::dyn_cast<DeclRefExpr>(bare(Get->getArg(0))) : nullptr;
+    return Of && Of->getDecl() == Fd &&
+           GetCmd == Constants.get(Status ? "F_GETFL" : "F_GETFD");
+  };
+  // Each store: the flags read back (first), the flag set or cleared
+  // (then, each on its side of one parameter's test), before the fcntl.
+  const Stmt *ReadBack = nullptr;
+  if (const Expr *Init = Flags->getInit()) {
+    if (!IsReadBack(Init))
+      return std::nullopt;
+    ReadBack = Init;
+  }
+  std::optional<FdFlagEffect> Effect;
+  bool AnySet = false;
+  for (const DeclRefExpr *Use : Functions.uses(Def).of(Flags)) {
+    const Stmt *User = userOf(Use, Parents);
+    const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(User);
+    if (Use == Ref || (Store && Store->isComparisonOp()))
+      continue; // read: the fcntl's argument, or a test of the read back
+    if (!Store || bare(Store->getLHS()) != Use || !Before(Store, Set))
+      return std::nullopt;
+    if (Store->getOpcode() == BO_Assign) {
+      if (ReadBack || !IsReadBack(Store->getRHS()))
+        return std::nullopt;
+      ReadBack = Store;
+      continue;
+    }
+    // `fl |= O_NONBLOCK`, or `fl &= ~O_NONBLOCK` on the other side of a
+    // test of a parameter: the nearest `if` but those that test the flags
+    // read back (`if (fl != -1)`), with the store in their success branch.
+    const auto *Clear = llvm::dyn_cast<UnaryOperator>(bare(Store->getRHS()));
+    bool Sets = Store->getOpcode() == BO_OrAssign &&
+                setsBit(Store->getRHS(), Flag, Ctx);
+    bool Clears = Store->getOpcode() == BO_AndAssign && Clear &&
+                  Clear->getOpcode() == UO_Not &&
+                  setsBit(Clear->getSubExpr(), Flag, Ctx);
+    if ((!Sets && !Clears) || !ReadBack || !Before(ReadBack, Store))
+      return std::nullopt;
+    const IfStmt *If = nullptr;
+    const Stmt *Branch = Store;
+    for (const Stmt *Up = Parents.getParent(Branch); Up && !If;
+         Up = Parents.getParent(Up)) {
+      If = llvm::dyn_cast<IfStmt>(Up);
+      if (If && Branch == If->getThen() && refersTo(If->getCond(), Flags))
+        If = nullptr;
+      if (!If)
+        Branch = Up;
+    }
+    std::optional<std::pair<unsigned, bool>> Test =
+        If && (Branch == If->getThen() || Branch == If->getElse())
+            ? testOfParam(If->getCond(), Def, Ctx)
+            : std::nullopt;
+    if ((If && !Test) || (!If && Clears))
+      return std::nullopt;
+    FdFlagEffect Side{Status ? SetsNonBlocking : SetsCloseOnExec};
+    if (Test) {
+      // The side the store is on, for a parameter of zero.
+      bool WhenZero = (Branch == If->getThen()) == Test->second;
+      Side.WhenParam = static_cast<int>(Test->first);
+      Side.WhenZero = Sets ? WhenZero : !WhenZero;
+    }
+    if (Test && Test->first == Fd->getFunctionScopeIndex())
+      return std::nullopt;
+    if (Effect && (Effect->WhenParam != Side.WhenParam ||
+                   Effect->WhenZero != Side.WhenZero))
+      return std::nullopt;
+    Effect = Side;
+    AnySet |= Sets;
+  }
+  return AnySet ? Effect : std::nullopt;
 }
 
 std::optional<OpenSummary>
@@ -639,10 +787,16 @@ std::string opensFact(llvm::StringRef Name, const OpenSummary &S) {
 
 std::string diesFact(llvm::StringRef Name) { return ("dies:" + Name).str(); }
 
-std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit) {
-  return ((Bit == SetsCloseOnExec ? "sets-cloexec:" : "sets-nonblock:") + Name +
-          ":p" + llvm::Twine(Param))
-      .str();
+std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit,
+                       int WhenParam, bool WhenZero) {
+  std::string Fact =
+      ((Bit == SetsCloseOnExec ? "sets-cloexec:" : "sets-nonblock:") + Name +
+       ":p" + llvm::Twine(Param))
+          .str();
+  if (WhenParam >= 0)
+    Fact += (":if-p" + llvm::Twine(WhenParam) + (WhenZero ? "-zero" : "-not"))
+                .str();
+  return Fact;
 }
 
 std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
@@ -687,10 +841,11 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     std::string Name = crossUnitName(Site.Func);
     if (!Name.empty())
       for (unsigned P = 0; P < Site.Func->getNumParams(); ++P) {
-        unsigned Bits = fdFlagsSet(Site.Func, P, Constants);
+        FdFlagEffect Effect = fdFlagsSet(Site.Func, P, Constants);
         for (unsigned Bit : {SetsCloseOnExec, SetsNonBlocking})
-          if (Bits & Bit)
-            Facts->add(fdFlagFact(Name, P, Bit));
+          if (Effect.Bits & Bit)
+            Facts->add(
+                fdFlagFact(Name, P, Bit, Effect.WhenParam, Effect.WhenZero));
       }
     const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
     if (!S || !S->PathParam || !S->FlagsParam)

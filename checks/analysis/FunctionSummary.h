@@ -57,6 +57,20 @@ struct OpenSummary {
 /// The descriptor flags a helper sets (FunctionSummaries::fdFlagsSet).
 enum FdFlagBits : unsigned { SetsCloseOnExec = 1, SetsNonBlocking = 2 };
 
+/// What a flag helper does to the descriptor one parameter holds: the flags
+/// (FdFlagBits) it sets, always or only when another parameter is zero or
+/// only when it is not (`setblocking(fd, 0)`).
+struct FdFlagEffect {
+  unsigned Bits = 0;
+  /// The parameter whose value decides; -1 when none does.
+  int WhenParam = -1;
+  bool WhenZero = false;
+
+  /// Whether the flags are set by \p Call, a call of the helper: always,
+  /// or when its argument WhenParam is a constant that decides so.
+  bool holdsFor(const CallExpr *Call, ASTContext &Ctx) const;
+};
+
 /// The flag (FdFlagBits) the fcntl call \p Call sets: F_SETFD with
 /// FD_CLOEXEC, F_SETFL with `fl | O_NONBLOCK`; 0 for any other call.
 unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
@@ -109,9 +123,12 @@ public:
   /// when that is all it does on its way to success: fcntl's F_SETFD with
   /// FD_CLOEXEC and F_SETFL with `fl | O_NONBLOCK`, the flags read back
   /// first, no other call; on a branch taken when an fcntl failed it may
-  /// close the descriptor and fail. 0 for any other function.
-  unsigned fdFlagsSet(const FunctionDecl *Func, unsigned Param,
-                      const PosixConstants &Constants);
+  /// close the descriptor and fail. The flag may be set in a local on one
+  /// side of a test of another parameter, and cleared on the other
+  /// (`if (!state) fl |= O_NONBLOCK; else fl &= ~O_NONBLOCK;`): then it is
+  /// set only for that parameter's side. No bits for any other function.
+  FdFlagEffect fdFlagsSet(const FunctionDecl *Func, unsigned Param,
+                          const PosixConstants &Constants);
 
   /// Tells the unit's gatherer, if any, what its functions open
   /// (opensFact), which descriptor flags they set (fdFlagFact) and which call
@@ -125,8 +142,16 @@ private:
   std::optional<OpenSummary> computeOpens(const FunctionDecl *Def,
                                           const PosixConstants &Constants);
   OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
-  unsigned computeFdFlags(const FunctionDecl *Def, unsigned Param,
-                          const PosixConstants &Constants);
+  FdFlagEffect computeFdFlags(const FunctionDecl *Def, unsigned Param,
+                              const PosixConstants &Constants);
+  /// For `fcntl(fd, F_SETFL, fl)` in \p Def, \p Fd its parameter: the flag
+  /// the local `fl` gets on one side of a test of another parameter, when
+  /// it holds only the flags read back from \p Fd, that flag set on one
+  /// side and cleared on the other.
+  std::optional<FdFlagEffect> flagSetOnTest(const CallExpr *Set,
+                                            const FunctionDecl *Def,
+                                            const ParmVarDecl *Fd,
+                                            const PosixConstants &Constants);
   /// Whether \p Def, an open wrapper whose one return is \p Return, ends
   /// the process where its open failed (OpenSummary::Dies).
   bool diesOnFailure(const FunctionDecl *Def, const ReturnStmt *Return);
@@ -148,7 +173,8 @@ private:
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
                  std::pair<State, OffsetEffect>>
       Effects;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, unsigned> FdFlags;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FdFlagEffect>
+      FdFlags;
   llvm::DenseMap<const FunctionDecl *, const Expr *> Exiting;
 };
 
@@ -162,8 +188,10 @@ std::string opensFact(llvm::StringRef Name, const OpenSummary &S);
 std::string diesFact(llvm::StringRef Name);
 
 /// The fact a unit exports when the function other units know by \p Name
-/// sets the flag \p Bit (FdFlagBits) on what its parameter \p Param holds.
-std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit);
+/// sets the flag \p Bit (FdFlagBits) on what its parameter \p Param holds:
+/// always, or when parameter \p WhenParam is zero (\p WhenZero) or not.
+std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit,
+                       int WhenParam = -1, bool WhenZero = false);
 
 /// What a call of \p Func, defined in no unit seen here, would open if it
 /// were a pass-through wrapper of open(2)'s or fopen(3)'s shape: `int

@@ -35,6 +35,30 @@ static int set_cloexec(int fd) {
   return fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
 }
 
+// Sets or clears the flag by its second argument (0: non-blocking).
+static void set_blocking(int fd, int state) {
+  int mode;
+  if ((mode = fcntl(fd, F_GETFL)) != -1) {
+    if (!state)
+      mode |= O_NONBLOCK;
+    else
+      mode &= ~O_NONBLOCK;
+    fcntl(fd, F_SETFL, mode);
+  }
+}
+
+// The same with the test the other way round (1: non-blocking).
+static void set_nonblocking_to(int fd, int on) {
+  int fl = fcntl(fd, F_GETFL, 0);
+  if (fl < 0)
+    return;
+  if (on != 0)
+    fl |= O_NONBLOCK;
+  else
+    fl &= ~O_NONBLOCK;
+  fcntl(fd, F_SETFL, fl);
+}
+
 void log_msg(const char *what);
 
 // ---------------------------------------------------------------- must flag
@@ -94,6 +118,76 @@ int listen_on(void) {
   return s;
 }
 // CHECK-FIXES: int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+// The server's listening socket, made non-blocking by the helper's 0.
+int listen_local(void) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  set_blocking(fd, 0);
+  return fd;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: O_NONBLOCK set by more syscalls after 'socket'; SOCK_NONBLOCK in the call that makes the descriptor saves them [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-6]]:12: note: 'socket' makes the descriptor here
+}
+// CHECK-FIXES: int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+// CHECK-FIXES-NEXT: if (fd == -1)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: return fd;
+
+// The helper whose 1 sets the flag.
+int accept_peer(int listener) {
+  int fd = accept(listener, NULL, 0);
+  if (fd < 0)
+    return -1;
+  set_nonblocking_to(fd, 1);
+  return fd;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: O_NONBLOCK set by more syscalls after 'accept'; {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-6]]:12: note: 'accept' makes the descriptor here
+}
+// CHECK-FIXES: int fd = accept4(listener, NULL, 0, SOCK_NONBLOCK);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: return fd;
+
+// Calls that neither flag changes between the socket and the helper: an
+// option set, and a listening socket's bind and listen.
+int accept_keepalive(int listener) {
+  int one = 1;
+  int s = accept(listener, NULL, 0);
+  if (s == INVALID_SOCKET)
+    return -1;
+  setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+  if (socket_nonblock(&s))
+    return -1;
+  return s;
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: warning: O_NONBLOCK set by more syscalls after 'accept'; {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-8]]:11: note: 'accept' makes the descriptor here
+}
+// CHECK-FIXES: int s = accept4(listener, NULL, 0, SOCK_NONBLOCK);
+// CHECK-FIXES-NEXT: if (s == INVALID_SOCKET)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+// CHECK-FIXES-NEXT: return s;
+
+int listen_at(const struct sockaddr *at, socklen_t len) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  if (bind(fd, at, len) == -1 || listen(fd, 128) == -1) {
+    close(fd);
+    return -1;
+  }
+  set_blocking(fd, 0);
+  return fd;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: O_NONBLOCK set by more syscalls after 'socket'; {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-10]]:12: note: 'socket' makes the descriptor here
+}
+// CHECK-FIXES: int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+// CHECK-FIXES: if (bind(fd, at, len) == -1 || listen(fd, 128) == -1) {
+// CHECK-FIXES-NEXT: close(fd);
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: }
+// CHECK-FIXES-NEXT: return fd;
 
 // ------------------------------------------------------------ must not flag
 
@@ -158,16 +252,29 @@ int accept_registered(int listener) {
   return s;
 }
 
-// The socket is used between the accept and the helper.
-int accept_nodelay(int listener) {
-  int one = 1;
+// The socket is read between the accept and the helper: that read waits
+// for the peer, and would not with the flag.
+int accept_greeted(int listener) {
+  char hello;
   int s = accept(listener, NULL, 0);
   if (s == INVALID_SOCKET)
     return -1;
-  setsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
-  if (socket_nonblock(&s))
+  if (read(s, &hello, 1) != 1 || socket_nonblock(&s))
     return -1;
   return s;
+}
+
+// A connect between the socket and the helper: it would not wait.
+int connect_then_nonblock(const struct sockaddr *to, socklen_t len) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  if (connect(fd, to, len) == -1) {
+    close(fd);
+    return -1;
+  }
+  set_blocking(fd, 0);
+  return fd;
 }
 
 // A descriptor the caller made: not this function's to make differently.
@@ -185,4 +292,74 @@ int make_half_pair(int *r, int *w) {
   *r = sv[0];
   *w = sv[1];
   return 0;
+}
+
+// The helper's argument makes the socket blocking.
+int listen_blocking(void) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  set_blocking(fd, 1);
+  return fd;
+}
+
+// The mode comes from the caller: not known here.
+int listen_as(int state) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  set_blocking(fd, state);
+  return fd;
+}
+
+// The flag depends on a setting of the program, not on an argument.
+static int prefer_blocking;
+static void set_blocking_by_setting(int fd, int unused) {
+  int mode = fcntl(fd, F_GETFL);
+  if (mode == -1)
+    return;
+  if (!prefer_blocking)
+    mode |= O_NONBLOCK;
+  fcntl(fd, F_SETFL, mode);
+}
+int listen_by_setting(void) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  set_blocking_by_setting(fd, 0);
+  return fd;
+}
+
+// The helper sets the flag on the branch its 0 does not take.
+static void set_blocking_inverted(int fd, int state) {
+  int mode = fcntl(fd, F_GETFL);
+  if (mode == -1)
+    return;
+  if (state == 0)
+    mode &= ~O_NONBLOCK;
+  else
+    mode |= O_NONBLOCK;
+  fcntl(fd, F_SETFL, mode);
+}
+int listen_inverted(void) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  set_blocking_inverted(fd, 0);
+  return fd;
+}
+
+// The flags come from the caller, not read back from the descriptor.
+static void set_flags_to(int fd, int flags, int block) {
+  int mode = flags;
+  if (!block)
+    mode |= O_NONBLOCK;
+  fcntl(fd, F_SETFL, mode);
+}
+int listen_with_flags(int flags) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  set_flags_to(fd, flags, 0);
+  return fd;
 }

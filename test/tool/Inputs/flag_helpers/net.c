@@ -27,3 +27,15 @@ int socket_nonblock_logged(int *sock) {
   fprintf(stderr, "socket %d is non-blocking\n", *sock);
   return 0;
 }
+
+void setblocking(int fd, int state) {
+  int mode;
+
+  if ((mode = fcntl(fd, F_GETFL)) != -1) {
+    if (!state)
+      mode |= O_NONBLOCK;
+    else
+      mode &= ~O_NONBLOCK;
+    fcntl(fd, F_SETFL, mode);
+  }
+}

@@ -3,3 +3,6 @@
 
 int socket_nonblock(int *sock);
 int socket_nonblock_logged(int *sock);
+
+/* 0: non-blocking, anything else: blocking. */
+void setblocking(int fd, int state);

@@ -1,4 +1,5 @@
 #include <stddef.h>
+#include <unistd.h>
 #include <sys/socket.h>
 
 #include "net.h"
@@ -19,4 +20,20 @@ int accept_client_logged(int listener) {
   if (socket_nonblock_logged(&s))
     return -1;
   return s;
+}
+
+int listen_local(void) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  setblocking(fd, 0);
+  return fd;
+}
+
+int listen_blocking(void) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd == -1)
+    return -1;
+  setblocking(fd, 1);
+  return fd;
 }

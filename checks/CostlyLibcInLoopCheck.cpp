@@ -88,7 +88,7 @@ bool mayRepeat(const Expr *Key, const FunctionDecl *Func,
     const VarDecl *Array = referencedVar(Element->getBase());
     for (const CallSite &Site : CallIndex::of(Func->getASTContext())
                                     .callsTo({"getgrouplist", "getgroups"})) {
-      unsigned Arg = calleeName(Site.Call) == "getgroups" ? 1 : 2;
+      unsigned Arg = calleeName(Site) == "getgroups" ? 1 : 2;
       if (Array && Site.Func == Func && Arg < Site.Call->getNumArgs() &&
           referencedVar(Site.Call->getArg(Arg)) == Array)
         return false;
@@ -248,7 +248,7 @@ static bool stopsAtFirstSuccess(const Stmt *Loop) {
 
 void CostlyLibcInLoopCheck::checkInvariant(const CallSite &Site,
                                            ASTContext &Ctx) {
-  const SameAnswerCall *What = sameAnswerCall(calleeName(Site.Call));
+  const SameAnswerCall *What = sameAnswerCall(calleeName(Site));
   IterationSite In = Loops.of(Site.Call, Site.Func, Ctx);
   if (!What || !In.Loop || In.Through ||
       retriesOnFailure(Site.Call, In.Loop, Site.Func, Loops.functions()))
@@ -387,7 +387,7 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   for (const CostlyCall &C : CostlyCalls)
     Names.push_back(C.Name);
   for (const CallSite &Site : Index.callsTo(Names)) {
-    const CostlyCall *Costly = costlyCall(calleeName(Site.Call));
+    const CostlyCall *Costly = costlyCall(calleeName(Site));
     if (!Costly)
       continue;
     if (Costly->Zone && !ZoneSet)

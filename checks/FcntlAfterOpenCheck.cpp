@@ -119,7 +119,7 @@ const CallExpr *soleCallersOpen(const CallExpr *Maker, ASTContext &Ctx,
     return nullptr;
   const CallExpr *Found = nullptr;
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Def)) {
-    const Creator *Known = creatorNamed(calleeName(Site.Call));
+    const Creator *Known = creatorNamed(calleeName(Site));
     if (!Known || Known->FlagArg < 0 || Known->Cloexec != "O_CLOEXEC")
       continue;
     if (Found)

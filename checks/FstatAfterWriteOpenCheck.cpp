@@ -184,7 +184,7 @@ void FstatAfterWriteOpenCheck::checkFunction(const FunctionDecl *Walked,
     if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
       checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);
   for (const CallSite &Site : Stats.in(Walked)) {
-    if (!llvm::is_contained(PathStats, calleeName(Site.Call)))
+    if (!llvm::is_contained(PathStats, calleeName(Site)))
       checkDescriptorStat(Site.Call, Site.Func, Ctx);
     else if (Site.Call->getNumArgs() == 2)
       checkPathStat(Site.Call, Site.Func, Ctx);

@@ -190,7 +190,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
     Round = WrapperNames.empty() ? std::vector<CallSite>{}
                                  : Index.callsTo(WrapperNames);
     llvm::erase_if(Round, [&](const CallSite &S) {
-      const FunctionDecl *Callee = calleeOf(S.Call);
+      const FunctionDecl *Callee = S.Callee;
       return !Callee || !Wrappers.count(Callee->getCanonicalDecl());
     });
   }
@@ -202,8 +202,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
   if (CrossUnitFacts::current()) {
     Summaries.exportFacts(Constants);
     for (const CallSite &Site : Index.all())
-      if (std::string Name = elsewhereIdHelper(calleeOf(Site.Call));
-          !Name.empty()) {
+      if (std::string Name = elsewhereIdHelper(Site.Callee); !Name.empty()) {
         Sites.push_back(Site);
         Assumed[Site.Call] = forwardsFact(Name, "getpid");
       }
@@ -274,7 +273,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
   // those call.
   llvm::DenseSet<const FunctionDecl *> Once = handlers(Index);
   for (const CallSite &Site : Index.all())
-    if (isForkName(calleeName(Site.Call)))
+    if (isForkName(calleeName(Site)))
       Once.insert(Site.Func->getCanonicalDecl());
   llvm::DenseMap<const FunctionDecl *, bool> Known;
   llvm::DenseMap<const CompoundStmt *, unsigned> LastEnd;

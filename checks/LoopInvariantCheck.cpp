@@ -149,7 +149,7 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
   const CallIndex &Index = CallIndex::of(Ctx);
   for (const CallSite &Site : Index.callsTo(Names))
     if (!Reported.contains(Site.Call))
-      Add(invariantCall(calleeName(Site.Call))->Type.empty()
+      Add(invariantCall(calleeName(Site))->Type.empty()
               ? bufferHoistOf(Site.Call, Site.Func, Ctx)
               : hoistOf(Site.Call, Site.Func, Ctx));
   // With the whole database, a helper another unit defines may only pass

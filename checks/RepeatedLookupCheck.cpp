@@ -406,7 +406,7 @@ void RepeatedLookupCheck::reportChangeAfterClose(const CallSite &Site,
       Held.find(Site.Call, Site.Func, Opens, Constants, Functions, Ctx);
   if (!On || !On->Close)
     return;
-  llvm::StringRef Name = calleeName(Site.Call);
+  llvm::StringRef Name = calleeName(Site);
   llvm::StringRef Form = descriptorForm(Name);
   diag(Site.Call->getBeginLoc(),
        "'%0' of '%1' by path right after '%2' was closed: '%3(%4, ...)' "

@@ -62,7 +62,7 @@ void StatPerDirentCheck::checkFunction(const FunctionDecl *Walked,
   // `is_dir(path)`: a function of the file that only tests its path for a
   // directory.
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked)) {
-    const FunctionDecl *Callee = calleeOf(Site.Call);
+    const FunctionDecl *Callee = Site.Callee;
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def) || Site.Call->getNumArgs() == 0)
       continue;

@@ -670,7 +670,7 @@ void UnbufferedAutoflushCheck::exportStreamFacts(CrossUnitFacts &Facts,
                                                  ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    const FunctionDecl *Callee = calleeOf(Site.Call);
+    const FunctionDecl *Callee = Site.Callee;
     if (!Callee || Callee->isTemplateInstantiation() || !Site.Func->getBody() ||
         llvm::none_of(Callee->parameters(),
                       [](const ParmVarDecl *P) {

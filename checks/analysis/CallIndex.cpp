@@ -116,9 +116,10 @@ public:
       return true;
     llvm::SmallString<32> Storage;
     // A helper that only passes a call on is indexed as that call.
-    Index.ByName[keyOf(forwardedCallee(Callee), Storage)].push_back(
-        Index.Sites.size());
-    Index.Sites.push_back({Call, Current, Loops > 0, PassedOn == Call});
+    const FunctionDecl *Forwarded = forwardedCallee(Callee);
+    Index.ByName[keyOf(Forwarded, Storage)].push_back(Index.Sites.size());
+    Index.Sites.push_back(
+        {Call, Current, Callee, Forwarded, Loops > 0, PassedOn == Call});
     // A non-const reference parameter may store into a field.
     if (CPlusPlus)
       for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -317,7 +318,7 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
       if (Sites[At].PassedOn)
         continue;
       else if (Last.size() == Name.size() ||
-               hasNameLike(forwardedCallee(calleeOf(Sites[At].Call)), Name))
+               hasNameLike(Sites[At].Forwarded, Name))
         Positions.push_back(At);
   }
   llvm::sort(Positions);

@@ -18,6 +18,10 @@ namespace clang::tidy::syscall {
 struct CallSite {
   const CallExpr *Call;
   const FunctionDecl *Func;
+  /// calleeOf(Call), and what that passes on (forwardedCallee): asked once
+  /// here, not by every check of every call.
+  const FunctionDecl *Callee;
+  const FunctionDecl *Forwarded;
   /// Whether a loop statement of Func encloses the call (a do-while(0) or
   /// a retry loop too): false spares a climb to find none.
   bool InLoop = false;

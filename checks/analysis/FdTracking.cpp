@@ -132,8 +132,8 @@ OpenFunctionTable::callsIn(ASTContext &Ctx, const PosixConstants &Constants,
   std::vector<CallSite> Sites;
   FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    llvm::StringRef Name = calleeName(Site.Call);
-    const FunctionDecl *Callee = calleeOf(Site.Call);
+    llvm::StringRef Name = calleeName(Site);
+    const FunctionDecl *Callee = Site.Callee;
     if (OpenLike.contains(Name) || FopenLike.contains(Name) ||
         (Callee && Summaries.opens(Callee, Constants)) ||
         (AcrossUnits && CrossUnitFacts::current() && assumedOpen(Callee)))
@@ -284,6 +284,10 @@ llvm::StringRef writtenCalleeName(const CallExpr *Call) {
 
 llvm::StringRef calleeName(const CallExpr *Call) {
   return unfortifiedNameOf(forwardedCallee(calleeOf(Call)));
+}
+
+llvm::StringRef calleeName(const CallSite &Site) {
+  return unfortifiedNameOf(Site.Forwarded);
 }
 
 namespace {

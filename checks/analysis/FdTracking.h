@@ -202,6 +202,8 @@ bool sameValue(const Expr *A, const Expr *B);
 /// The callee name of \p Call without namespace qualification ("" if none):
 /// for a helper that only passes a call on, that call's (forwardedCallee).
 llvm::StringRef calleeName(const CallExpr *Call);
+/// The same for an indexed call, from what the index found once.
+llvm::StringRef calleeName(const CallSite &Site);
 
 /// The name \p Call is written with, a helper's own included: for a message
 /// that quotes the code ("" if none).

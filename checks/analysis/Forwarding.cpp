@@ -273,7 +273,7 @@ const FunctionDecl *ElsewhereGuesses::use(const FunctionDecl *Callee) {
 
 bool ElsewhereGuesses::anyInUnit() {
   return llvm::any_of(CallIndex::of(Ctx).all(), [&](const CallSite &Site) {
-    const FunctionDecl *Target = targetOf(calleeOf(Site.Call));
+    const FunctionDecl *Target = targetOf(Site.Callee);
     return Target && makesSystemCalls(Target, Ctx.getSourceManager());
   });
 }
@@ -282,7 +282,7 @@ llvm::SmallVector<const FunctionDecl *, 4>
 ElsewhereGuesses::guessedIn(const FunctionDecl *Func) {
   llvm::SmallVector<const FunctionDecl *, 4> Out;
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func))
-    if (const FunctionDecl *Callee = calleeOf(Site.Call);
+    if (const FunctionDecl *Callee = Site.Callee;
         targetOf(Callee) && !llvm::is_contained(Out, Callee->getFirstDecl()))
       Out.push_back(Callee->getFirstDecl());
   return Out;

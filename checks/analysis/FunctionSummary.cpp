@@ -517,7 +517,7 @@ FunctionSummaries::computeOpens(const FunctionDecl *Def,
     if (Site.Func != Def)
       return false;
     const FunctionDecl *Callee =
-        summarisable(calleeOf(Site.Call), Ctx.getSourceManager());
+        summarisable(Site.Callee, Ctx.getSourceManager());
     auto Known = Callee ? Opens.find(Callee) : Opens.end();
     return (Known != Opens.end() && Known->second.first == State::Computing) ||
            Plain.classify(Site.Call, Ctx, Constants, /*AcrossUnits=*/true);

@@ -121,7 +121,7 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     return It->second;
   };
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    const FunctionDecl *Callee = calleeOf(Site.Call);
+    const FunctionDecl *Callee = Site.Callee;
     if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
       continue;
     std::string Name = NameOf(Callee);

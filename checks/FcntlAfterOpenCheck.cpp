@@ -201,33 +201,6 @@ bool spawns(const CallExpr *Call) {
          startsWith(Name, "posix_spawn");
 }
 
-/// The flag the name of a helper of another unit says it sets, the one
-/// asked of that unit (whose summary of the body decides): one candidate
-/// per call, as two for one call would each drop the other's fix as
-/// overlapping before either is settled.
-unsigned flagNamedBy(llvm::StringRef Name) {
-  std::string Lower = Name.lower();
-  llvm::StringRef N(Lower);
-  bool Cloexec = N.contains("cloexec") || N.contains("inherit");
-  bool Nonblock = N.contains("nonblock") || N.contains("blocking");
-  return Cloexec == Nonblock ? 0 : Cloexec ? SetsCloseOnExec : SetsNonBlocking;
-}
-
-/// What the unit of \p Call's callee, known as \p Name, must say for the
-/// call to set flag \p Bit on argument \p Param: that the helper always sets
-/// it, or that it does for a constant another argument has here
-/// (`setblocking(fd, 0)`).
-std::vector<std::string> elsewhereSets(const CallExpr *Call,
-                                       llvm::StringRef Name, unsigned Param,
-                                       unsigned Bit, ASTContext &Ctx) {
-  std::vector<std::string> Facts{fdFlagFact(Name, Param, Bit)};
-  for (unsigned J = 0; J < Call->getNumArgs(); ++J)
-    if (std::optional<int64_t> Value = foldInteger(Call->getArg(J), Ctx);
-        Value && J != Param)
-      Facts.push_back(fdFlagFact(Name, Param, Bit, J, *Value == 0));
-  return Facts;
-}
-
 } // namespace
 
 FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
@@ -281,15 +254,14 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Callee || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     return {};
-  // Of another unit's functions only those whose name names a flag: the
-  // name they are known by (a USR) is made only for them.
+  // Of another unit's functions, what that unit must say; the name they
+  // are known by (a USR) is made only for calls handed a descriptor.
   bool Elsewhere = !Callee->hasBody();
+  if (Elsewhere && !CrossUnitFacts::current())
+    return {};
   unsigned Named = Elsewhere ? flagNamedBy(Callee->getName()) : 0;
-  if (Elsewhere && (!Named || !CrossUnitFacts::current()))
-    return {};
-  std::string Name = Elsewhere ? crossUnitName(Callee) : std::string();
-  if (Elsewhere && Name.empty())
-    return {};
+  std::string Name;
+  FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
   llvm::SmallVector<FlagSet, 2> Sets;
   for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
        ++I) {
@@ -302,18 +274,32 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
       continue;
     if (!trackedPlace(Arg, nullptr, /*GlobalToo=*/true))
       continue;
-    FdFlagEffect Effect =
-        Elsewhere ? FdFlagEffect{Named}
-                  : FunctionSummaries::of(Ctx).fdFlagsSet(Callee, I, Constants);
+    if (Elsewhere && Name.empty() && (Name = crossUnitName(Callee)).empty())
+      return {};
+    FdFlagEffect Effect = Elsewhere
+                              ? FdFlagEffect{Named}
+                              : Summaries.fdFlagsSet(Callee, I, Constants);
     if (!Effect.holdsFor(Call, Ctx))
-      continue;
+      Effect = FdFlagEffect{};
+    // Not a flag helper: a function that sets the flag before anything
+    // else (another unit's: O_NONBLOCK, one candidate per call).
+    FirstFlagSet First;
+    if (!Effect.Bits && !Elsewhere)
+      First = Summaries.flagsSetFirst(Callee, I, Constants);
+    else if (!Effect.Bits)
+      First.Bits = SetsNonBlocking;
     for (auto [Bit, Kind] : {std::pair(SetsCloseOnExec, FlagKind::CloseOnExec),
                              std::pair(SetsNonBlocking, FlagKind::NonBlocking)})
       if (Effect.Bits & Bit)
-        Sets.push_back(
-            {Kind, Arg,
-             Elsewhere ? Requirement{elsewhereSets(Call, Name, I, Bit, Ctx)}
-                       : Requirement{}});
+        Sets.push_back({Kind, Arg,
+                        Elsewhere ? Requirement{elsewhereFlagFacts(Call, Name,
+                                                                   I, Bit, Ctx)}
+                                  : Requirement{}});
+      else if (First.Bits & Bit)
+        Sets.push_back({Kind, Arg,
+                        Elsewhere ? Requirement{{firstFlagFact(Name, I, Bit)}}
+                                  : First.Needs,
+                        Callee});
   }
   return Sets;
 }
@@ -615,6 +601,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   });
   if (InFallback)
     Unfixable = "it sits under an #if for systems without the flag";
+  if (Set.Inside)
+    Unfixable = "'" + Set.Inside->getNameAsString() +
+                "' sets it before anything else; with the flag here, the "
+                "call that sets it there can go when every caller of '" +
+                Set.Inside->getNameAsString() + "' makes the descriptor so";
   for (const Made &M : Makers) {
     if (!Unfixable.empty() || M.HasFlag)
       continue;
@@ -771,20 +762,22 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*OtherRemoval, SM)));
   }
 
+  // A call that sets the flag inside, first thing, is reported at the
+  // descriptor it is handed: the call itself may also be a thin helper's,
+  // which a rerun with guesses reports there.
+  SourceLocation At = Set.Inside ? Set.Fd->getBeginLoc() : Call->getBeginLoc();
   std::string What = Cloexec ? "close-on-exec" : "O_NONBLOCK";
   std::string Maker = writtenCalleeName(First.Call).str();
   {
     DiagnosticBuilder D =
-        AllHave   ? diag(Call->getBeginLoc(),
-                         "redundant %0: '%1' already sets it with %2")
-        : Cloexec ? diag(Call->getBeginLoc(),
-                         "%0 set by a second syscall after '%1'; %2 in the "
-                         "call that makes the descriptor saves it and closes "
-                         "the window in which a fork and exec in another "
-                         "thread inherits the descriptor")
-                  : diag(Call->getBeginLoc(),
-                         "%0 set by more syscalls after '%1'; %2 in the call "
-                         "that makes the descriptor saves them");
+        AllHave ? diag(At, "redundant %0: '%1' already sets it with %2")
+        : Cloexec
+            ? diag(At, "%0 set by a second syscall after '%1'; %2 in the "
+                       "call that makes the descriptor saves it and closes "
+                       "the window in which a fork and exec in another "
+                       "thread inherits the descriptor")
+            : diag(At, "%0 set by more syscalls after '%1'; %2 in the call "
+                       "that makes the descriptor saves them");
     D << What << Maker << (Flag == "e" ? "mode \"e\"" : Flag.str())
       << Call->getSourceRange();
     if (Unfixable.empty())
@@ -808,12 +801,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                            : "the flags are read here first",
          DiagnosticIDs::Note);
   if (!Unfixable.empty())
-    diag(Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
-        << Unfixable;
+    diag(At, "no automatic fix: %0", DiagnosticIDs::Note) << Unfixable;
   Requirement Needs = Set.Needs;
   for (const Made &M : Makers)
     llvm::append_range(Needs, M.How.Needs);
-  noteRequirement(*this, Call->getBeginLoc(), Needs);
+  noteRequirement(*this, At, Needs);
 }
 
 } // namespace clang::tidy::syscall

@@ -37,6 +37,9 @@ private:
     FlagKind Kind;
     const Expr *Fd;
     Requirement Needs;
+    /// The function the call is, when it sets the flag first thing but
+    /// does more (FunctionSummaries::flagsSetFirst): no fix here.
+    const FunctionDecl *Inside = nullptr;
   };
   void checkFlagCall(const CallExpr *Call, const FlagSet &Set,
                      const FunctionDecl *Func, ASTContext &Ctx);

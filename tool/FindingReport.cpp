@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FindingReport.h"
 #include "llvm/Support/Process.h"
+#include <algorithm>
 
 namespace syscall_tidy {
 
@@ -49,8 +50,11 @@ void FindingReport::add(TranslationUnitResult &&R) {
     llvm::errs() << "\r\x1b[K";
   for (const std::string &Line : R.Facts)
     Facts.add(Line);
-  auto Candidate = llvm::partition(
-      R.Findings, [](const Finding &F) { return F.Requires.empty(); });
+  // Stable: a unit's findings stream in the order the checks found them,
+  // whether or not some wait for other units' facts.
+  auto Candidate = std::stable_partition(
+      R.Findings.begin(), R.Findings.end(),
+      [](const Finding &F) { return F.Requires.empty(); });
   std::move(Candidate, R.Findings.end(), std::back_inserter(Candidates));
   R.Findings.erase(Candidate, R.Findings.end());
   if (Streaming) {

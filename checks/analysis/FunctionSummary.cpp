@@ -184,6 +184,18 @@ testOfParam(const Expr *Cond, const FunctionDecl *Def, ASTContext &Ctx) {
   return std::pair(Param->getFunctionScopeIndex(), HoldsWhenZero);
 }
 
+/// Whether \p S holds a return or a goto (with \p Breaks, a break or a
+/// continue too): the statements after it may not run.
+bool mayJumpOut(const Stmt *S, bool Breaks) {
+  if (!S)
+    return false;
+  if (llvm::isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) ||
+      (Breaks && llvm::isa<BreakStmt, ContinueStmt>(S)))
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return mayJumpOut(C, Breaks); });
+}
+
 bool isFcntl(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
   return Name == "fcntl" || Name == "fcntl64";
@@ -504,6 +516,86 @@ FunctionSummaries::flagSetOnTest(const CallExpr *Set, const FunctionDecl *Def,
   return AnySet ? Effect : std::nullopt;
 }
 
+FirstFlagSet FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
+                                              unsigned Param,
+                                              const PosixConstants &Constants) {
+  const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
+  if (!Def || Param >= Def->getNumParams())
+    return {};
+  auto [It, New] = FirstFlags.try_emplace({Def, Param});
+  if (New)
+    FirstFlags[{Def, Param}] = computeFirstFlags(Def, Param, Constants);
+  return FirstFlags[{Def, Param}];
+}
+
+FirstFlagSet
+FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
+                                     const PosixConstants &Constants) {
+  const ParmVarDecl *P = Def->getParamDecl(Param);
+  QualType T = P->getType();
+  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || !T->isIntegerType() || T->isCharType() || T->isBooleanType())
+    return {};
+  // The first call handed the parameter itself, from the call index (most
+  // functions are answered here, before any map of the body is built).
+  const CallExpr *First = nullptr;
+  unsigned Arg = 0;
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Def)) {
+    for (unsigned I = 0; I < Site.Call->getNumArgs() && !First; ++I)
+      if (refersTo(Site.Call->getArg(I), P))
+        First = Site.Call, Arg = I;
+    if (First)
+      break;
+  }
+  if (!First)
+    return {};
+  FirstFlagSet Result;
+  Result.Call = First;
+  const FunctionDecl *Callee = calleeOf(First);
+  if (isFcntl(First)) {
+    Result.Bits = Arg == 0 ? fcntlSetsFlag(First, Constants, Ctx) : 0;
+  } else if (Callee && Callee->hasBody()) {
+    FdFlagEffect Effect = fdFlagsSet(Callee, Arg, Constants);
+    Result.Bits = Effect.holdsFor(First, Ctx) ? Effect.Bits : 0;
+  } else if (Callee && CrossUnitFacts::current()) {
+    Result.Bits = flagNamedBy(Callee->getName());
+    std::string Name = Result.Bits ? crossUnitName(Callee) : std::string();
+    if (Name.empty())
+      return {};
+    Result.Needs = {elsewhereFlagFacts(First, Name, Arg, Result.Bits, Ctx)};
+  }
+  if (!Result.Bits)
+    return {};
+  // Nothing before the call uses the parameter (the call index saw no call
+  // with it; a use outside a call is any other use).
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const DeclRefExpr *Use : Functions.uses(Def).of(P))
+    if (SM.isBeforeInTranslationUnit(Use->getBeginLoc(), First->getBeginLoc()))
+      return {};
+  // The call is a statement of the body, or of blocks and `do { } while
+  // (0)`s in it, after statements that do not leave (nor, in a block of
+  // the body, break out).
+  const StmtParents &Parents = Functions.parents(Def);
+  for (const Stmt *Child = First, *Up = Parents.getParent(Child); Child != Body;
+       Child = Up, Up = Parents.getParent(Up)) {
+    if (const auto *Block = llvm::dyn_cast_or_null<CompoundStmt>(Up)) {
+      for (const Stmt *S : Block->body()) {
+        if (S == Child)
+          break;
+        if (mayJumpOut(S, /*Breaks=*/Block != Body))
+          return {};
+      }
+    } else if (const auto *Do = llvm::dyn_cast_or_null<DoStmt>(Up)) {
+      if (Do->getBody() != Child || foldInteger(Do->getCond(), Ctx) != 0)
+        return {};
+    } else if (!llvm::isa_and_nonnull<CastExpr, ParenExpr, ExprWithCleanups>(
+                   Up)) {
+      return {};
+    }
+  }
+  return Result;
+}
+
 std::optional<OpenSummary>
 FunctionSummaries::computeOpens(const FunctionDecl *Def,
                                 const PosixConstants &Constants) {
@@ -799,6 +891,30 @@ std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit,
   return Fact;
 }
 
+std::string firstFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit) {
+  return "first-" + fdFlagFact(Name, Param, Bit);
+}
+
+unsigned flagNamedBy(llvm::StringRef Name) {
+  std::string Lower = Name.lower();
+  llvm::StringRef N(Lower);
+  bool Cloexec = N.contains("cloexec") || N.contains("inherit");
+  bool Nonblock = N.contains("nonblock") || N.contains("blocking");
+  return Cloexec == Nonblock ? 0 : Cloexec ? SetsCloseOnExec : SetsNonBlocking;
+}
+
+std::vector<std::string> elsewhereFlagFacts(const CallExpr *Call,
+                                            llvm::StringRef Name,
+                                            unsigned Param, unsigned Bit,
+                                            ASTContext &Ctx) {
+  std::vector<std::string> Facts{fdFlagFact(Name, Param, Bit)};
+  for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+    if (std::optional<int64_t> Value = foldInteger(Call->getArg(J), Ctx);
+        Value && J != Param)
+      Facts.push_back(fdFlagFact(Name, Param, Bit, J, *Value == 0));
+  return Facts;
+}
+
 std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
   // The name (a USR) last: most calls fail the cheap tests first.
   if (!Func || Func->getDefinition() || Func->getNumParams() < 2)
@@ -842,10 +958,21 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
     if (!Name.empty())
       for (unsigned P = 0; P < Site.Func->getNumParams(); ++P) {
         FdFlagEffect Effect = fdFlagsSet(Site.Func, P, Constants);
-        for (unsigned Bit : {SetsCloseOnExec, SetsNonBlocking})
+        // Set first thing: true outright, or when another unit's helper
+        // sets it (any fact of the one clause).
+        FirstFlagSet First = flagsSetFirst(Site.Func, P, Constants);
+        for (unsigned Bit : {SetsCloseOnExec, SetsNonBlocking}) {
           if (Effect.Bits & Bit)
             Facts->add(
                 fdFlagFact(Name, P, Bit, Effect.WhenParam, Effect.WhenZero));
+          if (!(First.Bits & Bit))
+            continue;
+          if (First.Needs.empty())
+            Facts->add(firstFlagFact(Name, P, Bit));
+          for (const std::vector<std::string> &Clause : First.Needs)
+            for (const std::string &Premise : Clause)
+              Facts->addImplication(firstFlagFact(Name, P, Bit), Premise);
+        }
       }
     const OpenSummary *S = Name.empty() ? nullptr : opens(Site.Func, Constants);
     if (!S || !S->PathParam || !S->FlagsParam)

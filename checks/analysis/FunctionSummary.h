@@ -71,6 +71,16 @@ struct FdFlagEffect {
   bool holdsFor(const CallExpr *Call, ASTContext &Ctx) const;
 };
 
+/// What a function does to a descriptor parameter before anything else
+/// (FunctionSummaries::flagsSetFirst).
+struct FirstFlagSet {
+  unsigned Bits = 0;
+  /// The call in the function's body that sets them.
+  const CallExpr *Call = nullptr;
+  /// What other units must say: that call's helper is theirs.
+  Requirement Needs;
+};
+
 /// The flag (FdFlagBits) the fcntl call \p Call sets: F_SETFD with
 /// FD_CLOEXEC, F_SETFL with `fl | O_NONBLOCK`; 0 for any other call.
 unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
@@ -130,6 +140,16 @@ public:
   FdFlagEffect fdFlagsSet(const FunctionDecl *Func, unsigned Param,
                           const PosixConstants &Constants);
 
+  /// The flags \p Func sets on the descriptor its parameter \p Param
+  /// holds before it does anything else (`server_client_create(fd)`, whose
+  /// first statement is `setblocking(fd, 0)`): the first use of the
+  /// parameter is the argument of a flag call (a set with fcntl, or a flag
+  /// helper's call that sets one, of this unit or another), a statement of
+  /// the body itself, after statements that neither use the parameter nor
+  /// return or jump. No bits for any other function.
+  FirstFlagSet flagsSetFirst(const FunctionDecl *Func, unsigned Param,
+                             const PosixConstants &Constants);
+
   /// Tells the unit's gatherer, if any, what its functions open
   /// (opensFact), which descriptor flags they set (fdFlagFact) and which call
   /// they only pass on (forwardsFactOf), once: every check that takes other
@@ -144,6 +164,8 @@ private:
   OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
   FdFlagEffect computeFdFlags(const FunctionDecl *Def, unsigned Param,
                               const PosixConstants &Constants);
+  FirstFlagSet computeFirstFlags(const FunctionDecl *Def, unsigned Param,
+                                 const PosixConstants &Constants);
   /// For `fcntl(fd, F_SETFL, fl)` in \p Def, \p Fd its parameter: the flag
   /// the local `fl` gets on one side of a test of another parameter, when
   /// it holds only the flags read back from \p Fd, that flag set on one
@@ -175,6 +197,8 @@ private:
       Effects;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FdFlagEffect>
       FdFlags;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FirstFlagSet>
+      FirstFlags;
   llvm::DenseMap<const FunctionDecl *, const Expr *> Exiting;
 };
 
@@ -192,6 +216,26 @@ std::string diesFact(llvm::StringRef Name);
 /// always, or when parameter \p WhenParam is zero (\p WhenZero) or not.
 std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit,
                        int WhenParam = -1, bool WhenZero = false);
+
+/// The fact a unit exports when the function other units know by \p Name
+/// sets flag \p Bit on what its parameter \p Param holds before anything
+/// else (FunctionSummaries::flagsSetFirst).
+std::string firstFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit);
+
+/// The flag (FdFlagBits) the name of a helper of another unit says it
+/// sets, the one asked of that unit (whose summary of the body decides):
+/// one candidate per call, as two for one call would each drop the other's
+/// fix as overlapping before either is settled. 0 when it names none.
+unsigned flagNamedBy(llvm::StringRef Name);
+
+/// What the unit of \p Call's callee, known as \p Name, must say for the
+/// call to set flag \p Bit on argument \p Param: that the helper always
+/// sets it, or that it does for a constant another argument has here
+/// (`setblocking(fd, 0)`). One clause: any of these facts will do.
+std::vector<std::string> elsewhereFlagFacts(const CallExpr *Call,
+                                            llvm::StringRef Name,
+                                            unsigned Param, unsigned Bit,
+                                            ASTContext &Ctx);
 
 /// What a call of \p Func, defined in no unit seen here, would open if it
 /// were a pass-through wrapper of open(2)'s or fopen(3)'s shape: `int

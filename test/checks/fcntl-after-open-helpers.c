@@ -5,6 +5,7 @@
 // back, set one, and on a failed fcntl close the descriptor and fail.
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -189,6 +190,29 @@ int listen_at(const struct sockaddr *at, socklen_t len) {
 // CHECK-FIXES-NEXT: }
 // CHECK-FIXES-NEXT: return fd;
 
+// A function that sets the flag before anything else, then does more: the
+// finding has no fix here (its other callers may want it blocking).
+struct conn {
+  int fd;
+};
+struct conn *conn_create(int fd) {
+  struct conn *c;
+  set_blocking(fd, 0);
+  c = calloc(1, sizeof *c);
+  if (c != NULL)
+    c->fd = fd;
+  return c;
+}
+struct conn *accept_conn(int listener) {
+  int fd = accept(listener, NULL, 0);
+  if (fd == -1)
+    return NULL;
+  return conn_create(fd);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: O_NONBLOCK set by more syscalls after 'accept'; {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'accept' makes the descriptor here
+  // CHECK-MESSAGES: :[[@LINE-3]]:22: note: no automatic fix: 'conn_create' sets it before anything else; with the flag here, the call that sets it there can go when every caller of 'conn_create' makes the descriptor so
+}
+
 // ------------------------------------------------------------ must not flag
 
 // The helper also logs on success: dropping its call would lose that.
@@ -362,4 +386,41 @@ int listen_with_flags(int flags) {
     return -1;
   set_flags_to(fd, flags, 0);
   return fd;
+}
+
+// Functions that do something with the descriptor before the flag, that
+// may return first, that set it on some paths, or that make it blocking.
+struct conn *conn_greet(int fd) {
+  write(fd, "+OK\r\n", 5);
+  set_blocking(fd, 0);
+  return NULL;
+}
+struct conn *conn_limited(int fd, int full) {
+  if (full)
+    return NULL;
+  set_blocking(fd, 0);
+  return NULL;
+}
+struct conn *conn_maybe(int fd, int nonblocking) {
+  if (nonblocking)
+    set_blocking(fd, 0);
+  return NULL;
+}
+struct conn *conn_blocking(int fd) {
+  set_blocking(fd, 1);
+  return NULL;
+}
+void accept_others(int listener, int full) {
+  int a = accept(listener, NULL, 0);
+  if (a != -1)
+    conn_greet(a);
+  int b = accept(listener, NULL, 0);
+  if (b != -1)
+    conn_limited(b, full);
+  int c = accept(listener, NULL, 0);
+  if (c != -1)
+    conn_maybe(c, full);
+  int d = accept(listener, NULL, 0);
+  if (d != -1)
+    conn_blocking(d);
 }

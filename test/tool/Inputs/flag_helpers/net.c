@@ -1,5 +1,6 @@
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "net.h"
@@ -38,4 +39,18 @@ void setblocking(int fd, int state) {
       mode &= ~O_NONBLOCK;
     fcntl(fd, F_SETFL, mode);
   }
+}
+
+struct client {
+  int fd;
+};
+
+struct client *client_create(int fd) {
+  struct client *c;
+
+  setblocking(fd, 0);
+  c = calloc(1, sizeof *c);
+  if (c != NULL)
+    c->fd = fd;
+  return c;
 }

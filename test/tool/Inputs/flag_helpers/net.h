@@ -6,3 +6,7 @@ int socket_nonblock_logged(int *sock);
 
 /* 0: non-blocking, anything else: blocking. */
 void setblocking(int fd, int state);
+
+struct client;
+/* Makes the client non-blocking first, then sets it up. */
+struct client *client_create(int fd);

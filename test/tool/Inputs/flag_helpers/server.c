@@ -37,3 +37,10 @@ int listen_blocking(void) {
   setblocking(fd, 1);
   return fd;
 }
+
+struct client *accept_client_struct(int listener) {
+  int fd = accept(listener, NULL, 0);
+  if (fd == -1)
+    return NULL;
+  return client_create(fd);
+}

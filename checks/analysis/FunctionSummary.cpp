@@ -523,9 +523,11 @@ FirstFlagSet FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
   if (!Def || Param >= Def->getNumParams())
     return {};
   auto [It, New] = FirstFlags.try_emplace({Def, Param});
-  if (New)
-    FirstFlags[{Def, Param}] = computeFirstFlags(Def, Param, Constants);
-  return FirstFlags[{Def, Param}];
+  if (!New)
+    return It->second;
+  FirstFlagSet First = computeFirstFlags(Def, Param, Constants);
+  FirstFlags[{Def, Param}] = First;
+  return First;
 }
 
 FirstFlagSet
@@ -550,7 +552,6 @@ FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
   if (!First)
     return {};
   FirstFlagSet Result;
-  Result.Call = First;
   const FunctionDecl *Callee = calleeOf(First);
   if (isFcntl(First)) {
     Result.Bits = Arg == 0 ? fcntlSetsFlag(First, Constants, Ctx) : 0;

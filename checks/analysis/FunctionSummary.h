@@ -75,8 +75,6 @@ struct FdFlagEffect {
 /// (FunctionSummaries::flagsSetFirst).
 struct FirstFlagSet {
   unsigned Bits = 0;
-  /// The call in the function's body that sets them.
-  const CallExpr *Call = nullptr;
   /// What other units must say: that call's helper is theirs.
   Requirement Needs;
 };

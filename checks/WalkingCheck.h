@@ -9,6 +9,7 @@
 #ifndef SYSCALL_TIDY_CHECKS_WALKINGCHECK_H
 #define SYSCALL_TIDY_CHECKS_WALKINGCHECK_H
 
+#include "analysis/FlowAnalysis.h"
 #include "analysis/FunctionWalk.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -26,6 +27,7 @@ public:
     ASTContext &Ctx = *Result.Context;
     if (Result.Nodes.getNodeAs<TranslationUnitDecl>("walked-unit")) {
       Walk.begin(Ctx);
+      FunctionCache::Scratch Scratch(Ctx);
       return prepareUnit(Ctx);
     }
     const FunctionDecl *Reached = reachedFunction(Result);
@@ -33,6 +35,7 @@ public:
       return checkOther(Result);
     if (!Walk.started(Ctx)) {
       Walk.begin(Ctx);
+      FunctionCache::Scratch Scratch(Ctx);
       prepareUnit(Ctx);
     }
     for (const FunctionDecl *Walked : Walk.upTo(Reached, Ctx))

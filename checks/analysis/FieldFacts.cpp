@@ -156,16 +156,22 @@ std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,
                                                 const FunctionDecl *Func,
                                                 ASTContext &Ctx,
                                                 bool AcrossUnits) {
-  const FunctionFlow *Flow = Func ? Functions.flow(Func, Ctx) : nullptr;
+  // The function's graph only for a value it can say more of (most stores
+  // are of neither).
   if (std::optional<OpenCall> Open =
           Opens.classify(Value, Ctx, Constants, AcrossUnits)) {
-    if (Flow)
+    if (const FunctionFlow *Flow = Func && Open->Mode.K == AccessMode::Runtime
+                                       ? Functions.flow(Func, Ctx)
+                                       : nullptr)
       refineModeByPath(*Open, *Flow, Ctx, Constants);
     return Open;
   }
   // `int fd = open(...); if (fd < 0) ...; im->fd = fd;`
   const VarDecl *Var = referencedVar(Value);
-  if (!Var || !Var->isLocalVarDeclOrParm() || !Flow)
+  const FunctionFlow *Flow = Var && Var->isLocalVarDeclOrParm() && Func
+                                 ? Functions.flow(Func, Ctx)
+                                 : nullptr;
+  if (!Flow)
     return std::nullopt;
   return agreeingOpen(*Flow, Place::variable(Var), At, Opens, Ctx, Constants,
                       AcrossUnits);

@@ -749,9 +749,29 @@ FunctionCache::Store::~Store() {
       forgetLoopsOf(*E.Parents);
 }
 
+FunctionCache::Entry &FunctionCache::entry(const FunctionDecl *Func,
+                                           const ASTContext &Ctx) {
+  Store &S = store(Ctx);
+  auto [It, New] = S.Entries.try_emplace(Func);
+  if (New && S.Scratched)
+    S.Scratched->push_back(Func);
+  return It->second;
+}
+
+FunctionCache::Scratch::Scratch(const ASTContext &Ctx)
+    : Ctx(Ctx), Outer(store(Ctx).Scratched) {
+  store(Ctx).Scratched = &Made;
+}
+
+FunctionCache::Scratch::~Scratch() {
+  store(Ctx).Scratched = Outer;
+  for (const FunctionDecl *Func : Made)
+    release(Func);
+}
+
 const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
                                         ASTContext &Ctx) {
-  Entry &E = store(Ctx).Entries[Func];
+  Entry &E = entry(Func, Ctx);
   if (!E.FlowBuilt) {
     E.Flow = FunctionFlow::build(Func, Func->getBody(), Ctx);
     E.FlowBuilt = true;
@@ -760,7 +780,7 @@ const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
 }
 
 const StmtParents &FunctionCache::parents(const FunctionDecl *Func) {
-  Entry &E = store(Func->getASTContext()).Entries[Func];
+  Entry &E = entry(Func, Func->getASTContext());
   if (!E.Parents) {
     E.Parents = std::make_unique<StmtParents>(Func->getBody());
     rememberLoopsOf(*E.Parents);
@@ -788,7 +808,7 @@ FunctionCache::positionIn(const CompoundStmt *Block, const Stmt *S,
 }
 
 const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
-  Entry &E = store(Func->getASTContext()).Entries[Func];
+  Entry &E = entry(Func, Func->getASTContext());
   if (!E.Uses)
     E.Uses = std::make_unique<VariableUses>(Func->getBody());
   return *E.Uses;

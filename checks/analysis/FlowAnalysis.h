@@ -255,6 +255,25 @@ public:
   /// is past it): no caller may hold them.
   static void release(const FunctionDecl *Func);
 
+  /// While one lives, what is built for a function not yet in the cache is
+  /// dropped when it ends: a unit's summaries, made before the walk, look
+  /// into most functions once, and keeping each function's graph, map and
+  /// uses until the walk reaches it made them a fifth of a big unit's peak.
+  /// For a computation that keeps values, not references into what it
+  /// built; one inside another drops its own.
+  class Scratch {
+  public:
+    explicit Scratch(const ASTContext &Ctx);
+    ~Scratch();
+    Scratch(const Scratch &) = delete;
+    Scratch &operator=(const Scratch &) = delete;
+
+  private:
+    const ASTContext &Ctx;
+    std::vector<const FunctionDecl *> Made;
+    std::vector<const FunctionDecl *> *Outer;
+  };
+
   /// Where \p S sits among \p Block's statements (Block->body_end() when it
   /// is not one of them). Each block is indexed once, so asking after
   /// every statement of a block of n costs n, not n^2.
@@ -273,7 +292,10 @@ private:
     llvm::DenseMap<const FunctionDecl *, Entry> Entries;
     llvm::DenseMap<const CompoundStmt *, llvm::DenseMap<const Stmt *, unsigned>>
         Positions;
+    /// The innermost living Scratch's functions given an entry.
+    std::vector<const FunctionDecl *> *Scratched = nullptr;
   };
+  static Entry &entry(const FunctionDecl *Func, const ASTContext &Ctx);
   /// The store of \p Ctx's unit; other threads' units have their own.
   static Store &store(const ASTContext &Ctx);
 };

@@ -242,7 +242,11 @@ const OpenSummary *FunctionSummaries::opens(const FunctionDecl *Func,
     return It->second.first == State::Done && It->second.second
                ? &*It->second.second
                : nullptr;
-  std::optional<OpenSummary> Result = computeOpens(Def, Constants);
+  std::optional<OpenSummary> Result;
+  {
+    FunctionCache::Scratch Scratch(Ctx);
+    Result = computeOpens(Def, Constants);
+  }
   auto &Slot = Opens[Def]; // the map may have grown meanwhile
   Slot = {State::Done, std::move(Result)};
   return Slot.second ? &*Slot.second : nullptr;

@@ -248,19 +248,12 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   if (Fd && llvm::is_contained(nameList(RawCloexecFunctions), calleeName(Call)))
     return {{FlagKind::CloseOnExec, Fd, {}}};
   // A helper: what its summary says it does to the descriptor an argument
-  // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`); one
-  // defined in another unit, what that unit must say.
+  // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`), or first
+  // thing though it does more; one defined in another unit, what that unit
+  // must say.
   const FunctionDecl *Callee = calleeOf(Call);
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!Callee || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+  if (!Callee)
     return {};
-  // Of another unit's functions, what that unit must say; the name they
-  // are known by (a USR) is made only for calls handed a descriptor.
-  bool Elsewhere = !Callee->hasBody();
-  if (Elsewhere && !CrossUnitFacts::current())
-    return {};
-  unsigned Named = Elsewhere ? flagNamedBy(Callee->getName()) : 0;
-  std::string Name;
   FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
   llvm::SmallVector<FlagSet, 2> Sets;
   for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -274,32 +267,14 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
       continue;
     if (!trackedPlace(Arg, nullptr, /*GlobalToo=*/true))
       continue;
-    if (Elsewhere && Name.empty() && (Name = crossUnitName(Callee)).empty())
-      return {};
-    FdFlagEffect Effect = Elsewhere
-                              ? FdFlagEffect{Named}
-                              : Summaries.fdFlagsSet(Callee, I, Constants);
-    if (!Effect.holdsFor(Call, Ctx))
-      Effect = FdFlagEffect{};
-    // Not a flag helper: a function that sets the flag before anything
-    // else (another unit's: O_NONBLOCK, one candidate per call).
-    FirstFlagSet First;
-    if (!Effect.Bits && !Elsewhere)
-      First = Summaries.flagsSetFirst(Callee, I, Constants);
-    else if (!Effect.Bits)
-      First.Bits = SetsNonBlocking;
+    FlagsSetOnFd Set = Summaries.flagsSetByCall(Call, I, Constants);
+    bool First = !Set.Bits;
+    if (First)
+      Set = Summaries.flagsSetFirstByCall(Call, I, Constants);
     for (auto [Bit, Kind] : {std::pair(SetsCloseOnExec, FlagKind::CloseOnExec),
                              std::pair(SetsNonBlocking, FlagKind::NonBlocking)})
-      if (Effect.Bits & Bit)
-        Sets.push_back({Kind, Arg,
-                        Elsewhere ? Requirement{elsewhereFlagFacts(Call, Name,
-                                                                   I, Bit, Ctx)}
-                                  : Requirement{}});
-      else if (First.Bits & Bit)
-        Sets.push_back({Kind, Arg,
-                        Elsewhere ? Requirement{{firstFlagFact(Name, I, Bit)}}
-                                  : First.Needs,
-                        Callee});
+      if (Set.Bits & Bit)
+        Sets.push_back({Kind, Arg, Set.Needs, First ? Callee : nullptr});
   }
   return Sets;
 }

@@ -50,13 +50,19 @@ void FindingReport::add(TranslationUnitResult &&R) {
     llvm::errs() << "\r\x1b[K";
   for (const std::string &Line : R.Facts)
     Facts.add(Line);
-  // Stable: a unit's findings stream in the order the checks found them,
+  // In order: a unit's findings stream in the order the checks found them,
   // whether or not some wait for other units' facts.
-  auto Candidate = std::stable_partition(
-      R.Findings.begin(), R.Findings.end(),
-      [](const Finding &F) { return F.Requires.empty(); });
-  std::move(Candidate, R.Findings.end(), std::back_inserter(Candidates));
-  R.Findings.erase(Candidate, R.Findings.end());
+  auto Settled = R.Findings.begin();
+  for (Finding &F : R.Findings) {
+    if (!F.Requires.empty()) {
+      Candidates.push_back(std::move(F));
+      continue;
+    }
+    if (&*Settled != &F) // a self-move would empty its vectors
+      *Settled = std::move(F);
+    ++Settled;
+  }
+  R.Findings.erase(Settled, R.Findings.end());
   if (Streaming) {
     std::vector<Finding> New;
     for (const Finding &F : R.Findings)

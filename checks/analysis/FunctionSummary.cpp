@@ -520,7 +520,7 @@ FunctionSummaries::flagSetOnTest(const CallExpr *Set, const FunctionDecl *Def,
   return AnySet ? Effect : std::nullopt;
 }
 
-FirstFlagSet FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
+FlagsSetOnFd FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
                                               unsigned Param,
                                               const PosixConstants &Constants) {
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
@@ -529,12 +529,62 @@ FirstFlagSet FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
   auto [It, New] = FirstFlags.try_emplace({Def, Param});
   if (!New)
     return It->second;
-  FirstFlagSet First = computeFirstFlags(Def, Param, Constants);
+  FlagsSetOnFd First = computeFirstFlags(Def, Param, Constants);
   FirstFlags[{Def, Param}] = First;
   return First;
 }
 
-FirstFlagSet
+/// The function \p Call calls, when its body or its unit may say what it
+/// does (null for the C library's); \p Elsewhere when that is another unit.
+static const FunctionDecl *helperCalledBy(const CallExpr *Call, bool &Elsewhere,
+                                          const SourceManager &SM) {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return nullptr;
+  Elsewhere = !Callee->hasBody();
+  return Elsewhere && !CrossUnitFacts::current() ? nullptr : Callee;
+}
+
+FlagsSetOnFd
+FunctionSummaries::flagsSetByCall(const CallExpr *Call, unsigned Arg,
+                                  const PosixConstants &Constants) {
+  if (isFcntl(Call))
+    return {Arg == 0 ? fcntlSetsFlag(Call, Constants, Ctx) : 0, {}};
+  bool Elsewhere = false;
+  const FunctionDecl *Callee =
+      helperCalledBy(Call, Elsewhere, Ctx.getSourceManager());
+  if (!Callee)
+    return {};
+  if (!Elsewhere) {
+    FdFlagEffect Effect = fdFlagsSet(Callee, Arg, Constants);
+    return {Effect.holdsFor(Call, Ctx) ? Effect.Bits : 0, {}};
+  }
+  // The name other units know it by (a USR) is made only for a flag name.
+  unsigned Bit = flagNamedBy(Callee->getName());
+  std::string Name = Bit ? crossUnitName(Callee) : std::string();
+  if (Name.empty())
+    return {};
+  return {Bit, {elsewhereFlagFacts(Call, Name, Arg, Bit, Ctx)}};
+}
+
+FlagsSetOnFd
+FunctionSummaries::flagsSetFirstByCall(const CallExpr *Call, unsigned Arg,
+                                       const PosixConstants &Constants) {
+  bool Elsewhere = false;
+  const FunctionDecl *Callee =
+      helperCalledBy(Call, Elsewhere, Ctx.getSourceManager());
+  if (!Callee || Arg >= Callee->getNumParams())
+    return {};
+  if (!Elsewhere)
+    return flagsSetFirst(Callee, Arg, Constants);
+  // One candidate per call (flagNamedBy).
+  std::string Name = crossUnitName(Callee);
+  if (Name.empty())
+    return {};
+  return {SetsNonBlocking, {{firstFlagFact(Name, Arg, SetsNonBlocking)}}};
+}
+
+FlagsSetOnFd
 FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
                                      const PosixConstants &Constants) {
   const ParmVarDecl *P = Def->getParamDecl(Param);
@@ -555,20 +605,7 @@ FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
   }
   if (!First)
     return {};
-  FirstFlagSet Result;
-  const FunctionDecl *Callee = calleeOf(First);
-  if (isFcntl(First)) {
-    Result.Bits = Arg == 0 ? fcntlSetsFlag(First, Constants, Ctx) : 0;
-  } else if (Callee && Callee->hasBody()) {
-    FdFlagEffect Effect = fdFlagsSet(Callee, Arg, Constants);
-    Result.Bits = Effect.holdsFor(First, Ctx) ? Effect.Bits : 0;
-  } else if (Callee && CrossUnitFacts::current()) {
-    Result.Bits = flagNamedBy(Callee->getName());
-    std::string Name = Result.Bits ? crossUnitName(Callee) : std::string();
-    if (Name.empty())
-      return {};
-    Result.Needs = {elsewhereFlagFacts(First, Name, Arg, Result.Bits, Ctx)};
-  }
+  FlagsSetOnFd Result = flagsSetByCall(First, Arg, Constants);
   if (!Result.Bits)
     return {};
   // Nothing before the call uses the parameter (the call index saw no call
@@ -965,7 +1002,7 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
         FdFlagEffect Effect = fdFlagsSet(Site.Func, P, Constants);
         // Set first thing: true outright, or when another unit's helper
         // sets it (any fact of the one clause).
-        FirstFlagSet First = flagsSetFirst(Site.Func, P, Constants);
+        FlagsSetOnFd First = flagsSetFirst(Site.Func, P, Constants);
         for (unsigned Bit : {SetsCloseOnExec, SetsNonBlocking}) {
           if (Effect.Bits & Bit)
             Facts->add(

@@ -71,11 +71,10 @@ struct FdFlagEffect {
   bool holdsFor(const CallExpr *Call, ASTContext &Ctx) const;
 };
 
-/// What a function does to a descriptor parameter before anything else
-/// (FunctionSummaries::flagsSetFirst).
-struct FirstFlagSet {
+/// The flags (FdFlagBits) a call sets on a descriptor it is handed, and
+/// what other units must say for it (the helper is theirs).
+struct FlagsSetOnFd {
   unsigned Bits = 0;
-  /// What other units must say: that call's helper is theirs.
   Requirement Needs;
 };
 
@@ -145,8 +144,20 @@ public:
   /// helper's call that sets one, of this unit or another), a statement of
   /// the body itself, after statements that neither use the parameter nor
   /// return or jump. No bits for any other function.
-  FirstFlagSet flagsSetFirst(const FunctionDecl *Func, unsigned Param,
+  FlagsSetOnFd flagsSetFirst(const FunctionDecl *Func, unsigned Param,
                              const PosixConstants &Constants);
+
+  /// The flags \p Call sets on what its argument \p Arg holds (or points
+  /// to): fcntl's set on argument 0, or a flag helper's (fdFlagsSet) where
+  /// the call meets its condition; another unit's helper, the flag its name
+  /// says (flagNamedBy), which that unit must confirm.
+  FlagsSetOnFd flagsSetByCall(const CallExpr *Call, unsigned Arg,
+                              const PosixConstants &Constants);
+  /// The flags \p Call, of a function that is no flag helper, sets first
+  /// thing on what its argument \p Arg holds (flagsSetFirst); another
+  /// unit's function, O_NONBLOCK, which that unit must confirm.
+  FlagsSetOnFd flagsSetFirstByCall(const CallExpr *Call, unsigned Arg,
+                                   const PosixConstants &Constants);
 
   /// Tells the unit's gatherer, if any, what its functions open
   /// (opensFact), which descriptor flags they set (fdFlagFact) and which call
@@ -162,7 +173,7 @@ private:
   OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
   FdFlagEffect computeFdFlags(const FunctionDecl *Def, unsigned Param,
                               const PosixConstants &Constants);
-  FirstFlagSet computeFirstFlags(const FunctionDecl *Def, unsigned Param,
+  FlagsSetOnFd computeFirstFlags(const FunctionDecl *Def, unsigned Param,
                                  const PosixConstants &Constants);
   /// For `fcntl(fd, F_SETFL, fl)` in \p Def, \p Fd its parameter: the flag
   /// the local `fl` gets on one side of a test of another parameter, when
@@ -195,7 +206,7 @@ private:
       Effects;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FdFlagEffect>
       FdFlags;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FirstFlagSet>
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FlagsSetOnFd>
       FirstFlags;
   llvm::DenseMap<const FunctionDecl *, const Expr *> Exiting;
 };

@@ -184,18 +184,6 @@ testOfParam(const Expr *Cond, const FunctionDecl *Def, ASTContext &Ctx) {
   return std::pair(Param->getFunctionScopeIndex(), HoldsWhenZero);
 }
 
-/// Whether \p S holds a return or a goto (with \p Breaks, a break or a
-/// continue too): the statements after it may not run.
-bool mayJumpOut(const Stmt *S, bool Breaks) {
-  if (!S)
-    return false;
-  if (llvm::isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) ||
-      (Breaks && llvm::isa<BreakStmt, ContinueStmt>(S)))
-    return true;
-  return llvm::any_of(S->children(),
-                      [&](const Stmt *C) { return mayJumpOut(C, Breaks); });
-}
-
 bool isFcntl(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
   return Name == "fcntl" || Name == "fcntl64";
@@ -615,8 +603,8 @@ FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
     if (SM.isBeforeInTranslationUnit(Use->getBeginLoc(), First->getBeginLoc()))
       return {};
   // The call is a statement of the body, or of blocks and `do { } while
-  // (0)`s in it, after statements that do not leave (nor, in a block of
-  // the body, break out).
+  // (0)`s in it, after statements that may not leave their block (error
+  // paths too: before anything else means on every path).
   const StmtParents &Parents = Functions.parents(Def);
   for (const Stmt *Child = First, *Up = Parents.getParent(Child); Child != Body;
        Child = Up, Up = Parents.getParent(Up)) {
@@ -624,7 +612,7 @@ FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
       for (const Stmt *S : Block->body()) {
         if (S == Child)
           break;
-        if (mayJumpOut(S, /*Breaks=*/Block != Body))
+        if (mayLeave(S))
           return {};
       }
     } else if (const auto *Do = llvm::dyn_cast_or_null<DoStmt>(Up)) {

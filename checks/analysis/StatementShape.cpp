@@ -397,15 +397,15 @@ bool isFailureTest(const Expr *Cond, const ASTContext &Ctx) {
          (Called(Cmp->getRHS()) && Constant(Cmp->getLHS()));
 }
 
-/// Whether \p S may leave the block it is a statement of: a return or goto
-/// anywhere in it, a break or continue not inside a loop (or switch, for
-/// break) of its own; lambdas and error paths aside.
-bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch, const ASTContext &Ctx,
+/// mayLeave(), inside \p InLoop a loop and \p InSwitch a switch of \p S's
+/// own; with \p Ctx, error paths aside.
+bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch, const ASTContext *Ctx,
               const Stmt *Before = nullptr) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return false;
   if (const auto *If = llvm::dyn_cast<IfStmt>(S);
-      If && If->getCond() && isFailureTest(testedValue(If, Before), Ctx))
+      Ctx && If && If->getCond() &&
+      isFailureTest(testedValue(If, Before), *Ctx))
     return mayLeave(If->getElse(), InLoop, InSwitch, Ctx);
   if (llvm::isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
     return true;
@@ -422,6 +422,8 @@ bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch, const ASTContext &Ctx,
 }
 
 } // namespace
+
+bool mayLeave(const Stmt *S) { return mayLeave(S, false, false, nullptr); }
 
 unsigned EveryRun::firstLeaving(
     const CompoundStmt *Block,
@@ -453,7 +455,7 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
       return false;
   unsigned Exit = firstLeaving(
       Block, FirstExit, [&](const Stmt *Child, const Stmt *Before) {
-        return mayLeave(Child, false, false, Ctx, Before);
+        return mayLeave(Child, false, false, &Ctx, Before);
       });
   // Top itself may leave after S ran: only the statements before it count.
   return Position.lookup(Top) <= Exit;
@@ -482,7 +484,7 @@ bool EveryRun::leavesUnfiltered(const Stmt *S, const Stmt *Loop,
   // cache hit) it is what makes the rest conditional.
   if (UnderFilter && llvm::isa<ContinueStmt, BreakStmt, ReturnStmt>(S))
     return false;
-  return mayLeave(S, false, false, Ctx, Before);
+  return mayLeave(S, false, false, &Ctx, Before);
 }
 
 const Stmt *EveryRun::loopOf(const Stmt *S, const StmtParents &Parents,

@@ -45,6 +45,11 @@ void forgetLoopsOf(const StmtParents &Parents);
 /// statement macro: `QUIT(2);`).
 bool isProcessEnd(const Stmt *S);
 
+/// Whether \p S may leave the block it is a statement of: a return or goto
+/// anywhere in it, a break or continue not inside a loop (or switch, for
+/// break) of its own; lambdas aside.
+bool mayLeave(const Stmt *S);
+
 /// The body of a for, while, do or range-for loop.
 const Stmt *loopBody(const Stmt *Loop);
 

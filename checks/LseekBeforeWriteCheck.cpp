@@ -533,9 +533,11 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
           return Step::Fail;
         if (!Effect || *Effect == OffsetEffect::None)
           return Step::Continue;
-        // A path that closes the descriptor (the seek's error branch) needs
-        // no offset.
-        if (Call == Write || *Effect == OffsetEffect::Closes)
+        // A path that closes the descriptor (the seek's error branch), or
+        // seeks it absolutely again (the next item's seek, after this one
+        // failed), needs no offset.
+        if (Call == Write || *Effect == OffsetEffect::Closes ||
+            (*Effect == OffsetEffect::Seeks && setsOffsetAbsolutely(Call, Ctx)))
           return Step::EndPath;
         if (Write || *Effect != OffsetEffect::Writes ||
             !Operations.isWrite(Call) || Call->getNumArgs() != 3 ||

@@ -503,11 +503,52 @@ std::optional<llvm::StringRef> stringValue(const Expr *E) {
   return std::nullopt;
 }
 
+bool possibleValues(
+    const Expr *E, ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values,
+    llvm::function_ref<bool(const VarDecl *, llvm::SmallVectorImpl<int64_t> &)>
+        VariableValues) {
+  E = E->IgnoreParenCasts();
+  if (std::optional<int64_t> V = foldInteger(E, Ctx)) {
+    Values.push_back(*V);
+    return true;
+  }
+  llvm::SmallVector<int64_t, 4> L, R;
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Or) {
+    if (!possibleValues(BO->getLHS(), Ctx, L, VariableValues) ||
+        !possibleValues(BO->getRHS(), Ctx, R, VariableValues) ||
+        L.size() * R.size() > 16)
+      return false;
+    for (int64_t A : L)
+      for (int64_t B : R)
+        Values.push_back(A | B);
+    return true;
+  }
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E)) {
+    if (!possibleValues(Cond->getTrueExpr(), Ctx, L, VariableValues) ||
+        !possibleValues(Cond->getFalseExpr(), Ctx, R, VariableValues) ||
+        L.size() + R.size() > 16)
+      return false;
+    Values.append(L.begin(), L.end());
+    Values.append(R.begin(), R.end());
+    return true;
+  }
+  const VarDecl *Var = VariableValues ? referencedVar(E) : nullptr;
+  return Var && VariableValues(Var, Values);
+}
+
 static AccessMode modeFromFlags(const Expr *Flags, ASTContext &Ctx,
                                 const PosixConstants &C) {
   AccessMode Mode;
   Mode.FlagsExpr = Mode.AccessExpr = Flags;
   std::optional<int64_t> V = foldInteger(Flags, Ctx);
+  // `O_WRONLY | O_CREAT | (resume ? 0 : O_TRUNC)`: a few values, known.
+  if (llvm::SmallVector<int64_t, 4> Values;
+      !V && possibleValues(Flags, Ctx, Values)) {
+    AccessMode Known = modeFromFlagValues(Values, C);
+    Known.FlagsExpr = Known.AccessExpr = Flags;
+    return Known;
+  }
   if (!V) {
     // `oflag | C`: the constant bits decide what they can. O_PATH or
     // O_DIRECTORY make it no data open whatever oflag holds; O_APPEND is

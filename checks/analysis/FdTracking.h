@@ -14,6 +14,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
@@ -75,6 +77,14 @@ inline bool sameAccess(const AccessMode &A, const AccessMode &B) {
 /// The access mode of open(2) flags that hold one of \p Values: known when
 /// every value agrees (all write, all read-only, all O_PATH/O_DIRECTORY),
 /// O_APPEND and reading when any value has them.
+/// Every value the integer expression \p E may have, at most 16: constants,
+/// `|` of such values, both arms of `c ? A : B`, and what \p VariableValues
+/// says of a variable (none when it is null). False when some are unknown.
+bool possibleValues(
+    const Expr *E, ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values,
+    llvm::function_ref<bool(const VarDecl *, llvm::SmallVectorImpl<int64_t> &)>
+        VariableValues = nullptr);
+
 AccessMode modeFromFlagValues(llvm::ArrayRef<int64_t> Values,
                               const PosixConstants &C);
 

@@ -584,34 +584,6 @@ void refineModeByPath(OpenCall &Open, const FunctionFlow &Flow, ASTContext &Ctx,
   Open.Mode = Known;
 }
 
-namespace {
-
-/// The values \p E may have at \p At; at most a few, or false.
-bool valuesOf(const Expr *E, const Stmt *At, const FunctionFlow &Flow,
-              ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values) {
-  E = E->IgnoreParenCasts();
-  if (std::optional<int64_t> V = foldInteger(E, Ctx)) {
-    Values.push_back(*V);
-    return true;
-  }
-  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(E);
-      BO && BO->getOpcode() == BO_Or) {
-    llvm::SmallVector<int64_t, 4> L, R;
-    if (!valuesOf(BO->getLHS(), At, Flow, Ctx, L) ||
-        !valuesOf(BO->getRHS(), At, Flow, Ctx, R) || L.size() * R.size() > 16)
-      return false;
-    for (int64_t A : L)
-      for (int64_t B : R)
-        Values.push_back(A | B);
-    return true;
-  }
-  const VarDecl *Var = referencedVar(E);
-  return Var && Var->isLocalVarDecl() &&
-         Flow.constantValues(Var, At, Ctx, Values);
-}
-
-} // namespace
-
 bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
                     ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values) {
   if (Open.Mode.IsStream)
@@ -621,7 +593,12 @@ bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
       Values.push_back(*Open.Flags);
     return Open.Flags.has_value();
   }
-  return valuesOf(Open.Mode.FlagsExpr, Open.Call, Flow, Ctx, Values) &&
+  auto LocalValues = [&](const VarDecl *Var,
+                         llvm::SmallVectorImpl<int64_t> &Of) {
+    return Var->isLocalVarDecl() &&
+           Flow.constantValues(Var, Open.Call, Ctx, Of);
+  };
+  return possibleValues(Open.Mode.FlagsExpr, Ctx, Values, LocalValues) &&
          !Values.empty();
 }
 

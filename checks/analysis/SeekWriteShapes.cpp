@@ -136,16 +136,41 @@ const Stmt *testAround(const CallExpr *Call, const StmtParents &Parents,
   return Up;
 }
 
+/// Whether \p E only reads variables and constants (`!write_error`, `n >
+/// 0`): no call, no store.
+bool onlyReads(const Stmt *E) {
+  if (const auto *Op = llvm::dyn_cast<UnaryOperator>(E);
+      Op && Op->isIncrementDecrementOp())
+    return false;
+  if (const auto *Op = llvm::dyn_cast<BinaryOperator>(E);
+      Op && Op->isAssignmentOp())
+    return false;
+  if (!llvm::isa<DeclRefExpr, IntegerLiteral, CharacterLiteral, ParenExpr,
+                 ImplicitCastExpr, CStyleCastExpr, UnaryOperator,
+                 BinaryOperator, MemberExpr>(E))
+    return false;
+  return llvm::all_of(E->children(),
+                      [](const Stmt *C) { return onlyReads(C); });
+}
+
 /// The `if` whose condition is \p Or, or a flag that carries it (`int bad
 /// = !!(...); if (bad)`, the flag's statement in \p Carrier), with no
-/// else, init or variable, in a block; null otherwise.
+/// else, init or variable, in a block; null otherwise. A test that only
+/// reads may stand beside it (`(seek || write) && !write_error`).
 const IfStmt *plainIfTesting(const BinaryOperator *Or,
                              const StmtParents &Parents, const Stmt *&Carrier) {
   const Stmt *Cond = nullptr;
-  const auto *If =
-      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(Or, Parents, Cond));
+  const Stmt *Up = skipParensAndCasts(Or, Parents, Cond);
+  const BinaryOperator *Tested = Or;
+  if (const auto *And = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+      And && And->getOpcode() == BO_LAnd &&
+      onlyReads(And->getLHS() == Cond ? And->getRHS() : And->getLHS())) {
+    Tested = And;
+    Up = skipParensAndCasts(And, Parents, Cond);
+  }
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Up);
   if (!If || If->getCond() != Cond)
-    If = flagTest(Or, Parents, Carrier);
+    If = flagTest(Tested, Parents, Carrier);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
       !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
     return nullptr;

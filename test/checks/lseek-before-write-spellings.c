@@ -460,3 +460,108 @@ int put_seek_first(const char *path, const void *buf, size_t n, off_t off,
   write(fd, buf, n);
   return close(fd);
 }
+
+// Records written at their offsets in a loop, the failure kept in a flag
+// the test also reads: the seek's failed path reaches the next record's
+// absolute seek, which needs no offset either. The flags are one of two
+// values, neither with O_APPEND.
+int put_records(const char *path, const off_t *offs, char *const *data,
+                const size_t *lens, int m, int resume) {
+  int write_error = 0;
+  int fd = open(path, O_WRONLY | O_CREAT | (resume ? 0 : O_TRUNC), 0644);
+  if (fd == -1)
+    return -1;
+  for (int i = 0; i < m; i++) {
+    if ((lseek(fd, offs[i], SEEK_SET) == -1 ||
+         write(fd, data[i], lens[i]) != (ssize_t)lens[i]) &&
+        !write_error) {
+      write_error = 1;
+    }
+  }
+  // CHECK-MESSAGES: :[[@LINE-6]]:10: warning: 'lseek' then 'write' is one 'pwrite'
+  close(fd);
+  return write_error;
+}
+// CHECK-FIXES: if ((pwrite(fd, data[i], lens[i], offs[i]) != (ssize_t)lens[i]) &&
+
+// Flags chosen by a condition, neither with O_APPEND.
+int put_maybe_truncating(const char *path, off_t off, const char *buf,
+                         size_t n, int trunc) {
+  int fd = open(path, O_WRONLY | O_CREAT | (trunc ? O_TRUNC : 0), 0644);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0) {
+    close(fd);
+    return -1;
+  }
+  write(fd, buf, n);
+  // CHECK-MESSAGES: :[[@LINE-5]]:7: warning: 'lseek' then 'write' is one 'pwrite'
+  return close(fd);
+}
+
+// Not: one of the two flag values appends, where pwrite appends too.
+int put_maybe_appending(const char *path, off_t off, const char *buf,
+                        size_t n, int append) {
+  int fd = open(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0644);
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0) {
+    close(fd);
+    return -1;
+  }
+  write(fd, buf, n);
+  return close(fd);
+}
+
+// Not: one arm is the caller's flags, which may append.
+int put_caller_flags(const char *path, off_t off, const char *buf, size_t n,
+                     int resume, int extra) {
+  int fd = open(path, O_WRONLY | (resume ? 0 : extra));
+  if (fd < 0)
+    return -1;
+  if (lseek(fd, off, SEEK_SET) < 0) {
+    close(fd);
+    return -1;
+  }
+  write(fd, buf, n);
+  return close(fd);
+}
+
+int note_failure(int *count);
+
+// Not: the test beside the joined ones calls a function, which the fix
+// would run in another order of events.
+int put_records_counted(const char *path, const off_t *offs,
+                        char *const *data, const size_t *lens, int m) {
+  int failures = 0;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd == -1)
+    return -1;
+  for (int i = 0; i < m; i++) {
+    if ((lseek(fd, offs[i], SEEK_SET) == -1 ||
+         write(fd, data[i], lens[i]) != (ssize_t)lens[i]) &&
+        note_failure(&failures))
+      break;
+  }
+  close(fd);
+  return failures;
+}
+
+// Not: each record after a gap from where the last one ended: the seek is
+// relative, and the next one relies on the offset the write moved.
+int put_records_with_gaps(const char *path, const off_t *gaps,
+                          char *const *data, const size_t *lens, int m) {
+  int write_error = 0;
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd == -1)
+    return -1;
+  for (int i = 0; i < m; i++) {
+    if ((lseek(fd, gaps[i], SEEK_CUR) == -1 ||
+         write(fd, data[i], lens[i]) != (ssize_t)lens[i]) &&
+        !write_error) {
+      write_error = 1;
+    }
+  }
+  close(fd);
+  return write_error;
+}

@@ -521,14 +521,18 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const StmtParents &Parents = Functions.parents(S.Func);
   const CallStatement &SeekStatement = S.Statement;
 
-  // The one write every path reaches next.
+  // The one write every path reaches next; through another unit's
+  // function, what that unit must say (WriteNeeds).
   const CallExpr *Write = nullptr;
+  Requirement WriteNeeds;
   bool Found = Flow.walkForward(
       S.Call,
       [&](const Stmt *Element) {
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        Requirement CallNeeds;
         std::optional<OffsetEffect> Effect =
-            Call ? Operations.effectOn(Call, *S.Target) : std::nullopt;
+            Call ? Operations.effectOn(Call, *S.Target, &CallNeeds)
+                 : std::nullopt;
         if (escapes(Element, *S.Target))
           return Step::Fail;
         if (!Effect || *Effect == OffsetEffect::None)
@@ -539,11 +543,16 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         if (Call == Write || *Effect == OffsetEffect::Closes ||
             (*Effect == OffsetEffect::Seeks && setsOffsetAbsolutely(Call, Ctx)))
           return Step::EndPath;
+        // write(fd, buf, n), or a function of the project that writes
+        // (`atomicio(vwrite, fd, buf, n)`), not dprintf and the like.
+        bool WriteShaped = Operations.isWrite(Call) &&
+                           Call->getNumArgs() == 3 &&
+                           S.Target->denotes(Call->getArg(0));
         if (Write || *Effect != OffsetEffect::Writes ||
-            !Operations.isWrite(Call) || Call->getNumArgs() != 3 ||
-            !S.Target->denotes(Call->getArg(0)))
+            (!WriteShaped && knownOffsetEffect(calleeName(Call))))
           return Step::Fail;
         Write = Call;
+        WriteNeeds = std::move(CallNeeds);
         return Step::EndPath;
       },
       // Leaving without a write (after a failed seek, say) needs no offset
@@ -612,6 +621,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
 
   // Where the descriptor comes from, and what happens to it after.
   Requirement Needs = S.Opened ? S.Opened->Needs : Requirement();
+  llvm::append_range(Needs, WriteNeeds);
   if (const auto *Param = S.Target->isVariable()
                               ? llvm::dyn_cast<ParmVarDecl>(S.Target->base())
                               : nullptr) {
@@ -648,6 +658,11 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   else if (OneBranch)
     Unfixable = "the seek runs on one branch only: there a pwrite at its "
                 "offset does both, and the write stays on the other path";
+  else if (!Operations.isWrite(Write) || Write->getNumArgs() != 3 ||
+           !S.Target->denotes(Write->getArg(0)))
+    Unfixable = "'" + writtenCalleeName(Write).str() +
+                "' is not called as write(fd, buf, n); write at the offset "
+                "with pwrite in its place by hand";
   else if (Pwrite.empty())
     Unfixable = "no positional form of '" + WriteName.str() +
                 "' is configured (option PwriteFunction)";

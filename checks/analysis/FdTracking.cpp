@@ -235,7 +235,8 @@ FdOperationTable::effectOn(const CallExpr *Call, const VarDecl *Var) const {
 }
 
 std::optional<OffsetEffect>
-FdOperationTable::effectOn(const CallExpr *Call, const Place &Where) const {
+FdOperationTable::effectOn(const CallExpr *Call, const Place &Where,
+                           Requirement *Needs) const {
   auto Names = [&](const Expr *Arg) {
     std::optional<Place> P = trackedPlace(Arg);
     return P && *P == Where;
@@ -254,7 +255,7 @@ FdOperationTable::effectOn(const CallExpr *Call, const Place &Where) const {
   std::optional<OffsetEffect> Effect;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)
     if (Names(Call->getArg(I))) {
-      OffsetEffect Of = Summaries.paramEffect(Callee, I);
+      OffsetEffect Of = Summaries.argumentEffect(Call, I, Needs);
       Effect = Effect && *Effect != Of ? OffsetEffect::Unknown : Of;
     }
   return Effect.value_or(OffsetEffect::Unknown);
@@ -268,7 +269,7 @@ bool FdOperationTable::isWrite(const CallExpr *Call) const {
   return Callee && !Effects.count(Name) && !knownOffsetEffect(Name) &&
          Callee->getNumParams() == 3 &&
          FunctionSummaries::of(Callee->getASTContext())
-                 .paramEffect(Callee, 0) == OffsetEffect::Writes;
+                 .argumentEffect(Call, 0) == OffsetEffect::Writes;
 }
 
 /// \p FD's name, as the checks know it ("" if none).

@@ -163,11 +163,13 @@ public:
   /// What \p Call does to the offset of \p Var, or nullopt when \p Var is
   /// not one of its arguments (directly or as fileno(var)). A function with
   /// a body in the unit does what its summary says (`static void xclose(int
-  /// fd) { if (close(fd)) log(...); }` closes).
+  /// fd) { if (close(fd)) log(...); }` closes). With \p Needs, also
+  /// another unit's function handed an I/O function to call with the
+  /// descriptor (FunctionSummaries::argumentEffect).
   std::optional<OffsetEffect> effectOn(const CallExpr *Call,
                                        const VarDecl *Var) const;
-  std::optional<OffsetEffect> effectOn(const CallExpr *Call,
-                                       const Place &Where) const;
+  std::optional<OffsetEffect> effectOn(const CallExpr *Call, const Place &Where,
+                                       Requirement *Needs = nullptr) const;
 
   /// Whether \p Call writes like write(fd, buf, n): write, a function the
   /// options name, or one whose body only writes its first parameter.

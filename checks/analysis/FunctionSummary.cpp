@@ -240,48 +240,189 @@ const OpenSummary *FunctionSummaries::opens(const FunctionDecl *Func,
   return Slot.second ? &*Slot.second : nullptr;
 }
 
-OffsetEffect FunctionSummaries::paramEffect(const FunctionDecl *Func,
-                                            unsigned Param) {
+ParamOffsetEffect FunctionSummaries::paramEffect(const FunctionDecl *Func,
+                                                 unsigned Param) {
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
   if (!Def || Param >= Def->getNumParams())
-    return OffsetEffect::Unknown;
-  auto [It, New] = Effects.try_emplace({Def, Param}, State::Computing,
-                                       OffsetEffect::Unknown);
+    return {};
+  auto [It, New] =
+      Effects.try_emplace({Def, Param}, State::Computing, ParamOffsetEffect{});
   if (!New)
     return It->second.second;
-  OffsetEffect Result = computeParamEffect(Def, Param);
+  ParamOffsetEffect Result = computeParamEffect(Def, Param);
   Effects[{Def, Param}] = {State::Done, Result};
   return Result;
 }
 
-OffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
-                                                   unsigned Param) {
+ParamOffsetEffect FunctionSummaries::computeParamEffect(const FunctionDecl *Def,
+                                                        unsigned Param) {
   const StmtParents &Parents = Functions.parents(Def);
-  OffsetEffect Effect = OffsetEffect::None;
+  ParamOffsetEffect Result{OffsetEffect::None};
   llvm::ArrayRef<const DeclRefExpr *> Uses =
       Functions.uses(Def).of(Def->getParamDecl(Param));
   if (Uses.empty())
-    return OffsetEffect::Unknown;
+    return {};
   for (const DeclRefExpr *Use : Uses) {
     const Expr *Value = Use;
     const Stmt *User = userPastFileno(Value, Parents);
-    if (isOnlyTested(Value, User))
+    if (isOnlyTested(Value, User) || storedForPoll(User, Value, Def))
       continue;
     const auto *Call = llvm::dyn_cast_or_null<CallExpr>(User);
     if (!Call || bare(Call->getCallee()) == bare(Value))
-      return OffsetEffect::Unknown;
-    OffsetEffect Of = OffsetEffect::Unknown;
-    if (std::optional<OffsetEffect> Known = knownOffsetEffect(calleeName(Call)))
-      Of = *Known;
-    else if (const FunctionDecl *Callee = calleeOf(Call))
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-        if (bare(Call->getArg(I)) == bare(Value))
-          Of = paramEffect(Callee, I);
-    Effect = combine(Effect, Of);
-    if (Effect == OffsetEffect::Unknown)
-      return Effect;
+      return {};
+    bool Handed = false;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (bare(Call->getArg(I)) != bare(Value))
+        continue;
+      Handed = true;
+      ParamOffsetEffect Of = effectAtCall(Call, I, Def, nullptr);
+      if (Of.ThroughParam >= 0) {
+        if (Result.ThroughParam >= 0 &&
+            (Result.ThroughParam != Of.ThroughParam ||
+             Result.ThroughArg != Of.ThroughArg))
+          return {};
+        Result.ThroughParam = Of.ThroughParam;
+        Result.ThroughArg = Of.ThroughArg;
+      }
+      Result.Effect = combine(Result.Effect, Of.Effect);
+      if (Result.Effect == OffsetEffect::Unknown)
+        return {};
+    }
+    if (!Handed)
+      return {};
   }
-  return Effect;
+  return Result;
+}
+
+namespace {
+
+/// The function \p E names (`write`, `&write`, `(ssize_t (*)(int, void *,
+/// size_t))write`); null for anything else.
+const FunctionDecl *namedFunction(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    E = Addr->getSubExpr()->IgnoreParenCasts();
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
+  return Ref ? llvm::dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// The index of \p Within's function-pointer parameter \p E names (`f`,
+/// `*f`, `(f)`), if any.
+std::optional<unsigned> functionParam(const FunctionDecl *Within,
+                                      const Expr *E) {
+  if (!Within)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
+      Deref && Deref->getOpcode() == UO_Deref)
+    E = Deref->getSubExpr();
+  std::optional<unsigned> Index = paramIndex(Within, E);
+  if (!Index ||
+      !Within->getParamDecl(*Index)->getType()->isFunctionPointerType())
+    return std::nullopt;
+  return Index;
+}
+
+/// The I/O functions whose descriptor a caller's helper may be handed to
+/// call (`atomicio(vwrite, fd, ...)`), with the descriptor first.
+bool isDescriptorIo(llvm::StringRef Name) {
+  return Name == "write" || Name == "read" || Name == "pwrite" ||
+         Name == "pread";
+}
+
+} // namespace
+
+ParamOffsetEffect FunctionSummaries::effectAtCall(const CallExpr *Call,
+                                                  unsigned Arg,
+                                                  const FunctionDecl *Within,
+                                                  Requirement *Needs) {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee) {
+    // `(f)(fd, s + pos, n - pos)`, f a parameter: whatever the caller's
+    // function does.
+    if (std::optional<unsigned> F = functionParam(Within, Call->getCallee()))
+      return {OffsetEffect::None, static_cast<int>(*F), Arg};
+    return {};
+  }
+  if (std::optional<OffsetEffect> Known = knownOffsetEffect(calleeName(Call)))
+    return {*Known};
+  ParamOffsetEffect Summary = paramEffect(Callee, Arg);
+  if (!Callee->hasBody() && Needs && CrossUnitFacts::current()) {
+    // Another unit's function handed an I/O function beside the descriptor
+    // is taken to call it with the descriptor first; its unit must say so.
+    for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+      if (const FunctionDecl *Passed = namedFunction(Call->getArg(J));
+          Passed && J != Arg &&
+          isDescriptorIo(unfortifiedName(Passed->getName()))) {
+        std::string Name = crossUnitName(Callee);
+        if (Name.empty())
+          return {};
+        Summary = {OffsetEffect::None, static_cast<int>(J), 0};
+        Needs->push_back({offsetThroughFact(Name, Arg, J, 0)});
+        break;
+      }
+  }
+  if (Summary.ThroughParam < 0)
+    return Summary;
+  if (static_cast<unsigned>(Summary.ThroughParam) >= Call->getNumArgs())
+    return {};
+  const Expr *Passed = Call->getArg(Summary.ThroughParam);
+  // Handed on: the caller's own parameter.
+  if (std::optional<unsigned> F = functionParam(Within, Passed))
+    return {Summary.Effect, static_cast<int>(*F), Summary.ThroughArg};
+  const FunctionDecl *Named = namedFunction(Passed);
+  if (!Named)
+    return {};
+  OffsetEffect Of = OffsetEffect::Unknown;
+  if (std::optional<OffsetEffect> Known =
+          knownOffsetEffect(unfortifiedName(Named->getName())))
+    Of = *Known;
+  else if (ParamOffsetEffect Own = paramEffect(Named, Summary.ThroughArg);
+           Own.ThroughParam < 0)
+    Of = Own.Effect;
+  return {combine(Summary.Effect, Of)};
+}
+
+OffsetEffect FunctionSummaries::argumentEffect(const CallExpr *Call,
+                                               unsigned Arg,
+                                               Requirement *Needs) {
+  ParamOffsetEffect Of = effectAtCall(Call, Arg, nullptr, Needs);
+  return Of.ThroughParam < 0 ? Of.Effect : OffsetEffect::Unknown;
+}
+
+bool FunctionSummaries::storedForPoll(const Stmt *Store, const Expr *Value,
+                                      const FunctionDecl *Def) {
+  const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Store);
+  if (!Assign || Assign->getOpcode() != BO_Assign ||
+      bare(Assign->getRHS()) != bare(Value))
+    return false;
+  const auto *Field =
+      llvm::dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+  const auto *Base =
+      Field && !Field->isArrow()
+          ? llvm::dyn_cast<DeclRefExpr>(Field->getBase()->IgnoreParenImpCasts())
+          : nullptr;
+  const auto *Record =
+      Base ? llvm::dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  if (!Record || !Record->isLocalVarDecl() ||
+      !Record->getType()->isRecordType())
+    return false;
+  // Every use names a field of it, or hands its address to poll.
+  const StmtParents &Parents = Functions.parents(Def);
+  for (const DeclRefExpr *Use : Functions.uses(Def).of(Record)) {
+    const Stmt *Up = userOf(Use, Parents);
+    if (llvm::isa_and_nonnull<MemberExpr>(Up))
+      continue;
+    const auto *Addr = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+    const auto *Poll =
+        Addr && Addr->getOpcode() == UO_AddrOf
+            ? llvm::dyn_cast_or_null<CallExpr>(userOf(Addr, Parents))
+            : nullptr;
+    if (!Poll || (calleeName(Poll) != "poll" && calleeName(Poll) != "ppoll"))
+      return false;
+  }
+  return true;
 }
 
 unsigned fcntlSetsFlag(const CallExpr *Call, const PosixConstants &Constants,
@@ -925,6 +1066,13 @@ std::string firstFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit) {
   return "first-" + fdFlagFact(Name, Param, Bit);
 }
 
+std::string offsetThroughFact(llvm::StringRef Name, unsigned Param,
+                              unsigned Through, unsigned At) {
+  return ("offset-through:" + Name + ":p" + llvm::Twine(Param) + ":p" +
+          llvm::Twine(Through) + ":a" + llvm::Twine(At))
+      .str();
+}
+
 unsigned flagNamedBy(llvm::StringRef Name) {
   std::string Lower = Name.lower();
   llvm::StringRef N(Lower);
@@ -971,6 +1119,24 @@ std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
   return S;
 }
 
+void FunctionSummaries::exportOffsetThrough(const FunctionDecl *Func,
+                                            llvm::StringRef Name,
+                                            CrossUnitFacts &Facts) {
+  // Only functions that take a function pointer can pass a descriptor on
+  // through one.
+  if (llvm::none_of(Func->parameters(), [](const ParmVarDecl *P) {
+        return P->getType()->isFunctionPointerType();
+      }))
+    return;
+  for (unsigned P = 0; P < Func->getNumParams(); ++P) {
+    if (!Func->getParamDecl(P)->getType()->isIntegerType())
+      continue;
+    ParamOffsetEffect Of = paramEffect(Func, P);
+    if (Of.ThroughParam >= 0 && Of.Effect == OffsetEffect::None)
+      Facts.add(offsetThroughFact(Name, P, Of.ThroughParam, Of.ThroughArg));
+  }
+}
+
 void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
   CrossUnitFacts *Facts = CrossUnitFacts::current();
   if (!Facts || Exported)
@@ -985,6 +1151,8 @@ void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
       continue;
     Last = Site.Func;
     std::string Name = crossUnitName(Site.Func);
+    if (!Name.empty())
+      exportOffsetThrough(Site.Func, Name, *Facts);
     if (!Name.empty())
       for (unsigned P = 0; P < Site.Func->getNumParams(); ++P) {
         FdFlagEffect Effect = fdFlagsSet(Site.Func, P, Constants);

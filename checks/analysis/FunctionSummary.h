@@ -71,6 +71,18 @@ struct FdFlagEffect {
   bool holdsFor(const CallExpr *Call, ASTContext &Ctx) const;
 };
 
+/// What a function does with the offset of a descriptor one parameter
+/// holds (FunctionSummaries::paramEffect): Effect, and, when it also calls
+/// a function-pointer parameter with it (`(f)(fd, s + pos, n - pos)` in
+/// OpenSSH's atomicio), that parameter's index and the position the
+/// descriptor takes in that call: a call of the function adds the effect
+/// of the function it passes there.
+struct ParamOffsetEffect {
+  OffsetEffect Effect = OffsetEffect::Unknown;
+  int ThroughParam = -1;
+  unsigned ThroughArg = 0;
+};
+
 /// The flags (FdFlagBits) a call sets on a descriptor it is handed, and
 /// what other units must say for it (the helper is theirs).
 struct FlagsSetOnFd {
@@ -122,8 +134,19 @@ public:
 
   /// What \p Func does with the offset of a descriptor or stream handed to
   /// its parameter \p Param: one kind of operation and tests of it
-  /// (`fd < 0`), or Unknown.
-  OffsetEffect paramEffect(const FunctionDecl *Func, unsigned Param);
+  /// (`fd < 0`), or Unknown; and the function-pointer parameter it calls
+  /// with the descriptor, if any (ParamOffsetEffect).
+  ParamOffsetEffect paramEffect(const FunctionDecl *Func, unsigned Param);
+
+  /// What \p Call does with the offset of the descriptor its argument
+  /// \p Arg holds: a C library function's effect, or its callee's summary,
+  /// with the effect of the function the call hands the callee to call it
+  /// with (`atomicio(vwrite, fd, buf, n)` writes). Of another unit's
+  /// function handed write(2) or read(2) (or pwrite, pread) beside the
+  /// descriptor, with \p Needs: that function's effect, which that unit
+  /// must confirm (offsetThroughFact). Unknown otherwise.
+  OffsetEffect argumentEffect(const CallExpr *Call, unsigned Arg,
+                              Requirement *Needs = nullptr);
 
   /// The descriptor flags (FdFlagBits) \p Func sets on the descriptor its
   /// parameter \p Param holds, or points to (`int set_nonblock(int *fd)`),
@@ -170,7 +193,21 @@ private:
   explicit FunctionSummaries(ASTContext &Ctx) : Ctx(Ctx) {}
   std::optional<OpenSummary> computeOpens(const FunctionDecl *Def,
                                           const PosixConstants &Constants);
-  OffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
+  ParamOffsetEffect computeParamEffect(const FunctionDecl *Def, unsigned Param);
+  /// argumentEffect(), inside \p Within: a call through one of its
+  /// function-pointer parameters, or handing one on, is that parameter's.
+  ParamOffsetEffect effectAtCall(const CallExpr *Call, unsigned Arg,
+                                 const FunctionDecl *Within,
+                                 Requirement *Needs);
+  /// Whether \p Store (`pfd.fd = fd`) keeps the descriptor in a field of a
+  /// local record of \p Def whose address goes only to poll(2) or
+  /// ppoll(2): the offset is left alone.
+  bool storedForPoll(const Stmt *Store, const Expr *Value,
+                     const FunctionDecl *Def);
+  /// Exports offsetThroughFact for what \p Func, known as \p Name, calls
+  /// through its function-pointer parameters.
+  void exportOffsetThrough(const FunctionDecl *Func, llvm::StringRef Name,
+                           CrossUnitFacts &Facts);
   FdFlagEffect computeFdFlags(const FunctionDecl *Def, unsigned Param,
                               const PosixConstants &Constants);
   FlagsSetOnFd computeFirstFlags(const FunctionDecl *Def, unsigned Param,
@@ -202,7 +239,7 @@ private:
                  std::pair<State, std::optional<OpenSummary>>>
       Opens;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
-                 std::pair<State, OffsetEffect>>
+                 std::pair<State, ParamOffsetEffect>>
       Effects;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FdFlagEffect>
       FdFlags;
@@ -230,6 +267,13 @@ std::string fdFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit,
 /// sets flag \p Bit on what its parameter \p Param holds before anything
 /// else (FunctionSummaries::flagsSetFirst).
 std::string firstFlagFact(llvm::StringRef Name, unsigned Param, unsigned Bit);
+
+/// The fact a unit exports when the function other units know by \p Name
+/// leaves the offset of the descriptor its parameter \p Param holds alone
+/// but for calling its function-pointer parameter \p Through with it, at
+/// position \p At.
+std::string offsetThroughFact(llvm::StringRef Name, unsigned Param,
+                              unsigned Through, unsigned At);
 
 /// The flag (FdFlagBits) the name of a helper of another unit says it
 /// sets, the one asked of that unit (whose summary of the body decides):

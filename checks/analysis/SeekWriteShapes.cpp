@@ -155,8 +155,10 @@ bool onlyReads(const Stmt *E) {
 
 /// The `if` whose condition is \p Or, or a flag that carries it (`int bad
 /// = !!(...); if (bad)`, the flag's statement in \p Carrier), with no
-/// else, init or variable, in a block; null otherwise. A test that only
-/// reads may stand beside it (`(seek || write) && !write_error`).
+/// init or variable, in a block; null otherwise. A test that only reads
+/// may stand beside it (`(seek || write) && !write_error`). (An else is
+/// taken where the test is false either way: one pwrite fails where the
+/// seek or the write would have.)
 const IfStmt *plainIfTesting(const BinaryOperator *Or,
                              const StmtParents &Parents, const Stmt *&Carrier) {
   const Stmt *Cond = nullptr;
@@ -171,7 +173,7 @@ const IfStmt *plainIfTesting(const BinaryOperator *Or,
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(Up);
   if (!If || If->getCond() != Cond)
     If = flagTest(Tested, Parents, Carrier);
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+  if (!If || If->getInit() || If->getConditionVariable() ||
       !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
     return nullptr;
   return If;

@@ -154,8 +154,8 @@ bool onlyReads(const Stmt *E) {
 }
 
 /// The `if` whose condition is \p Or, or a flag that carries it (`int bad
-/// = !!(...); if (bad)`, the flag's statement in \p Carrier), with no
-/// init or variable, in a block; null otherwise. A test that only reads
+/// = !!(...); if (bad)`, the flag's statement in \p Carrier, then in a
+/// block), with no init or variable; null otherwise. A test that only reads
 /// may stand beside it (`(seek || write) && !write_error`). (An else is
 /// taken where the test is false either way: one pwrite fails where the
 /// seek or the write would have.)
@@ -173,8 +173,10 @@ const IfStmt *plainIfTesting(const BinaryOperator *Or,
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(Up);
   if (!If || If->getCond() != Cond)
     If = flagTest(Tested, Parents, Carrier);
+  // A flag's statement comes right before the if in their block; an if of
+  // its own may be a loop's body or a branch (`for (...) if (...) break;`).
   if (!If || If->getInit() || If->getConditionVariable() ||
-      !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If)))
+      (Carrier && !llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(If))))
     return nullptr;
   return If;
 }

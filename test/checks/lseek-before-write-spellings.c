@@ -565,3 +565,33 @@ int put_records_with_gaps(const char *path, const off_t *gaps,
   close(fd);
   return write_error;
 }
+
+// Each record at its offset, the joined test the loop's whole body.
+int put_records_unbraced(const char *path, const off_t *offs,
+                         char *const *data, const size_t *lens, int m) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd == -1)
+    return -1;
+  for (int i = 0; i < m; i++)
+    if (lseek(fd, offs[i], SEEK_SET) == -1 ||
+        write(fd, data[i], lens[i]) != (ssize_t)lens[i])
+      break;
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: 'lseek' then 'write' is one 'pwrite'
+  return close(fd);
+}
+// CHECK-FIXES: if (pwrite(fd, data[i], lens[i], offs[i]) != (ssize_t)lens[i])
+
+// Not: a trailer written after the loop relies on the offset the last
+// record's write left.
+int put_records_then_trailer(const char *path, const off_t *offs,
+                             char *const *data, const size_t *lens, int m) {
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd == -1)
+    return -1;
+  for (int i = 0; i < m; i++)
+    if (lseek(fd, offs[i], SEEK_SET) == -1 ||
+        write(fd, data[i], lens[i]) != (ssize_t)lens[i])
+      break;
+  write(fd, "\n", 1);
+  return close(fd);
+}

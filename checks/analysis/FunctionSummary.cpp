@@ -408,17 +408,24 @@ bool FunctionSummaries::storedForPoll(const Stmt *Store, const Expr *Value,
   if (!Record || !Record->isLocalVarDecl() ||
       !Record->getType()->isRecordType())
     return false;
-  // Every use names a field of it, or hands its address to poll.
+  // Every use names a field of it (not its address), or hands its address
+  // to poll.
   const StmtParents &Parents = Functions.parents(Def);
+  auto AddressOf = [](const Stmt *S) {
+    const auto *Op = llvm::dyn_cast_or_null<UnaryOperator>(S);
+    return Op && Op->getOpcode() == UO_AddrOf ? Op : nullptr;
+  };
   for (const DeclRefExpr *Use : Functions.uses(Def).of(Record)) {
     const Stmt *Up = userOf(Use, Parents);
-    if (llvm::isa_and_nonnull<MemberExpr>(Up))
+    if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Up)) {
+      if (AddressOf(userOf(Member, Parents)))
+        return false;
       continue;
-    const auto *Addr = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+    }
+    const UnaryOperator *Addr = AddressOf(Up);
     const auto *Poll =
-        Addr && Addr->getOpcode() == UO_AddrOf
-            ? llvm::dyn_cast_or_null<CallExpr>(userOf(Addr, Parents))
-            : nullptr;
+        Addr ? llvm::dyn_cast_or_null<CallExpr>(userOf(Addr, Parents))
+             : nullptr;
     if (!Poll || (calleeName(Poll) != "poll" && calleeName(Poll) != "ppoll"))
       return false;
   }

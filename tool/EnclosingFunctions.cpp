@@ -4,6 +4,7 @@
 #include "Findings.h"
 #include "clang/AST/DeclTemplate.h"
 #include <algorithm>
+#include <numeric>
 
 using namespace clang;
 
@@ -15,11 +16,21 @@ void EnclosingFunctions::collect(ASTContext &Context) {
   // the same range: the first defined answers, as it is sorted last).
   for (auto &Entry : Ranges) {
     std::vector<Range> &File = Entry.second;
-    std::reverse(File.begin(), File.end());
-    std::stable_sort(
-        File.begin(), File.end(), [](const Range &A, const Range &B) {
-          return A.Begin != B.Begin ? A.Begin < B.Begin : A.End > B.End;
-        });
+    // Equal ranges by their place, last first (std::stable_sort's buffer,
+    // get_temporary_buffer, is deprecated in libstdc++ under clang).
+    std::vector<unsigned> Order(File.size());
+    std::iota(Order.begin(), Order.end(), 0u);
+    std::sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+      const Range &L = File[A], &R = File[B];
+      if (L.Begin != R.Begin)
+        return L.Begin < R.Begin;
+      return L.End != R.End ? L.End > R.End : A > B;
+    });
+    std::vector<Range> Sorted;
+    Sorted.reserve(File.size());
+    for (unsigned I : Order)
+      Sorted.push_back(File[I]);
+    File = std::move(Sorted);
     std::vector<int> Open;
     for (int I = 0, N = File.size(); I != N; ++I) {
       while (!Open.empty() && File[Open.back()].End < File[I].Begin)

@@ -142,8 +142,12 @@ bool StraceParser::finish(int Pid, double Start, llvm::StringRef Text,
 
 bool traceEnds(const std::string &Path, int &Root, int &Exit) {
   std::ifstream Trace(Path);
+  return Trace && traceEnds(Trace, Root, Exit);
+}
+
+bool traceEnds(std::istream &Trace, int &Root, int &Exit) {
   std::string Line;
-  if (!Trace || !std::getline(Trace, Line) ||
+  if (!std::getline(Trace, Line) ||
       llvm::StringRef(Line).split(' ').first.getAsInteger(10, Root))
     return false;
   std::string Prefix = std::to_string(Root) + " ";

@@ -12,6 +12,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <deque>
+#include <istream>
 #include <map>
 #include <optional>
 #include <string>
@@ -63,6 +64,8 @@ using SyscallList = std::deque<Syscall>;
 /// or -1 if none. False when the file cannot be read or its first line
 /// names no thread.
 bool traceEnds(const std::string &Path, int &Root, int &Exit);
+/// traceEnds() of a trace already open.
+bool traceEnds(std::istream &Trace, int &Root, int &Exit);
 
 /// One number per distinct stack (module and address of every frame).
 uint64_t stackHash(llvm::ArrayRef<Frame> Frames);

@@ -65,12 +65,13 @@ bool runnable(const std::string &Command, std::string &Program,
 /// first line's) and that thread's end.
 bool readTraceFile(const std::string &Path, TracedRun &Run,
                    std::string &Error) {
-  if (!std::ifstream(Path)) {
+  std::ifstream Trace(Path);
+  if (!Trace) {
     Error = "cannot read --trace-file '" + Path + "': " + strerror(errno);
     return false;
   }
   int Recorded = -1;
-  if (!traceEnds(Path, Run.RootPid, Recorded)) {
+  if (!traceEnds(Trace, Run.RootPid, Recorded)) {
     Error = "--trace-file '" + Path +
             "' is not a trace (strace -f -ttt -T -y -k's text)";
     return false;

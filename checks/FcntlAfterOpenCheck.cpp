@@ -221,7 +221,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void FcntlAfterOpenCheck::endUnit() {
-  MakersWithFlag.clear();
+  MadeByFunction.clear();
   PairFlagCalls.clear();
   FlagConditionals.clear();
 }
@@ -393,30 +393,31 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
   return nullptr;
 }
 
-bool FcntlAfterOpenCheck::makesWithFlag(const FunctionDecl *Func, FlagKind Kind,
-                                        ASTContext &Ctx) {
-  auto [Kept, New] =
-      MakersWithFlag.try_emplace({Func, static_cast<unsigned>(Kind)}, false);
+FcntlAfterOpenCheck::Made FcntlAfterOpenCheck::madeIn(const FunctionDecl *Func,
+                                                      ASTContext &Ctx) {
+  auto [Kept, New] = MadeByFunction.try_emplace(Func);
   if (!New)
     return Kept->second;
-  bool Found = false;
+  Made Result;
   for (const BoundNodes &N :
        match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
     const auto *Call = N.getNodeAs<CallExpr>("call");
     std::optional<int64_t> WrapperFlags;
     std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags);
-    llvm::StringRef Flag = !How                            ? ""
-                           : Kind == FlagKind::CloseOnExec ? How->Cloexec
-                                                           : How->Nonblock;
-    if (How && !Flag.empty() &&
-        ((WrapperFlags && (*WrapperFlags & Constants.get(Flag))) ||
-         (How->FlagArg >= 0 && (unsigned)How->FlagArg < Call->getNumArgs() &&
-          setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx)))) {
-      Found = true;
-      break;
+    if (!How)
+      continue;
+    Result.Any = true;
+    for (FlagKind Kind : {FlagKind::CloseOnExec, FlagKind::NonBlocking}) {
+      llvm::StringRef Flag =
+          Kind == FlagKind::CloseOnExec ? How->Cloexec : How->Nonblock;
+      if (!Flag.empty() &&
+          ((WrapperFlags && (*WrapperFlags & Constants.get(Flag))) ||
+           (How->FlagArg >= 0 && (unsigned)How->FlagArg < Call->getNumArgs() &&
+            setsBit(Call->getArg(How->FlagArg), Constants.get(Flag), Ctx))))
+        Result.WithFlag[static_cast<unsigned>(Kind)] = true;
     }
   }
-  return MakersWithFlag[{Func, static_cast<unsigned>(Kind)}] = Found;
+  return MadeByFunction[Func] = Result;
 }
 
 /// The variables \p S names.
@@ -462,6 +463,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   bool ViaFileno = false;
   std::optional<Place> Where =
       trackedPlace(Set.Fd, &ViaFileno, /*GlobalToo=*/true);
+  // The descriptor is made in this function, or nothing is to be found (a
+  // helper's call with a descriptor from elsewhere builds no graph).
+  if (!madeIn(Func, Ctx).Any)
+    return;
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   // A parameter's own value comes from the caller; a field of what it
   // points to may be made right here (`c->fd = socket(...)`), and so may a
@@ -534,7 +539,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // pipe after a failed pipe2, accept after accept4 said ENOSYS), so this
   // path is the one for kernels or systems without it.
   bool AllHave = llvm::all_of(Makers, [](const Made &M) { return M.HasFlag; });
-  if (!AllHave && makesWithFlag(Func, Kind, Ctx))
+  if (!AllHave && madeIn(Func, Ctx).WithFlag[static_cast<unsigned>(Kind)])
     return;
 
   if (!rightAfterMaker(Call, *Where, *Flow, Ctx))

@@ -62,9 +62,14 @@ private:
                       const FunctionDecl *Func, const FunctionFlow &Flow,
                       llvm::SmallVectorImpl<Definition> &Defs);
 
-  /// Whether some call in \p Func makes a descriptor with the flag of
-  /// \p Kind in its own flags argument (kept per function and kind).
-  bool makesWithFlag(const FunctionDecl *Func, FlagKind Kind, ASTContext &Ctx);
+  /// What the calls in a function make: a descriptor at all, and one with
+  /// the flag of each FlagKind in its own flags argument.
+  struct Made {
+    bool Any = false;
+    bool WithFlag[2] = {false, false};
+  };
+  /// What \p Func's calls make, kept per function.
+  Made madeIn(const FunctionDecl *Func, ASTContext &Ctx);
   /// Whether the flag call \p Call on \p Where comes right after the call
   /// that made it: nothing hands the descriptor on, or forks, in between.
   /// Asked of the flow as reaching definitions, solved once per place and
@@ -75,8 +80,7 @@ private:
   const std::string RawCloexecFunctions;
   PosixConstants Constants;
   FunctionCache Functions;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, bool>
-      MakersWithFlag;
+  llvm::DenseMap<const FunctionDecl *, Made> MadeByFunction;
   /// A flag call on an element of a pipe's or socketpair's array, with
   /// that element.
   struct PairFlagCall {

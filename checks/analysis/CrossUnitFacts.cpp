@@ -1,6 +1,7 @@
 //===--- CrossUnitFacts.cpp - What translation units tell each other -----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CrossUnitFacts.h"
+#include "PerContext.h"
 #include "StringHelpers.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/STLExtras.h"
@@ -56,10 +57,27 @@ std::string usrOf(const Decl *D) {
   return USR.str().str();
 }
 
+namespace {
+
+/// The names made in one unit, by canonical declaration: a USR costs about
+/// as much as a check's look at a call, and checks ask one per call.
+struct UnitNames {
+  llvm::DenseMap<const FunctionDecl *, std::string> Of;
+};
+
+} // namespace
+
 std::string crossUnitName(const FunctionDecl *Func) {
   if (!Func || !Func->isExternallyVisible() || Func->isInAnonymousNamespace())
     return "";
-  return usrOf(Func->getCanonicalDecl());
+  const FunctionDecl *Canonical = Func->getCanonicalDecl();
+  auto &Names = PerContext<UnitNames>::get(Func->getASTContext(), [] {
+                  return std::make_unique<UnitNames>();
+                }).Of;
+  auto [It, New] = Names.try_emplace(Canonical);
+  if (New)
+    It->second = usrOf(Canonical);
+  return It->second;
 }
 
 std::string requirementNote(const Requirement &R) {

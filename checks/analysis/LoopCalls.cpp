@@ -111,20 +111,11 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
   if (!Facts || !Facts->firstExport("loop-calls"))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  // Names are made once per function (a USR each), not once per call;
-  // copies, as the map moves its strings when it grows.
-  llvm::DenseMap<const FunctionDecl *, std::string> Names;
-  auto NameOf = [&](const FunctionDecl *Func) {
-    auto [It, New] = Names.try_emplace(Func);
-    if (New)
-      It->second = crossUnitName(Func);
-    return It->second;
-  };
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
     const FunctionDecl *Callee = Site.Callee;
     if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
       continue;
-    std::string Name = NameOf(Callee);
+    std::string Name = crossUnitName(Callee);
     if (Name.empty())
       continue;
     if (Site.InLoop &&
@@ -135,7 +126,7 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     // Called on every call of a function that a loop elsewhere may call.
     const auto *Body =
         llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
-    std::string Caller = NameOf(Site.Func);
+    std::string Caller = crossUnitName(Site.Func);
     if (Body && !Caller.empty() && !Site.Func->isMain() &&
         Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx))
       Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));

@@ -10,11 +10,8 @@
 #include "analysis/StatementShape.h"
 #include "analysis/StringHelpers.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::syscall {
 
@@ -399,9 +396,8 @@ FcntlAfterOpenCheck::Made FcntlAfterOpenCheck::madeIn(const FunctionDecl *Func,
   if (!New)
     return Kept->second;
   Made Result;
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx)) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
+  for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func)) {
+    const CallExpr *Call = Site.Call;
     std::optional<int64_t> WrapperFlags;
     std::optional<Creator> How = creatorOf(Call, Ctx, Constants, WrapperFlags);
     if (!How)

@@ -525,6 +525,11 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   // function, what that unit must say (WriteNeeds).
   const CallExpr *Write = nullptr;
   Requirement WriteNeeds;
+  // write(fd, buf, n) on the seek's descriptor: the shape the fix rewrites.
+  auto CalledAsWrite = [&](const CallExpr *Call) {
+    return Operations.isWrite(Call) && Call->getNumArgs() == 3 &&
+           S.Target->denotes(Call->getArg(0));
+  };
   bool Found = Flow.walkForward(
       S.Call,
       [&](const Stmt *Element) {
@@ -545,11 +550,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
           return Step::EndPath;
         // write(fd, buf, n), or a function of the project that writes
         // (`atomicio(vwrite, fd, buf, n)`), not dprintf and the like.
-        bool WriteShaped = Operations.isWrite(Call) &&
-                           Call->getNumArgs() == 3 &&
-                           S.Target->denotes(Call->getArg(0));
         if (Write || *Effect != OffsetEffect::Writes ||
-            (!WriteShaped && knownOffsetEffect(calleeName(Call))))
+            (!CalledAsWrite(Call) && knownOffsetEffect(calleeName(Call))))
           return Step::Fail;
         Write = Call;
         WriteNeeds = std::move(CallNeeds);
@@ -658,8 +660,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   else if (OneBranch)
     Unfixable = "the seek runs on one branch only: there a pwrite at its "
                 "offset does both, and the write stays on the other path";
-  else if (!Operations.isWrite(Write) || Write->getNumArgs() != 3 ||
-           !S.Target->denotes(Write->getArg(0)))
+  else if (!CalledAsWrite(Write))
     Unfixable = "'" + writtenCalleeName(Write).str() +
                 "' is not called as write(fd, buf, n); write at the offset "
                 "with pwrite in its place by hand";

@@ -25,19 +25,13 @@ public:
   }
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
-    if (Result.Nodes.getNodeAs<TranslationUnitDecl>("walked-unit")) {
-      Walk.begin(Ctx);
-      FunctionCache::Scratch Scratch(Ctx);
-      return prepareUnit(Ctx);
-    }
+    if (Result.Nodes.getNodeAs<TranslationUnitDecl>("walked-unit"))
+      return beginUnit(Ctx);
     const FunctionDecl *Reached = reachedFunction(Result);
     if (!Reached)
       return checkOther(Result);
-    if (!Walk.started(Ctx)) {
-      Walk.begin(Ctx);
-      FunctionCache::Scratch Scratch(Ctx);
-      prepareUnit(Ctx);
-    }
+    if (!Walk.started(Ctx))
+      beginUnit(Ctx);
     for (const FunctionDecl *Walked : Walk.upTo(Reached, Ctx))
       checkFunction(Walked, Ctx);
   }
@@ -61,6 +55,15 @@ protected:
   virtual void endUnit() {}
 
 private:
+  /// Starts the walk of \p Ctx's unit and prepares it; what the
+  /// preparation builds for functions the walk has not reached is dropped
+  /// after it (FunctionCache::Scratch).
+  void beginUnit(ASTContext &Ctx) {
+    Walk.begin(Ctx);
+    FunctionCache::Scratch Scratch(Ctx);
+    prepareUnit(Ctx);
+  }
+
   FunctionWalk Walk;
 };
 

@@ -47,7 +47,8 @@ LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
           Options.get("HandleFlagsFields", "flags;oflags;oflag;open_flags")),
       Operations(nameList(RawSeekFunctions), nameList(RawWriteFunctions),
                  nameList(RawCloseFunctions)),
-      Opens(nameList(RawOpenLikeFunctions), {}) {}
+      Opens(nameList(RawOpenLikeFunctions), {}),
+      SeekForSizeEnabled(Context->isCheckEnabled("syscall-seek-for-size")) {}
 
 void LseekBeforeWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SeekFunctions", RawSeekFunctions);
@@ -125,11 +126,36 @@ bool LseekBeforeWriteCheck::onlyWritesFollow(const Seek &S, ASTContext &Ctx) {
           [&] { return Local ? Step::EndPath : Step::Fail; });
 }
 
-bool LseekBeforeWriteCheck::offsetUnusedAfter(const Stmt *Write,
-                                              const Place &Var,
-                                              const FunctionDecl *Func,
-                                              ASTContext &Ctx,
-                                              const FunctionDecl *Helper) {
+bool LseekBeforeWriteCheck::offsetUnusedAfter(
+    const Stmt *Write, const Place &Var, const FunctionDecl *Func,
+    ASTContext &Ctx, const FunctionDecl *Helper, const CallExpr *Lookup,
+    Requirement *Needs) {
+  auto SeeksFirst = [&](const Stmt *Loop) {
+    return llvm::any_of(match(findAll(callExpr().bind("c")), *Loop, Ctx),
+                        [&](const BoundNodes &N) {
+                          const auto *Seek = N.getNodeAs<CallExpr>("c");
+                          return Operations.effectOn(Seek, Var) ==
+                                     OffsetEffect::Seeks &&
+                                 setsOffsetAbsolutely(Seek, Ctx);
+                        });
+  };
+  auto Decide = [&](const CallExpr *Call, OffsetEffect Effect) {
+    // Another call of the helper being fixed writes at its own offset.
+    if (Effect == OffsetEffect::None || Effect == OffsetEffect::Positional ||
+        (Helper && calleeOf(Call) == Helper))
+      return Step::Continue;
+    if (Call == Write && retriedOnEintr(Call, Functions.parents(Func),
+                                        Constants, Ctx, SeeksFirst))
+      return Step::EndPath;
+    if (Effect == OffsetEffect::Closes ||
+        (Effect == OffsetEffect::Writes && Lookup &&
+         appendsOrSeeksFirst(Write, Call, Var, Func, Lookup, Ctx)))
+      return Step::EndPath;
+    // An absolute seek sets the offset without reading it.
+    return Effect == OffsetEffect::Seeks && setsOffsetAbsolutely(Call, Ctx)
+               ? Step::EndPath
+               : Step::Fail;
+  };
   // Returning from a helper hands the descriptor back to its callers, which
   // helperCallersAgree() examines.
   return Functions.flow(Func, Ctx)->walkForward(
@@ -138,31 +164,18 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const Stmt *Write,
         if (escapes(Element, Var))
           return Step::Fail;
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+        // With Needs, also what another unit's function does (a helper
+        // handed write), which that unit must then say.
+        Requirement CallNeeds;
         std::optional<OffsetEffect> Effect =
-            Call ? Operations.effectOn(Call, Var) : std::nullopt;
-        // Another call of the helper being fixed writes at its own offset.
-        if (!Effect || *Effect == OffsetEffect::None ||
-            *Effect == OffsetEffect::Positional ||
-            (Helper && calleeOf(Call) == Helper))
+            Call ? Operations.effectOn(Call, Var, Needs ? &CallNeeds : nullptr)
+                 : std::nullopt;
+        if (!Effect)
           return Step::Continue;
-        auto SeeksFirst = [&](const Stmt *Loop) {
-          return llvm::any_of(match(findAll(callExpr().bind("c")), *Loop, Ctx),
-                              [&](const BoundNodes &N) {
-                                const auto *Seek = N.getNodeAs<CallExpr>("c");
-                                return Operations.effectOn(Seek, Var) ==
-                                           OffsetEffect::Seeks &&
-                                       setsOffsetAbsolutely(Seek, Ctx);
-                              });
-        };
-        if (Call == Write && retriedOnEintr(Call, Functions.parents(Func),
-                                            Constants, Ctx, SeeksFirst))
-          return Step::EndPath;
-        if (*Effect == OffsetEffect::Closes)
-          return Step::EndPath;
-        // An absolute seek sets the offset without reading it.
-        return *Effect == OffsetEffect::Seeks && setsOffsetAbsolutely(Call, Ctx)
-                   ? Step::EndPath
-                   : Step::Fail;
+        Step Next = Decide(Call, *Effect);
+        if (Next != Step::Fail && Needs)
+          llvm::append_range(*Needs, CallNeeds);
+        return Next;
       },
       // A descriptor left open in a field or behind a pointer outlives the
       // function, and so does its offset, which later writes may rely on
@@ -173,6 +186,26 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(const Stmt *Write,
                                                  Field, Helper, Ctx))
                    ? Step::EndPath
                    : Step::Fail;
+      });
+}
+
+bool LseekBeforeWriteCheck::appendsOrSeeksFirst(
+    const Stmt *From, const CallExpr *Write, const Place &Var,
+    const FunctionDecl *Func, const CallExpr *Lookup, ASTContext &Ctx) {
+  int64_t Append = Constants.get("O_APPEND");
+  auto DescribesVar = [&](const Expr *Flags) {
+    return describesLookup(Flags, Var, Lookup, Ctx);
+  };
+  return !Functions.flow(Func, Ctx)->reachable(
+      From, Write,
+      [&](const Expr *Cond, bool Branch) {
+        return impliesAppendBit(Cond, Branch, DescribesVar, Append,
+                                /*Set=*/true, Ctx);
+      },
+      [&](const Stmt *Element) {
+        const auto *Seek = llvm::dyn_cast<CallExpr>(Element);
+        return Seek && Operations.effectOn(Seek, Var) == OffsetEffect::Seeks &&
+               setsOffsetAbsolutely(Seek, Ctx);
       });
 }
 
@@ -203,7 +236,9 @@ bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
   int64_t Append = Constants.get("O_APPEND");
   return !Functions.flow(Func, Ctx)->reachable(
       nullptr, Use, [&](const Expr *Cond, bool Branch) {
-        return impliesNoAppend(Cond, Branch, Flags, Append, Ctx);
+        return impliesAppendBit(
+            Cond, Branch, [&](const Expr *X) { return sameValue(X, Flags); },
+            Append, /*Set=*/false, Ctx);
       });
 }
 
@@ -232,31 +267,37 @@ const CallExpr *LseekBeforeWriteCheck::lookupOf(const Place &Var,
   return Lookup;
 }
 
+bool LseekBeforeWriteCheck::describesLookup(const Expr *Value,
+                                            const Place &Target,
+                                            const CallExpr *Lookup,
+                                            ASTContext &Ctx) {
+  // fcntl(fd, F_GETFL), a sibling lookup of the same handle
+  // (`handle_to_flags(h)`), or the handle's flags field (`h->flags`).
+  const CallExpr *Call = underlyingCall(Value);
+  if (Call && calleeName(Call) == "fcntl" && Call->getNumArgs() >= 2)
+    return Target.denotes(Call->getArg(0)) &&
+           foldInteger(Call->getArg(1), Ctx) == Constants.get("F_GETFL");
+  if (Call && calleeOf(Call) && calleeOf(Call) != calleeOf(Lookup) &&
+      Call->getNumArgs() == Lookup->getNumArgs()) {
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (!sameValue(Call->getArg(I), Lookup->getArg(I)))
+        return false;
+    return true;
+  }
+  const auto *Member = llvm::dyn_cast<MemberExpr>(Value->IgnoreParenCasts());
+  return Member && Member->getMemberDecl()->getIdentifier() &&
+         llvm::is_contained(nameList(RawHandleFlagsFields),
+                            Member->getMemberDecl()->getName()) &&
+         llvm::any_of(Lookup->arguments(), [&](const Expr *Arg) {
+           return sameValue(Arg, Member->getBase());
+         });
+}
+
 bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
                                                  const CallExpr *Lookup,
                                                  ASTContext &Ctx) {
-  // The flags that describe the looked-up descriptor: fcntl(fd, F_GETFL),
-  // a sibling lookup of the same handle (`handle_to_flags(h)`), or the
-  // handle's flags field (`h->flags`).
   auto Describes = [&](const Expr *Value) {
-    const CallExpr *Call = underlyingCall(Value);
-    if (Call && calleeName(Call) == "fcntl" && Call->getNumArgs() >= 2)
-      return S.Target->denotes(Call->getArg(0)) &&
-             foldInteger(Call->getArg(1), Ctx) == Constants.get("F_GETFL");
-    if (Call && calleeOf(Call) && calleeOf(Call) != calleeOf(Lookup) &&
-        Call->getNumArgs() == Lookup->getNumArgs()) {
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-        if (!sameValue(Call->getArg(I), Lookup->getArg(I)))
-          return false;
-      return true;
-    }
-    const auto *Member = llvm::dyn_cast<MemberExpr>(Value->IgnoreParenCasts());
-    return Member && Member->getMemberDecl()->getIdentifier() &&
-           llvm::is_contained(nameList(RawHandleFlagsFields),
-                              Member->getMemberDecl()->getName()) &&
-           llvm::any_of(Lookup->arguments(), [&](const Expr *Arg) {
-             return sameValue(Arg, Member->getBase());
-           });
+    return describesLookup(Value, *S.Target, Lookup, Ctx);
   };
   // The locals given such flags (`int fl = fcntl(...)`, `fl = ...` later,
   // `(fl = ...) < 0`), then each test of one that only those flags reach.
@@ -293,9 +334,10 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
   return false;
 }
 
-bool LseekBeforeWriteCheck::lookupOffsetNeverInherited(
-    const FunctionDecl *Lookup, ASTContext &Ctx) {
-  auto [It, New] = LookupsSeekFirst.try_emplace(Lookup, false);
+const std::optional<Requirement> &
+LseekBeforeWriteCheck::lookupOffsetNeverInherited(const FunctionDecl *Lookup,
+                                                  ASTContext &Ctx) {
+  auto [It, New] = LookupsSeekFirst.try_emplace(Lookup, std::nullopt);
   if (!New)
     return It->second;
   // Every descriptor the lookup gives in this file is positioned before
@@ -305,24 +347,30 @@ bool LseekBeforeWriteCheck::lookupOffsetNeverInherited(
   const FunctionDecl *Definition = Lookup->getDefinition();
   if (Lookup->isExternallyVisible() || !Definition ||
       !Ctx.getSourceManager().isInMainFile(Definition->getLocation()))
-    return false;
+    return It->second;
   std::vector<CallSite> Sites = CallIndex::of(Ctx).callsTo({Lookup->getName()});
+  Requirement Needs;
   for (const CallSite &Site : Sites) {
     if (!Site.Func || !Site.Func->getBody() || !Functions.flow(Site.Func, Ctx))
-      return false;
+      return It->second;
     const Stmt *Child = nullptr;
     const Stmt *Defining =
         skipParensAndCasts(Site.Call, Functions.parents(Site.Func), Child);
     const VarDecl *Var = variableGiven(Defining, Child);
     if (!Var || !Var->hasLocalStorage() ||
-        !offsetUnusedAfter(Defining, Place::variable(Var), Site.Func, Ctx))
-      return false;
+        !offsetUnusedAfter(Defining, Place::variable(Var), Site.Func, Ctx,
+                           /*Helper=*/nullptr, Site.Call, &Needs))
+      return It->second;
   }
-  return It->second = !Sites.empty();
+  if (!Sites.empty())
+    It->second = std::move(Needs);
+  return It->second;
 }
 
-std::optional<Requirement> LseekBeforeWriteCheck::helperCallersAgree(
-    const FunctionDecl *Helper, const ParmVarDecl *Fd, ASTContext &Ctx) {
+std::optional<Requirement>
+LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
+                                          const ParmVarDecl *Fd,
+                                          ASTContext &Ctx, bool NeedsNoAppend) {
   // Only a helper private to this file has all its callers in view, and
   // only when nothing takes its address.
   if (Helper->isExternallyVisible())
@@ -343,7 +391,7 @@ std::optional<Requirement> LseekBeforeWriteCheck::helperCallersAgree(
       return std::nullopt;
     std::optional<Origin> O =
         originOf(*Var, Call, Caller, Ctx, /*AcrossUnits=*/true);
-    if (!O || !notAppend(*O, Call, Caller, Ctx) ||
+    if (!O || (NeedsNoAppend && !notAppend(*O, Call, Caller, Ctx)) ||
         !offsetUnusedAfter(Call, *Var, Caller, Ctx, Helper))
       return std::nullopt;
     llvm::append_range(Needs, O->Needs);
@@ -516,19 +564,46 @@ void LseekBeforeWriteCheck::removeSeek(const Seek &S, llvm::StringRef Message,
     noteRequirement(*this, S.Call->getBeginLoc(), S.Opened->Needs);
 }
 
+bool LseekBeforeWriteCheck::followsSeekToEnd(const Seek &S, ASTContext &Ctx) {
+  bool Found = false;
+  Functions.flow(S.Func, Ctx)
+      ->walkBackward(
+          S.Call,
+          [&](const Stmt *Element) {
+            const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+            std::optional<OffsetEffect> Effect =
+                Call ? Operations.effectOn(Call, *S.Target) : std::nullopt;
+            if (!Effect || *Effect == OffsetEffect::None)
+              return Step::Continue;
+            Found |=
+                *Effect == OffsetEffect::Seeks && Call->getNumArgs() == 3 &&
+                foldInteger(Call->getArg(2), Ctx) == Constants.get("SEEK_END");
+            return Step::EndPath;
+          },
+          [] { return Step::EndPath; });
+  return Found;
+}
+
 void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
+  // The seek back of `size = lseek(fd, 0, SEEK_END)`: syscall-seek-for-size
+  // makes the pair one fstat, and two fixes must not edit one seek.
+  if (SeekForSizeEnabled && S.Offset == 0 && followsSeekToEnd(S, Ctx))
+    return;
   const FunctionFlow &Flow = *Functions.flow(S.Func, Ctx);
   const StmtParents &Parents = Functions.parents(S.Func);
   const CallStatement &SeekStatement = S.Statement;
 
-  // The one write every path reaches next; through another unit's
+  // The one write or read every path reaches next; through another unit's
   // function, what that unit must say (WriteNeeds).
   const CallExpr *Write = nullptr;
+  bool Reads = false;
   Requirement WriteNeeds;
-  // write(fd, buf, n) on the seek's descriptor: the shape the fix rewrites.
-  auto CalledAsWrite = [&](const CallExpr *Call) {
-    return Operations.isWrite(Call) && Call->getNumArgs() == 3 &&
-           S.Target->denotes(Call->getArg(0));
+  // write(fd, buf, n) or read(fd, buf, n) on the seek's descriptor: the
+  // shape the fix rewrites.
+  auto CalledPlain = [&](const CallExpr *Call, OffsetEffect Kind) {
+    return (Kind == OffsetEffect::Reads ? Operations.isRead(Call)
+                                        : Operations.isWrite(Call)) &&
+           Call->getNumArgs() == 3 && S.Target->denotes(Call->getArg(0));
   };
   bool Found = Flow.walkForward(
       S.Call,
@@ -548,12 +623,17 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         if (Call == Write || *Effect == OffsetEffect::Closes ||
             (*Effect == OffsetEffect::Seeks && setsOffsetAbsolutely(Call, Ctx)))
           return Step::EndPath;
-        // write(fd, buf, n), or a function of the project that writes
-        // (`atomicio(vwrite, fd, buf, n)`), not dprintf and the like.
-        if (Write || *Effect != OffsetEffect::Writes ||
-            (!CalledAsWrite(Call) && knownOffsetEffect(calleeName(Call))))
+        // write(fd, buf, n), read(fd, buf, n), or a function of the project
+        // that writes or reads (`atomicio(vwrite, fd, buf, n)`), not dprintf,
+        // readv and the like.
+        if (Write ||
+            (*Effect != OffsetEffect::Writes &&
+             *Effect != OffsetEffect::Reads) ||
+            (!CalledPlain(Call, *Effect) &&
+             knownOffsetEffect(calleeName(Call))))
           return Step::Fail;
         Write = Call;
+        Reads = *Effect == OffsetEffect::Reads;
         WriteNeeds = std::move(CallNeeds);
         return Step::EndPath;
       },
@@ -562,6 +642,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       [] { return Step::EndPath; });
   if (!Found || !Write)
     return;
+  llvm::StringRef Verb = Reads ? "read" : "write";
   // `if (lseek(...) == -1) { fail } else { write }`: one pwrite too, but
   // merging the branches is the author's call: a note, no fix.
   // `if (c) lseek(...); write(...);`: the write runs on both paths, the
@@ -596,7 +677,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   if (SeekTest && !falseEdgeMeansSeekSucceeded(SeekTest, S.Call, Ctx))
     return;
 
-  // A later statement of the same block runs it, exactly once.
+  // A later statement of the same block runs it (once: offsetUnusedAfter
+  // rules out a loop around it).
   const Stmt *WriteStatement = Write;
   while (WriteStatement &&
          Parents.getParent(WriteStatement) != SeekStatement.Block)
@@ -604,9 +686,14 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const Expr *Offset = S.Call->getArg(1);
   if (Offset->HasSideEffects(Ctx))
     return;
+  // `if (n == 0) got = 0; else if ((got = read(...)) < 0) ...`: a path
+  // without the write or read skips the seek too, harmless unless the
+  // seek's failure is reported there (then a note, no fix).
+  bool SomePaths = false;
   if (!ElseOf && !OneBranch && !Joined) {
-    if (!WriteStatement || !alwaysEvaluated(Write, WriteStatement, Parents))
+    if (!WriteStatement)
       return;
+    SomePaths = !alwaysEvaluated(Write, WriteStatement, Parents);
     auto SeekIt = FunctionCache::positionIn(SeekStatement.Block,
                                             SeekStatement.Statement, Ctx);
     auto WriteIt =
@@ -628,21 +715,29 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
                               ? llvm::dyn_cast<ParmVarDecl>(S.Target->base())
                               : nullptr) {
     std::optional<Requirement> CallersNeed =
-        helperCallersAgree(S.Func, Param, Ctx);
+        helperCallersAgree(S.Func, Param, Ctx, /*NeedsNoAppend=*/!Reads);
     if (!CallersNeed || !offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
     llvm::append_range(Needs, *CallersNeed);
   } else {
+    // pread reads at its offset whatever O_APPEND says; pwrite does not
+    // write at it under O_APPEND.
     const std::optional<Origin> &O = S.Opened;
-    bool Known = O && !O->Mode.IsStream && notAppend(*O, S.Call, S.Func, Ctx);
+    bool Known =
+        O && !O->Mode.IsStream && (Reads || notAppend(*O, S.Call, S.Func, Ctx));
     // A descriptor looked up from a handle (`fd = handle_to_fd(h)`) under a
     // test that its flags hold no O_APPEND, when every lookup in the file
     // seeks before it relies on the offset.
     const CallExpr *Lookup =
         Known || O ? nullptr : lookupOf(*S.Target, S.Call, S.Func);
-    if (!Known && !(Lookup && lookupTestedNoAppend(S, Lookup, Ctx) &&
-                    lookupOffsetNeverInherited(calleeOf(Lookup), Ctx)))
+    const std::optional<Requirement> *LookupNeeds =
+        Known || !Lookup ? nullptr
+                         : &lookupOffsetNeverInherited(calleeOf(Lookup), Ctx);
+    if (!Known && !(LookupNeeds && *LookupNeeds &&
+                    (Reads || lookupTestedNoAppend(S, Lookup, Ctx))))
       return;
+    if (LookupNeeds)
+      llvm::append_range(Needs, **LookupNeeds);
     if (!offsetUnusedAfter(Write, *S.Target, S.Func, Ctx))
       return;
   }
@@ -652,31 +747,48 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const LangOptions &LO = Ctx.getLangOpts();
   std::string Unfixable;
   llvm::StringRef WriteName = calleeName(Write);
-  std::string Pwrite = WriteName == "write" ? "pwrite" : PwriteFunction;
+  std::string Pwrite = WriteName == "write"  ? "pwrite"
+                       : WriteName == "read" ? "pread"
+                       : Reads               ? ""
+                                             : PwriteFunction;
+  std::string Positional = Pwrite.empty() ? "p" + Verb.str() : Pwrite;
   CallStatement WriteCheck = statementOf(Write, Parents, Ctx);
   if (ElseOf)
-    Unfixable = "the write is in the else branch of the seek's error check; "
-                "make the two branches one pwrite by hand";
+    Unfixable = "the " + Verb.str() +
+                " is in the else branch of the seek's error check; make the "
+                "two branches one " +
+                Positional + " by hand";
   else if (OneBranch)
-    Unfixable = "the seek runs on one branch only: there a pwrite at its "
-                "offset does both, and the write stays on the other path";
-  else if (!CalledAsWrite(Write))
-    Unfixable = "'" + writtenCalleeName(Write).str() +
-                "' is not called as write(fd, buf, n); write at the offset "
-                "with pwrite in its place by hand";
+    Unfixable = "the seek runs on one branch only: there a " + Positional +
+                " at its offset does both, and the " + Verb.str() +
+                " stays on the other path";
+  else if (SomePaths && SeekStatement.K == CallStatement::ErrorChecked)
+    Unfixable = "the " + Verb.str() +
+                " runs on some paths only, and on the others the seek's "
+                "failure is reported; a " +
+                Positional + " on its path does both";
+  else if (!CalledPlain(Write,
+                        Reads ? OffsetEffect::Reads : OffsetEffect::Writes))
+    Unfixable = "'" + writtenCalleeName(Write).str() + "' is not called as " +
+                Verb.str() + "(fd, buf, n); " + Verb.str() +
+                " at the offset with " + Positional + " in its place by hand";
   else if (Pwrite.empty())
-    Unfixable = "no positional form of '" + WriteName.str() +
-                "' is configured (option PwriteFunction)";
+    Unfixable =
+        "no positional form of '" + WriteName.str() +
+        (Reads ? "' is known" : "' is configured (option PwriteFunction)");
   else if (exitsOnFailure(S.Call) || exitsOnFailure(Write))
     Unfixable =
         "'" + writtenCalleeName(exitsOnFailure(Write) ? Write : S.Call).str() +
         "' exits when its call fails; '" + Pwrite +
         "' in their place would not";
   else if (SeekStatement.K == CallStatement::ErrorChecked &&
+           !bothReturnMinusOne(llvm::cast<IfStmt>(SeekStatement.Statement),
+                               WriteStatement, Write, Ctx) &&
            (WriteCheck.K != CallStatement::ErrorChecked ||
             !sameErrorHandling(llvm::cast<IfStmt>(SeekStatement.Statement),
                                llvm::cast<IfStmt>(WriteCheck.Statement), Ctx)))
-    Unfixable = "the seek's error handling differs from the write's";
+    Unfixable =
+        "the seek's error handling differs from the " + Verb.str() + "'s";
   // Joined: the seek's test and the `||` go, the write's test stays; after
   // earlier tests, the `||` before the seek's test goes with it.
   std::optional<CharSourceRange> SeekRange =
@@ -723,12 +835,11 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   {
     DiagnosticBuilder D =
         diag(S.Call->getBeginLoc(),
-             "'%0' then '%1' is one '%2': the write goes to the offset the "
-             "seek sets and nothing after it uses the file offset; one "
-             "syscall instead of two")
-        << writtenCalleeName(S.Call) << writtenCalleeName(Write)
-        << (Pwrite.empty() ? std::string("pwrite") : Pwrite)
-        << S.Call->getSourceRange();
+             "'%0' then '%1' is one '%2': the %select{write goes to|read "
+             "comes from}3 the offset the seek sets and nothing after it uses "
+             "the file offset; one syscall instead of two")
+        << writtenCalleeName(S.Call) << writtenCalleeName(Write) << Positional
+        << Reads << S.Call->getSourceRange();
     if (Unfixable.empty() && FlagRange)
       D << FixItHint::CreateRemoval(wholeLines(*FlagRange, SM));
     if (Unfixable.empty())
@@ -738,7 +849,9 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         << FixItHint::CreateInsertion(
                RParen, ", " + Lexer::getSourceText(OffsetRange, SM, LO).str());
   }
-  diag(Write->getBeginLoc(), "the write at that offset", DiagnosticIDs::Note);
+  diag(Write->getBeginLoc(), "the %select{write|read}0 at that offset",
+       DiagnosticIDs::Note)
+      << Reads;
   if (!Unfixable.empty())
     diag(S.Call->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
         << Unfixable;

@@ -13,7 +13,7 @@
 namespace clang::tidy::syscall {
 
 /// Finds seeks that cannot move the file offset before a write, and
-/// lseek + write pairs that are one pwrite.
+/// lseek + write or lseek + read pairs that are one pwrite or pread.
 class LseekBeforeWriteCheck : public WalkingCheck {
 public:
   LseekBeforeWriteCheck(StringRef Name, ClangTidyContext *Context);
@@ -23,6 +23,7 @@ public:
   void endUnit() override {
     Fields.clear();
     Seeks.clear();
+    LookupsSeekFirst.clear();
   }
 
 private:
@@ -66,26 +67,48 @@ private:
   /// describe the looked-up descriptor.
   bool lookupTestedNoAppend(const Seek &S, const CallExpr *Lookup,
                             ASTContext &Ctx);
-  /// Whether every descriptor \p Lookup gives in this file is positioned
-  /// (an absolute seek, pread/pwrite) before its offset is used.
-  bool lookupOffsetNeverInherited(const FunctionDecl *Lookup, ASTContext &Ctx);
+  /// What other units must say for every descriptor \p Lookup gives in
+  /// this file to be positioned (an absolute seek, pread/pwrite) before its
+  /// offset is used; none when one is not.
+  const std::optional<Requirement> &
+  lookupOffsetNeverInherited(const FunctionDecl *Lookup, ASTContext &Ctx);
   bool nothingSinceOpen(const Seek &S, ASTContext &Ctx);
   bool onlyWritesFollow(const Seek &S, ASTContext &Ctx);
   /// Whether nothing after \p Write (or the statement that gets the
   /// descriptor) relies on \p Var's offset: each path positions it
-  /// absolutely, closes it or ends with it.
+  /// absolutely, closes it or ends with it. A descriptor given by \p
+  /// Lookup may also be written where its flags hold O_APPEND. With \p
+  /// Needs, through other units' helpers too, whose say goes there.
   bool offsetUnusedAfter(const Stmt *Write, const Place &Var,
                          const FunctionDecl *Func, ASTContext &Ctx,
-                         const FunctionDecl *Helper = nullptr);
+                         const FunctionDecl *Helper = nullptr,
+                         const CallExpr *Lookup = nullptr,
+                         Requirement *Needs = nullptr);
+  /// Whether every path from \p From to \p Write, a write of \p Var,
+  /// which \p Lookup gave, passes a test that its flags hold O_APPEND (so
+  /// the write goes to the end whatever the offset) or an absolute seek of
+  /// it (`if (!(handle_to_flags(h) & O_APPEND) &&
+  /// lseek(fd, off, SEEK_SET) == -1) fail; else write(fd, ...);`).
+  bool appendsOrSeeksFirst(const Stmt *From, const CallExpr *Write,
+                           const Place &Var, const FunctionDecl *Func,
+                           const CallExpr *Lookup, ASTContext &Ctx);
+  /// Whether \p Value holds the flags of the descriptor \p Target that
+  /// \p Lookup gave: fcntl(fd, F_GETFL), a sibling lookup of the same
+  /// handle, or the handle's flags field.
+  bool describesLookup(const Expr *Value, const Place &Target,
+                       const CallExpr *Lookup, ASTContext &Ctx);
   /// What other units must say for every caller of \p Helper to hand
-  /// \p Fd a descriptor that a pwrite may replace the seek on; none when
-  /// some caller does not.
+  /// \p Fd a descriptor that a pwrite (a pread, without \p NeedsNoAppend)
+  /// may replace the seek on; none when some caller does not.
   std::optional<Requirement> helperCallersAgree(const FunctionDecl *Helper,
                                                 const ParmVarDecl *Fd,
-                                                ASTContext &Ctx);
+                                                ASTContext &Ctx,
+                                                bool NeedsNoAppend);
   bool notAppend(const Origin &O, const Stmt *Use, const FunctionDecl *Func,
                  ASTContext &Ctx);
   bool seeksWhereWriteLeft(const Seek &S, ASTContext &Ctx);
+  /// Whether a seek to the end comes right before \p S on some path.
+  bool followsSeekToEnd(const Seek &S, ASTContext &Ctx);
   void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
   void checkHandleSeek(const Seek &S, ASTContext &Ctx);
   /// Whether the file shows \p Flags to hold a descriptor's open flags:
@@ -103,11 +126,14 @@ private:
   const std::string RawHandleFlagsFields;
   const FdOperationTable Operations;
   const OpenFunctionTable Opens;
+  /// Size probes' seeks back are that check's to fix.
+  const bool SeekForSizeEnabled;
   PosixConstants Constants;
   FunctionCache Functions;
   FieldFacts Fields{Functions, Opens, Operations, Constants};
   /// lookupOffsetNeverInherited's answers, per lookup function.
-  llvm::DenseMap<const FunctionDecl *, bool> LookupsSeekFirst;
+  llvm::DenseMap<const FunctionDecl *, std::optional<Requirement>>
+      LookupsSeekFirst;
   CallsByFunction Seeks;
 };
 

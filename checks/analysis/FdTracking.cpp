@@ -144,70 +144,44 @@ OpenFunctionTable::callsIn(ASTContext &Ctx, const PosixConstants &Constants,
 
 std::optional<OffsetEffect> knownOffsetEffect(llvm::StringRef Name) {
   using E = OffsetEffect;
-  static const llvm::StringMap<E> Known = {{"read", E::Reads},
-                                           {"readv", E::Reads},
-                                           {"fread", E::Reads},
-                                           {"fgets", E::Reads},
-                                           {"fgetc", E::Reads},
-                                           {"getc", E::Reads},
-                                           {"getline", E::Reads},
-                                           {"getdelim", E::Reads},
-                                           {"fscanf", E::Reads},
-                                           {"ungetc", E::Reads},
-                                           {"write", E::Writes},
-                                           {"writev", E::Writes},
-                                           {"dprintf", E::Writes},
-                                           {"vdprintf", E::Writes},
-                                           {"fwrite", E::Writes},
-                                           {"fputs", E::Writes},
-                                           {"fputc", E::Writes},
-                                           {"putc", E::Writes},
-                                           {"fprintf", E::Writes},
-                                           {"vfprintf", E::Writes},
-                                           {"sendfile", E::Writes},
-                                           {"copy_file_range", E::Unknown},
-                                           {"pread", E::Positional},
-                                           {"pread64", E::Positional},
-                                           {"pwrite", E::Positional},
-                                           {"pwrite64", E::Positional},
-                                           {"preadv", E::Positional},
-                                           {"pwritev", E::Positional},
-                                           {"lseek", E::Seeks},
-                                           {"lseek64", E::Seeks},
-                                           {"fseek", E::Seeks},
-                                           {"fseeko", E::Seeks},
-                                           {"fseeko64", E::Seeks},
-                                           {"rewind", E::Seeks},
-                                           {"fsetpos", E::Seeks},
-                                           {"ftell", E::Tells},
-                                           {"ftello", E::Tells},
-                                           {"ftello64", E::Tells},
-                                           {"fgetpos", E::Tells},
-                                           {"close", E::Closes},
-                                           {"fclose", E::Closes},
-                                           {"fstat", E::None},
-                                           {"fstat64", E::None},
-                                           {"fsync", E::None},
-                                           {"fdatasync", E::None},
-                                           {"fcntl", E::None},
-                                           {"ftruncate", E::None},
-                                           {"ftruncate64", E::None},
-                                           {"fchmod", E::None},
-                                           {"fchown", E::None},
-                                           {"flock", E::None},
-                                           {"posix_fadvise", E::None},
-                                           {"posix_fallocate", E::None},
-                                           {"fallocate", E::None},
-                                           {"fstatfs", E::None},
-                                           {"fflush", E::None},
-                                           {"fileno", E::None},
-                                           {"setvbuf", E::None},
-                                           {"setbuf", E::None},
-                                           {"ferror", E::None},
-                                           {"feof", E::None},
-                                           {"clearerr", E::None},
-                                           {"isatty", E::None},
-                                           {"syncfs", E::None}};
+  static const llvm::StringMap<E> Known = {
+      {"read", E::Reads},           {"readv", E::Reads},
+      {"fread", E::Reads},          {"fgets", E::Reads},
+      {"fgetc", E::Reads},          {"getc", E::Reads},
+      {"getline", E::Reads},        {"getdelim", E::Reads},
+      {"fscanf", E::Reads},         {"ungetc", E::Reads},
+      {"write", E::Writes},         {"writev", E::Writes},
+      {"dprintf", E::Writes},       {"vdprintf", E::Writes},
+      {"fwrite", E::Writes},        {"fputs", E::Writes},
+      {"fputc", E::Writes},         {"putc", E::Writes},
+      {"fprintf", E::Writes},       {"vfprintf", E::Writes},
+      {"sendfile", E::Writes},      {"copy_file_range", E::Unknown},
+      {"pread", E::Positional},     {"pread64", E::Positional},
+      {"pwrite", E::Positional},    {"pwrite64", E::Positional},
+      {"preadv", E::Positional},    {"pwritev", E::Positional},
+      {"lseek", E::Seeks},          {"lseek64", E::Seeks},
+      {"fseek", E::Seeks},          {"fseeko", E::Seeks},
+      {"fseeko64", E::Seeks},       {"rewind", E::Seeks},
+      {"fsetpos", E::Seeks},        {"ftell", E::Tells},
+      {"ftello", E::Tells},         {"ftello64", E::Tells},
+      {"fgetpos", E::Tells},        {"close", E::Closes},
+      {"fclose", E::Closes},        {"fstat", E::None},
+      {"fstat64", E::None},         {"fsync", E::None},
+      {"fdatasync", E::None},       {"fcntl", E::None},
+      {"ftruncate", E::None},       {"ftruncate64", E::None},
+      {"fchmod", E::None},          {"fchown", E::None},
+      {"flock", E::None},           {"posix_fadvise", E::None},
+      {"posix_fallocate", E::None}, {"fallocate", E::None},
+      {"fstatfs", E::None},         {"fstatfs64", E::None},
+      {"fstatvfs", E::None},        {"fstatvfs64", E::None},
+      {"futimes", E::None},         {"futimens", E::None},
+      {"fgetxattr", E::None},       {"fsetxattr", E::None},
+      {"flistxattr", E::None},      {"fremovexattr", E::None},
+      {"fflush", E::None},          {"fileno", E::None},
+      {"setvbuf", E::None},         {"setbuf", E::None},
+      {"ferror", E::None},          {"feof", E::None},
+      {"clearerr", E::None},        {"isatty", E::None},
+      {"syncfs", E::None}};
   auto It = Known.find(Name);
   if (It == Known.end())
     return std::nullopt;
@@ -262,14 +236,22 @@ FdOperationTable::effectOn(const CallExpr *Call, const Place &Where,
 }
 
 bool FdOperationTable::isWrite(const CallExpr *Call) const {
+  return Write.contains(calleeName(Call)) ||
+         summarisedAs(Call, OffsetEffect::Writes);
+}
+
+bool FdOperationTable::isRead(const CallExpr *Call) const {
+  return calleeName(Call) == "read" || summarisedAs(Call, OffsetEffect::Reads);
+}
+
+bool FdOperationTable::summarisedAs(const CallExpr *Call,
+                                    OffsetEffect Kind) const {
   llvm::StringRef Name = calleeName(Call);
-  if (Write.contains(Name))
-    return true;
   const FunctionDecl *Callee = calleeOf(Call);
   return Callee && !Effects.count(Name) && !knownOffsetEffect(Name) &&
          Callee->getNumParams() == 3 &&
          FunctionSummaries::of(Callee->getASTContext())
-                 .argumentEffect(Call, 0) == OffsetEffect::Writes;
+                 .argumentEffect(Call, 0) == Kind;
 }
 
 /// \p FD's name, as the checks know it ("" if none).

@@ -174,8 +174,15 @@ public:
   /// Whether \p Call writes like write(fd, buf, n): write, a function the
   /// options name, or one whose body only writes its first parameter.
   bool isWrite(const CallExpr *Call) const;
+  /// Whether \p Call reads like read(fd, buf, n): read, or a function whose
+  /// body only reads its first parameter.
+  bool isRead(const CallExpr *Call) const;
 
 private:
+  /// A function with a body, three parameters and a summary that says it
+  /// does \p Kind to its first.
+  bool summarisedAs(const CallExpr *Call, OffsetEffect Kind) const;
+
   llvm::StringMap<OffsetEffect> Effects;
   llvm::StringSet<> Write;
 };

@@ -604,7 +604,8 @@ bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
 
 bool FunctionFlow::reachable(
     const Stmt *From, const Stmt *To,
-    llvm::function_ref<bool(const Expr *, bool)> Blocked) const {
+    llvm::function_ref<bool(const Expr *, bool)> Blocked,
+    llvm::function_ref<bool(const Stmt *)> Stops) const {
   std::optional<Position> ToIt = positionOf(To);
   if (!ToIt)
     return false;
@@ -616,15 +617,27 @@ bool FunctionFlow::reachable(
       return false;
     Start = *FromIt;
   }
+  // Whether an element of Block in [Begin, End) ends every path through it.
+  auto Stopped = [&](const CFGBlock *Block, unsigned Begin, unsigned End) {
+    if (!Stops)
+      return false;
+    for (unsigned I = Begin; I < End && I < Block->size(); ++I)
+      if (std::optional<CFGStmt> Element = (*Block)[I].getAs<CFGStmt>())
+        if (Stops(Element->getStmt()))
+          return true;
+    return false;
+  };
   if (Start.Block == Target.Block && Start.Index < Target.Index)
-    return true;
+    return !Stopped(Start.Block, From ? Start.Index + 1 : 0, Target.Index);
   // A path only ever descends in the order: a later component cannot reach
   // an earlier one, whatever is blocked.
   if (componentOrder(Start.Block) < componentOrder(Target.Block))
     return false;
   llvm::DenseSet<const CFGBlock *> Visited;
   llvm::SmallVector<const CFGBlock *, 16> Work;
-  auto Follow = [&](const CFGBlock *Block) {
+  auto Follow = [&](const CFGBlock *Block, unsigned Begin) {
+    if (Stopped(Block, Begin, Block->size()))
+      return;
     const auto *Cond =
         llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
     unsigned SuccIndex = 0;
@@ -637,12 +650,12 @@ bool FunctionFlow::reachable(
         Work.push_back(Succ);
     }
   };
-  Follow(Start.Block);
+  Follow(Start.Block, From ? Start.Index + 1 : 0);
   while (!Work.empty()) {
     const CFGBlock *Block = Work.pop_back_val();
-    if (Block == Target.Block)
+    if (Block == Target.Block && !Stopped(Block, 0, Target.Index))
       return true;
-    Follow(Block);
+    Follow(Block, 0);
   }
   return false;
 }

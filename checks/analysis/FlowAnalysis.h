@@ -88,9 +88,10 @@ public:
 
   /// Whether \p To runs after \p From (null: the function's entry) on some
   /// path that takes no branch edge for which \p Blocked(Condition,
-  /// TookTrueBranch) holds.
+  /// TookTrueBranch) holds, and runs no statement that \p Stops accepts.
   bool reachable(const Stmt *From, const Stmt *To,
-                 llvm::function_ref<bool(const Expr *, bool)> Blocked) const;
+                 llvm::function_ref<bool(const Expr *, bool)> Blocked,
+                 llvm::function_ref<bool(const Stmt *)> Stops = nullptr) const;
 
   /// What a walk does after visiting a statement.
   enum class Step { Continue, EndPath, Fail };

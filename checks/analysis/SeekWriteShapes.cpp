@@ -46,13 +46,14 @@ bool onlyRetriesOnEintr(const Stmt *Loop, const PosixConstants &Constants,
 
 /// Whether taking \p Branch of \p Cond implies that \p Flags has no
 /// O_APPEND: `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`, ...
-bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
-                     int64_t Append, ASTContext &Ctx) {
+bool impliesAppendBit(const Expr *Cond, bool Branch,
+                      llvm::function_ref<bool(const Expr *)> IsFlags,
+                      int64_t Append, bool Set, ASTContext &Ctx) {
   auto IsAppendMask = [&](const Expr *E) {
-    return maskOf(
-               E, [&](const Expr *X) { return sameValue(X, Flags); }, Ctx) ==
-           Append;
+    return maskOf(E, IsFlags, Ctx) == Append;
   };
+  // `(flags & O_APPEND) == 0` is true where the bit is clear; a bare
+  // `flags & O_APPEND` where it is set.
   return edgeImplies(
       Cond, Branch,
       [&](const Expr *Term, bool Value) {
@@ -60,8 +61,8 @@ bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
         if (BO && matchEquality(BO, [&](const Expr *Masked, const Expr *Zero) {
               return IsAppendMask(Masked) && foldInteger(Zero, Ctx) == 0;
             }))
-          return (BO->getOpcode() == BO_EQ) == Value;
-        return !Value && IsAppendMask(Term);
+          return ((BO->getOpcode() == BO_EQ) == Value) != Set;
+        return Value == Set && IsAppendMask(Term);
       },
       &Ctx);
 }
@@ -312,6 +313,21 @@ const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
       !alwaysEvaluated(Write, Top, Parents))
     return nullptr;
   return If;
+}
+
+bool bothReturnMinusOne(const IfStmt *SeekCheck, const Stmt *Statement,
+                        const CallExpr *Transfer, const ASTContext &Ctx) {
+  const Stmt *Then = SeekCheck->getThen();
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Then))
+    Then = Block->size() == 1 ? Block->body_front() : nullptr;
+  const auto *Fails = llvm::dyn_cast_or_null<ReturnStmt>(Then);
+  const auto *Returns = llvm::dyn_cast_or_null<ReturnStmt>(Statement);
+  if (!Fails || !Fails->getRetValue() || !Returns || !Returns->getRetValue() ||
+      Returns->getRetValue()->IgnoreParenCasts() != Transfer)
+    return false;
+  Expr::EvalResult Value;
+  return Fails->getRetValue()->EvaluateAsInt(Value, Ctx) &&
+         Value.Val.getInt() == -1;
 }
 
 } // namespace clang::tidy::syscall

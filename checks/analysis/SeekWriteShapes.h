@@ -19,10 +19,12 @@
 
 namespace clang::tidy::syscall {
 
-/// Whether taking \p Branch of \p Cond implies that \p Flags has no
-/// O_APPEND (\p Append): `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`.
-bool impliesNoAppend(const Expr *Cond, bool Branch, const Expr *Flags,
-                     int64_t Append, ASTContext &Ctx);
+/// Whether taking \p Branch of \p Cond implies that flags (what \p IsFlags
+/// accepts) have the O_APPEND bit (\p Append) \p Set, or clear without
+/// it: `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`.
+bool impliesAppendBit(const Expr *Cond, bool Branch,
+                      llvm::function_ref<bool(const Expr *)> IsFlags,
+                      int64_t Append, bool Set, ASTContext &Ctx);
 
 /// Whether \p Call, met again on a path from itself, is run again only by
 /// an EINTR retry loop: the innermost loops around it only retry, and a
@@ -79,6 +81,13 @@ const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
                               const CallStatement &Seek, const CallExpr *Write,
                               const StmtParents &Parents,
                               const ASTContext &Ctx);
+
+/// `if (lseek(...) < 0) return -1; return read(...);`: the seek's test
+/// returns -1, and \p Statement returns \p Transfer's result, which is -1
+/// when it fails. A failed pread or pwrite there returns what a failed seek
+/// did.
+bool bothReturnMinusOne(const IfStmt *SeekCheck, const Stmt *Statement,
+                        const CallExpr *Transfer, const ASTContext &Ctx);
 
 } // namespace clang::tidy::syscall
 

@@ -175,11 +175,15 @@ int put_record(const char *path, off_t off, const char *rec, size_t n) {
 }
 // CHECK-FIXES: xlseek(fd, off, SEEK_SET);
 
-// Must not flag: the exiting seek is followed by a read.
+// The exiting seek followed by a read is one pread, but a pread would not
+// exit where the seek did: a note, no fix.
 int get_record(const char *path, off_t off, char *rec, size_t n) {
   int fd = xopen(path, O_RDONLY);
   xlseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'xlseek' then 'read' is one 'pread'
   ssize_t r = read(fd, rec, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: note: the read at that offset
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: no automatic fix: 'xlseek' exits when its call fails
   xclose(fd);
   return r < 0 ? -1 : 0;
 }
@@ -449,7 +453,8 @@ int store_blocks(const char *path, const off_t *offs, char **blocks,
   return write_error ? -1 : (int)done;
 }
 
-// Must not flag: handed read, the helper reads at the offset the seek set.
+// Handed read, the helper reads at the offset the seek set: one pread,
+// written by hand.
 int load_blocks(const char *path, const off_t *offs, char **blocks,
                 const size_t *lens, int m) {
   int fd = open(path, O_RDWR);
@@ -460,6 +465,9 @@ int load_blocks(const char *path, const off_t *offs, char **blocks,
         transfer(read, fd, blocks[i], lens[i]) != lens[i])
       break;
   }
+  // CHECK-MESSAGES: :[[@LINE-4]]:9: warning: 'lseek' then 'transfer' is one 'pread'
+  // CHECK-MESSAGES: :[[@LINE-4]]:9: note: the read at that offset
+  // CHECK-MESSAGES: :[[@LINE-6]]:9: note: no automatic fix: 'transfer' is not called as read(fd, buf, n)
   close(fd);
   return 0;
 }

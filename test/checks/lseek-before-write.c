@@ -440,11 +440,16 @@ static ssize_t image_write_at(int fd, off_t off, const void *buf, size_t n) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT:   return pwrite(fd, buf, n, off);
 
+// Its read is one pread too: a failed pread returns -1 as the seek did.
 static ssize_t image_read_at(int fd, off_t off, void *buf, size_t n) {
   if (lseek(fd, off, SEEK_SET) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lseek' then 'read' is one 'pread': the read comes from the offset
     return -1;
   return read(fd, buf, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: the read at that offset
 }
+// CHECK-FIXES: static ssize_t image_read_at(int fd, off_t off, void *buf, size_t n) {
+// CHECK-FIXES-NEXT: return pread(fd, buf, n, off);
 
 int image_put(struct image *im, off_t off, const void *buf, size_t n) {
   if (im->fd < 0 || image_write_at(im->fd, off, buf, n) != (ssize_t)n)

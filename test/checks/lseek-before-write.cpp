@@ -296,13 +296,21 @@ bool writeDocument(const char *path, const std::string &h,
   return ::close(fd) == 0;
 }
 
-// Read-write: the seek positions the read.
+// Read-write: the seek positions the read, which then is one pread.
 std::string readBack(const char *path, const std::string &s) {
   int fd = ::open(path, O_RDWR | O_CREAT, 0644);
   ::write(fd, s.data(), s.size());
   ::lseek(fd, 0, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'read' is one 'pread'
   std::string out(s.size(), '\0');
   ::read(fd, &out[0], out.size());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: the read at that offset
   ::close(fd);
   return out;
 }
+// CHECK-FIXES: std::string readBack(const char *path, const std::string &s) {
+// CHECK-FIXES-NEXT: int fd = ::open(path, O_RDWR | O_CREAT, 0644);
+// CHECK-FIXES-NEXT: ::write(fd, s.data(), s.size());
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: std::string out(s.size(), '\0');
+// CHECK-FIXES-NEXT: ::pread(fd, &out[0], out.size(), 0);

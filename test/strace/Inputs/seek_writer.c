@@ -1,6 +1,7 @@
-/* Four writers in the shapes syscall-lseek-before-write fixes. The lit test
- * runs this program and the copy syscall-tidy --fix produced under strace:
- * the files must be byte for byte the same, with fewer lseek calls. */
+/* Four writers and a reader in the shapes syscall-lseek-before-write fixes.
+ * The lit test runs this program and the copy syscall-tidy --fix produced
+ * under strace: the files must be byte for byte the same, with fewer lseek
+ * calls. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,6 +73,23 @@ static int log_append(const char *path, const char *line) {
   return w < 0 ? -1 : 0;
 }
 
+/* Every seventh record's first byte, read back at the record's offset. */
+static int sample_records(const char *path, char *out) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  char rec[RECORD];
+  int n = 0;
+  for (int i = 0; i < RECORDS; ++i) {
+    off_t at = (off_t)(i * 7 % RECORDS) * RECORD;
+    if (lseek(fd, at, SEEK_SET) == -1 || read(fd, rec, RECORD) != RECORD)
+      break;
+    out[n++] = rec[0];
+  }
+  out[n] = '\0';
+  return close(fd);
+}
+
 int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
@@ -80,5 +98,8 @@ int main(int argc, char **argv) {
   rc |= write_chunks(in_dir(argv[1], "chunks"));
   for (int i = 0; i < 3; ++i)
     rc |= log_append(in_dir(argv[1], "log"), "log line\n");
+  static char sampled[RECORDS + 1];
+  rc |= sample_records(in_dir(argv[1], "records"), sampled);
+  rc |= save(in_dir(argv[1], "sampled"), sampled);
   return rc ? 1 : 0;
 }

@@ -534,9 +534,10 @@ void RedundancyModel::Replay::markNoMove(size_t Seek, llvm::StringRef Check) {
 void RedundancyModel::Replay::seekThenIo(Descriptor &D,
                                          std::optional<size_t> SeekBefore,
                                          bool Write) {
-  // The seek right before the call is both, when both are set.
+  // The seek right before the call is both, when both are set. O_APPEND
+  // moves writes only: a seek then a read is one pread there too.
   bool NoMove = D.SeekNoMove.has_value();
-  if (SeekBefore && !D.Append)
+  if (SeekBefore && (!D.Append || !Write))
     D.SeekBeforeIo = {*SeekBefore, Write, NoMove};
   else if (NoMove && !(SeekBefore && Write)) // seek-append's, in append mode
     markNoMove(*D.SeekNoMove, Write ? "syscall-lseek-before-write" : "");
@@ -563,7 +564,7 @@ void RedundancyModel::Replay::settle(Descriptor &D, const Syscall *Next) {
                " after it, with nothing using the offset later",
            Pair.Write ? "one pwrite at that offset"
                       : "one pread at that offset",
-           Pair.Write ? "syscall-lseek-before-write" : "");
+           "syscall-lseek-before-write");
     else if (Pair.NoMove)
       markNoMove(Pair.Seek, Pair.Write ? "syscall-lseek-before-write" : "");
     D.SeekBeforeIo.reset();

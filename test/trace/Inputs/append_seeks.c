@@ -17,7 +17,7 @@ int main(int argc, char **argv) {
     write(log, "entry\n", 6);
     lseek(log, 0, SEEK_SET); // APPEND-SET: redundant
     write(log, "entry\n", 6);
-    lseek(both, 0, SEEK_SET); // READ-AFTER: the read uses it
+    lseek(both, 0, SEEK_SET); // READ-AFTER: the read uses it (one pread)
     read(both, buf, sizeof buf);
     lseek(plain, 0, SEEK_END); // NOT-APPEND: the write goes where it moved
     write(plain, "entry\n", 6);

@@ -299,6 +299,16 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
   auto Describes = [&](const Expr *Value) {
     return describesLookup(Value, *S.Target, Lookup, Ctx);
   };
+  // `!(handle_to_flags(h) & O_APPEND) && lseek(...)`: the flags tested as
+  // they are looked up.
+  const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
+  if (Flow &&
+      !Flow->reachable(nullptr, S.Call, [&](const Expr *Cond, bool Branch) {
+        return impliesAppendBit(Cond, Branch, Describes,
+                                Constants.get("O_APPEND"),
+                                /*Set=*/false, Ctx);
+      }))
+    return true;
   // The locals given such flags (`int fl = fcntl(...)`, `fl = ...` later,
   // `(fl = ...) < 0`), then each test of one that only those flags reach.
   llvm::SmallPtrSet<const VarDecl *, 4> Given;
@@ -318,7 +328,6 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
              *S.Func->getBody(), Ctx))
     if (Describes(N.getNodeAs<Expr>("value")))
       Given.insert(N.getNodeAs<VarDecl>("flags"));
-  const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
   for (const VarDecl *Flags : Given) {
     llvm::SmallVector<Definition, 2> Defs;
     if (!Flow || !Flow->reachingDefinitions(Flags, S.Call, Defs) ||
@@ -648,6 +657,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   // `if (c) lseek(...); write(...);`: the write runs on both paths, the
   // seek on one: a note, no fix.
   const IfStmt *ElseOf = nullptr;
+  const BinaryOperator *AppendSkips = nullptr;
   const IfStmt *OneBranch =
       seekOnOneBranch(S.Call, SeekStatement, Write, Parents, Ctx);
   const BinaryOperator *Joined = nullptr, *JoinedAfter = nullptr;
@@ -662,15 +672,21 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
       Joined =
           seekFlagJoinedWithWrite(S.Call, Write, Parents, SeekFlag, &FlagAfter);
     ElseOf = Joined ? nullptr : seekWithWriteInElse(S.Call, Write, Parents);
-    if (!ElseOf && !Joined)
+    // `if (!(flags & O_APPEND) && lseek(...) == -1) fail; else write(...);`
+    AppendSkips = Joined || ElseOf || Reads
+                      ? nullptr
+                      : appendSkipsSeek(S.Call, Write, Parents,
+                                        Constants.get("O_APPEND"), Ctx);
+    if (!ElseOf && !Joined && !AppendSkips)
       return;
   }
 
   // The write runs where the seek's test is false: there the seek must
   // have succeeded.
   const Expr *SeekTest =
-      Joined   ? Joined->getLHS()
-      : ElseOf ? ElseOf->getCond()
+      Joined        ? Joined->getLHS()
+      : ElseOf      ? ElseOf->getCond()
+      : AppendSkips ? AppendSkips->getRHS()
       : SeekStatement.K == CallStatement::ErrorChecked
           ? llvm::cast<IfStmt>(SeekStatement.Statement)->getCond()
           : nullptr;
@@ -690,7 +706,7 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   // without the write or read skips the seek too, harmless unless the
   // seek's failure is reported there (then a note, no fix).
   bool SomePaths = false;
-  if (!ElseOf && !OneBranch && !Joined) {
+  if (!ElseOf && !OneBranch && !Joined && !AppendSkips) {
     if (!WriteStatement)
       return;
     SomePaths = !alwaysEvaluated(Write, WriteStatement, Parents);
@@ -758,6 +774,9 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
                 " is in the else branch of the seek's error check; make the "
                 "two branches one " +
                 Positional + " by hand";
+  else if (AppendSkips)
+    Unfixable = "the write also runs without the seek where the flags "
+                "append; make the seek's path one pwrite by hand";
   else if (OneBranch)
     Unfixable = "the seek runs on one branch only: there a " + Positional +
                 " at its offset does both, and the " + Verb.str() +
@@ -799,8 +818,9 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
                 CharSourceRange::getCharRange(Joined->getLHS()->getBeginLoc(),
                                               Joined->getRHS()->getBeginLoc()),
                 SM, LO))
-      : ElseOf || OneBranch ? std::nullopt
-                            : statementRemoval(SeekStatement, SM, LO);
+      : ElseOf || OneBranch || AppendSkips
+          ? std::nullopt
+          : statementRemoval(SeekStatement, SM, LO);
   if (SeekRange && SeekRange->isInvalid())
     SeekRange.reset();
   CharSourceRange OffsetRange = Lexer::makeFileCharRange(

@@ -105,21 +105,26 @@ bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
 
 /// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
 /// first statement of the else branch and always runs there: the if.
-const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
-                                  const StmtParents &Parents) {
-  const IfStmt *If = comparingIf(Seek, Parents);
-  if (!If || !If->getElse())
-    return nullptr;
+/// Whether \p Write is the first statement of \p If's else and always runs
+/// there.
+static bool firstOfElse(const IfStmt *If, const CallExpr *Write,
+                        const StmtParents &Parents) {
   const Stmt *Else = If->getElse();
+  if (!Else)
+    return false;
   const Stmt *First = Else;
   if (const auto *Block = llvm::dyn_cast<CompoundStmt>(Else))
     First = Block->body_empty() ? nullptr : Block->body_front();
   const Stmt *Top = Write;
   while (Top && Top != First && Top != Else)
     Top = Parents.getParent(Top);
-  if (Top != First || !alwaysEvaluated(Write, Top, Parents))
-    return nullptr;
-  return If;
+  return Top == First && alwaysEvaluated(Write, Top, Parents);
+}
+
+const IfStmt *seekWithWriteInElse(const CallExpr *Seek, const CallExpr *Write,
+                                  const StmtParents &Parents) {
+  const IfStmt *If = comparingIf(Seek, Parents);
+  return If && firstOfElse(If, Write, Parents) ? If : nullptr;
 }
 
 namespace {
@@ -328,6 +333,33 @@ bool bothReturnMinusOne(const IfStmt *SeekCheck, const Stmt *Statement,
   Expr::EvalResult Value;
   return Fails->getRetValue()->EvaluateAsInt(Value, Ctx) &&
          Value.Val.getInt() == -1;
+}
+
+const BinaryOperator *appendSkipsSeek(const CallExpr *Seek,
+                                      const CallExpr *Write,
+                                      const StmtParents &Parents,
+                                      int64_t Append, ASTContext &Ctx) {
+  const Stmt *Test = nullptr;
+  const Stmt *Up = testAround(Seek, Parents, Test);
+  const auto *And = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+  if (!And || And->getOpcode() != BO_LAnd || And->getRHS() != Test)
+    return nullptr;
+  // The `if` tests the `&&`, or a flag that keeps it (`int bad = !!(...);
+  // if (bad)`).
+  const Stmt *Child = nullptr;
+  const auto *If =
+      llvm::dyn_cast_or_null<IfStmt>(skipParensAndCasts(And, Parents, Child));
+  if (If && If->getCond()->IgnoreParenCasts() != And)
+    return nullptr;
+  const Stmt *Carrier = nullptr;
+  if (!If)
+    If = flagTest(Child, Parents, Carrier);
+  auto AnyFlags = [](const Expr *) { return true; };
+  if (!If || !firstOfElse(If, Write, Parents) ||
+      !impliesAppendBit(And->getLHS(), true, AnyFlags, Append,
+                        /*Set=*/false, Ctx))
+    return nullptr;
+  return And;
 }
 
 } // namespace clang::tidy::syscall

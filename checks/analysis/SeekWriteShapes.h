@@ -82,6 +82,16 @@ const IfStmt *seekOnOneBranch(const CallExpr *SeekCall,
                               const StmtParents &Parents,
                               const ASTContext &Ctx);
 
+/// `if (!(flags & O_APPEND) && lseek(...) == -1) { fail } else { write }`,
+/// the `&&` perhaps kept in a flag first: the `&&`, whose left term's true edge
+/// rules out O_APPEND (\p Append) and whose right term tests \p Seek, with \p
+/// Write first in the else. The write runs after a seek that succeeded, or
+/// without one where the flags append.
+const BinaryOperator *appendSkipsSeek(const CallExpr *Seek,
+                                      const CallExpr *Write,
+                                      const StmtParents &Parents,
+                                      int64_t Append, ASTContext &Ctx);
+
 /// `if (lseek(...) < 0) return -1; return read(...);`: the seek's test
 /// returns -1, and \p Statement returns \p Transfer's result, which is -1
 /// when it fails. A failed pread or pwrite there returns what a failed seek

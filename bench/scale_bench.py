@@ -245,7 +245,28 @@ def mix(layout):
     return generate
 
 
-SHAPES = {"seek-write": seek_write, "open-stat": open_stat,
+def handle_seeks(n):
+    # A server's handle table: each request looks the descriptor up, seeks
+    # unless the handle appends and writes, or seeks and reads. Each seek
+    # asks whether every path from its lookup tests the flags, and the
+    # lookup whether each of its n descriptors seeks or appends first.
+    block = ("  fd = slot_fd(k + %d);\n"
+             "  if (!(slot_flags(k + %d) & O_APPEND) &&\n"
+             "      lseek(fd, off, SEEK_SET) == -1)\n    return -1;\n"
+             "  else if (write(fd, buf, 8) != 8)\n    return -1;\n"
+             "  fd = slot_fd(k + %d);\n"
+             "  if (lseek(fd, off, SEEK_SET) == -1)\n    return -1;\n"
+             "  if (read(fd, buf, 8) != 8)\n    return -1;\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "static int fds[8], flags[8];\n"
+            "static int slot_fd(int s) { return fds[s & 7]; }\n"
+            "static int slot_flags(int s) { return flags[s & 7]; }\n"
+            "int serve(int k, off_t off, char *buf) {\n  int fd;\n"
+            + "".join(block % (i, i, i) for i in range(n))
+            + "  return 0;\n}\n", ".c")
+
+
+SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks, "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,

@@ -32,6 +32,13 @@ bool escapes(const Stmt *S, const Place &Var) {
   return copiesPlace(S, Var);
 }
 
+/// A statement that gives the descriptor's variable another value: past
+/// it the variable holds another descriptor.
+bool redefines(const Stmt *S, const Place &Var) {
+  const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
+  return Assign && Assign->isAssignmentOp() && Var.denotes(Assign->getLHS());
+}
+
 } // namespace
 
 LseekBeforeWriteCheck::LseekBeforeWriteCheck(StringRef Name,
@@ -163,6 +170,9 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(
       [&](const Stmt *Element) {
         if (escapes(Element, Var))
           return Step::Fail;
+        // The descriptor's last holder here, copies being escapes.
+        if (redefines(Element, Var))
+          return Step::EndPath;
         const auto *Call = llvm::dyn_cast<CallExpr>(Element);
         // With Needs, also what another unit's function does (a helper
         // handed write), which that unit must then say.
@@ -300,10 +310,11 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
     return describesLookup(Value, *S.Target, Lookup, Ctx);
   };
   // `!(handle_to_flags(h) & O_APPEND) && lseek(...)`: the flags tested as
-  // they are looked up.
+  // they are looked up, on every path from the lookup (the descriptor's one
+  // definition) to the seek.
   const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
   if (Flow &&
-      !Flow->reachable(nullptr, S.Call, [&](const Expr *Cond, bool Branch) {
+      !Flow->reachable(Lookup, S.Call, [&](const Expr *Cond, bool Branch) {
         return impliesAppendBit(Cond, Branch, Describes,
                                 Constants.get("O_APPEND"),
                                 /*Set=*/false, Ctx);
@@ -622,7 +633,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
         std::optional<OffsetEffect> Effect =
             Call ? Operations.effectOn(Call, *S.Target, &CallNeeds)
                  : std::nullopt;
-        if (escapes(Element, *S.Target))
+        // Past a new value the write would be another descriptor's.
+        if (escapes(Element, *S.Target) || redefines(Element, *S.Target))
           return Step::Fail;
         if (!Effect || *Effect == OffsetEffect::None)
           return Step::Continue;

@@ -631,7 +631,8 @@ bool FunctionFlow::reachable(
     return !Stopped(Start.Block, From ? Start.Index + 1 : 0, Target.Index);
   // A path only ever descends in the order: a later component cannot reach
   // an earlier one, whatever is blocked.
-  if (componentOrder(Start.Block) < componentOrder(Target.Block))
+  const unsigned TargetOrder = componentOrder(Target.Block);
+  if (componentOrder(Start.Block) < TargetOrder)
     return false;
   llvm::DenseSet<const CFGBlock *> Visited;
   llvm::SmallVector<const CFGBlock *, 16> Work;
@@ -643,7 +644,9 @@ bool FunctionFlow::reachable(
     unsigned SuccIndex = 0;
     for (const CFGBlock *Succ : Block->succs()) {
       bool TrueBranch = SuccIndex++ == 0;
-      if (!Succ ||
+      // Nor can a successor past the target's component: a walk stays
+      // between the two, whatever the function's size.
+      if (!Succ || componentOrder(Succ) < TargetOrder ||
           (Cond && Block->succ_size() == 2 && Blocked(Cond, TrueBranch)))
         continue;
       if (Visited.insert(Succ).second)

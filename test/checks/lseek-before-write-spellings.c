@@ -595,3 +595,19 @@ int put_records_then_trailer(const char *path, const off_t *offs,
   write(fd, "\n", 1);
   return close(fd);
 }
+
+// Not: the variable is given the next file's descriptor between the seek
+// and the write, which goes to that file at its own offset.
+int seek_then_switch_file(const char *first, const char *second, off_t off,
+                          const char *buf, size_t n) {
+  int fd = open(first, O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  fd = open(second, O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  ssize_t put = write(fd, buf, n);
+  close(fd);
+  return put < 0 ? -1 : 0;
+}

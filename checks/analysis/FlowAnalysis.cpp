@@ -622,7 +622,7 @@ bool FunctionFlow::reachable(
     if (!Stops)
       return false;
     for (unsigned I = Begin; I < End && I < Block->size(); ++I)
-      if (std::optional<CFGStmt> Element = (*Block)[I].getAs<CFGStmt>())
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
         if (Stops(Element->getStmt()))
           return true;
     return false;

@@ -21,6 +21,7 @@ public:
 
 private:
   void prepareUnit(ASTContext &Ctx) override;
+  void endUnit() override { Tests.clear(); }
   void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   /// Whether \p Test (an access-like call or a stat whose buffer nothing
   /// reads) only asks whether the path can be opened; \p Buffer is the

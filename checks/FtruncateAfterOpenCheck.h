@@ -21,6 +21,7 @@ public:
 
 private:
   void prepareUnit(ASTContext &Ctx) override;
+  void endUnit() override { Truncations.clear(); }
   void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void checkTruncate(const CallExpr *Trunc, const FunctionDecl *Func,
                      ASTContext &Ctx);

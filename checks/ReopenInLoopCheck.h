@@ -26,6 +26,7 @@ public:
   void endUnit() override {
     Loops.clear();
     AsksKernelForRandom.reset();
+    OpenCalls.clear();
   }
 
 private:

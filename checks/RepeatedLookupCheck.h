@@ -26,6 +26,8 @@ public:
   void endUnit() override {
     Held.clear();
     Indexed.clear();
+    Changes.clear();
+    Lookups.clear();
     Next.clear();
     Previous.clear();
   }

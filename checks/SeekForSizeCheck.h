@@ -21,6 +21,7 @@ public:
 
 private:
   void prepareUnit(ASTContext &Ctx) override;
+  void endUnit() override { Seeks.clear(); }
   void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void checkSeekToEnd(const CallExpr *End, const FunctionDecl *Func,
                       ASTContext &Ctx);

@@ -22,6 +22,9 @@ public:
   void endUnit() override {
     ReadsAlone.clear();
     Unbufferings.reset();
+    Reads.clear();
+    Getcs.clear();
+    Pubsetbufs.clear();
   }
 
 private:

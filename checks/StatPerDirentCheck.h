@@ -23,7 +23,10 @@ public:
 private:
   void prepareUnit(ASTContext &Ctx) override;
   void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
-  void endUnit() override { Helpers.clear(); }
+  void endUnit() override {
+    Helpers.clear();
+    Stats.clear();
+  }
   void checkStat(const CallExpr *Stat, const FunctionDecl *Func,
                  ASTContext &Ctx);
   void checkDirectoryHelper(const CallExpr *Call,

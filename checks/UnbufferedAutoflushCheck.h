@@ -25,7 +25,10 @@ public:
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void endUnit() override { Loops.clear(); }
+  void endUnit() override {
+    Loops.clear();
+    Flushing.clear();
+  }
 
 private:
   void prepareUnit(ASTContext &Ctx) override;

@@ -266,7 +266,8 @@ def handle_seeks(n):
             + "  return 0;\n}\n", ".c")
 
 
-SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks, "open-stat": open_stat,
+SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
+          "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,

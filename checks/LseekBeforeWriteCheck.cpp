@@ -140,10 +140,8 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(
   auto SeeksFirst = [&](const Stmt *Loop) {
     return llvm::any_of(match(findAll(callExpr().bind("c")), *Loop, Ctx),
                         [&](const BoundNodes &N) {
-                          const auto *Seek = N.getNodeAs<CallExpr>("c");
-                          return Operations.effectOn(Seek, Var) ==
-                                     OffsetEffect::Seeks &&
-                                 setsOffsetAbsolutely(Seek, Ctx);
+                          return seeksAbsolutely(N.getNodeAs<CallExpr>("c"),
+                                                 Var, Ctx);
                         });
   };
   auto Decide = [&](const CallExpr *Call, OffsetEffect Effect) {
@@ -214,8 +212,25 @@ bool LseekBeforeWriteCheck::appendsOrSeeksFirst(
       },
       [&](const Stmt *Element) {
         const auto *Seek = llvm::dyn_cast<CallExpr>(Element);
-        return Seek && Operations.effectOn(Seek, Var) == OffsetEffect::Seeks &&
-               setsOffsetAbsolutely(Seek, Ctx);
+        return Seek && seeksAbsolutely(Seek, Var, Ctx);
+      });
+}
+
+bool LseekBeforeWriteCheck::seeksAbsolutely(const CallExpr *Call,
+                                            const Place &Var,
+                                            ASTContext &Ctx) const {
+  return Operations.effectOn(Call, Var) == OffsetEffect::Seeks &&
+         setsOffsetAbsolutely(Call, Ctx);
+}
+
+bool LseekBeforeWriteCheck::appendClearOnEveryPath(
+    const Stmt *From, const Stmt *Use,
+    llvm::function_ref<bool(const Expr *)> IsFlags, const FunctionDecl *Func,
+    ASTContext &Ctx) {
+  return !Functions.flow(Func, Ctx)->reachable(
+      From, Use, [&](const Expr *Cond, bool Branch) {
+        return impliesAppendBit(Cond, Branch, IsFlags,
+                                Constants.get("O_APPEND"), /*Set=*/false, Ctx);
       });
 }
 
@@ -243,13 +258,9 @@ bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
   if (!FlagsVar ||
       (!OneValue && !isNeverModified(FlagsVar, Func->getBody(), Ctx)))
     return false;
-  int64_t Append = Constants.get("O_APPEND");
-  return !Functions.flow(Func, Ctx)->reachable(
-      nullptr, Use, [&](const Expr *Cond, bool Branch) {
-        return impliesAppendBit(
-            Cond, Branch, [&](const Expr *X) { return sameValue(X, Flags); },
-            Append, /*Set=*/false, Ctx);
-      });
+  return appendClearOnEveryPath(
+      nullptr, Use, [&](const Expr *X) { return sameValue(X, Flags); }, Func,
+      Ctx);
 }
 
 /// Calls that make or copy a descriptor rather than look one up.
@@ -313,12 +324,7 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
   // they are looked up, on every path from the lookup (the descriptor's one
   // definition) to the seek.
   const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
-  if (Flow &&
-      !Flow->reachable(Lookup, S.Call, [&](const Expr *Cond, bool Branch) {
-        return impliesAppendBit(Cond, Branch, Describes,
-                                Constants.get("O_APPEND"),
-                                /*Set=*/false, Ctx);
-      }))
+  if (Flow && appendClearOnEveryPath(Lookup, S.Call, Describes, S.Func, Ctx))
     return true;
   // The locals given such flags (`int fl = fcntl(...)`, `fl = ...` later,
   // `(fl = ...) < 0`), then each test of one that only those flags reach.
@@ -595,9 +601,9 @@ bool LseekBeforeWriteCheck::followsSeekToEnd(const Seek &S, ASTContext &Ctx) {
                 Call ? Operations.effectOn(Call, *S.Target) : std::nullopt;
             if (!Effect || *Effect == OffsetEffect::None)
               return Step::Continue;
-            Found |=
-                *Effect == OffsetEffect::Seeks && Call->getNumArgs() == 3 &&
-                foldInteger(Call->getArg(2), Ctx) == Constants.get("SEEK_END");
+            Found |= *Effect == OffsetEffect::Seeks &&
+                     Call->getNumArgs() == 3 &&
+                     foldInteger(Call->getArg(2), Ctx) == SeekEnd;
             return Step::EndPath;
           },
           [] { return Step::EndPath; });

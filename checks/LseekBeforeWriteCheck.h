@@ -92,6 +92,14 @@ private:
   bool appendsOrSeeksFirst(const Stmt *From, const CallExpr *Write,
                            const Place &Var, const FunctionDecl *Func,
                            const CallExpr *Lookup, ASTContext &Ctx);
+  /// Whether \p Call sets \p Var's offset without reading it.
+  bool seeksAbsolutely(const CallExpr *Call, const Place &Var,
+                       ASTContext &Ctx) const;
+  /// Whether every path from \p From (null: the entry) to \p Use takes an
+  /// edge that says flags (what \p IsFlags accepts) hold no O_APPEND.
+  bool appendClearOnEveryPath(const Stmt *From, const Stmt *Use,
+                              llvm::function_ref<bool(const Expr *)> IsFlags,
+                              const FunctionDecl *Func, ASTContext &Ctx);
   /// Whether \p Value holds the flags of the descriptor \p Target that
   /// \p Lookup gave: fcntl(fd, F_GETFL), a sibling lookup of the same
   /// handle, or the handle's flags field.

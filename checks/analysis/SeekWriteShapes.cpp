@@ -44,8 +44,6 @@ bool onlyRetriesOnEintr(const Stmt *Loop, const PosixConstants &Constants,
 
 } // namespace
 
-/// Whether taking \p Branch of \p Cond implies that \p Flags has no
-/// O_APPEND: `!(flags & O_APPEND)`, `(flags & O_APPEND) == 0`, ...
 bool impliesAppendBit(const Expr *Cond, bool Branch,
                       llvm::function_ref<bool(const Expr *)> IsFlags,
                       int64_t Append, bool Set, ASTContext &Ctx) {
@@ -103,8 +101,6 @@ bool errnoReadNext(const CallStatement &St, ASTContext &Ctx) {
   return ReadsErrno;
 }
 
-/// For `if (seek <cmp> v) { ... } else { write...; }` where \p Write is the
-/// first statement of the else branch and always runs there: the if.
 /// Whether \p Write is the first statement of \p If's else and always runs
 /// there.
 static bool firstOfElse(const IfStmt *If, const CallExpr *Write,

@@ -23,6 +23,11 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   open-stat    n { open; fstat; S_ISDIR; stat by path; close; chmod by
                path } blocks
   switch-seek  a switch of n cases, each a seek and a write
+  handle-seeks n requests that look a descriptor up in a handle table,
+               seek unless its flags append, and write; and seek and read
+  handle-flags the same, the handle's flags kept in one local
+  runtime-flags n opens with the caller's flags, tested once for O_APPEND,
+               each followed by a seek and a write
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
@@ -266,7 +271,40 @@ def handle_seeks(n):
             + "  return 0;\n}\n", ".c")
 
 
+def handle_flags(n):
+    # The same table, its flags kept in a local given anew per request: each
+    # seek asks which locals hold the handle's flags and where they are
+    # tested.
+    block = ("  fd = slot_fd(k + %d);\n  fl = slot_flags(k + %d);\n"
+             "  if (!(fl & O_APPEND) && lseek(fd, off, SEEK_SET) == -1)\n"
+             "    return -1;\n"
+             "  else if (write(fd, buf, 8) != 8)\n    return -1;\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "static int fds[8], flags[8];\n"
+            "static int slot_fd(int s) { return fds[s & 7]; }\n"
+            "static int slot_flags(int s) { return flags[s & 7]; }\n"
+            "int serve(int k, off_t off, char *buf) {\n  int fd, fl;\n"
+            + "".join(block % (i, i) for i in range(n))
+            + "  return 0;\n}\n", ".c")
+
+
+def runtime_flags(n):
+    # Opens with the caller's flags, tested once at the top for O_APPEND:
+    # every seek asks whether each path from the function's entry tests
+    # them.
+    block = ("  fd = open(p, flags);\n  if (fd < 0)\n    return -1;\n"
+             "  lseek(fd, %d, SEEK_SET);\n"
+             "  if (write(fd, buf, 8) != 8)\n    return -1;\n"
+             "  close(fd);\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "int put(const char *p, int flags, const char *buf) {\n"
+            "  int fd;\n  if (flags & O_APPEND)\n    return -1;\n"
+            + "".join(block % (i * 8) for i in range(n))
+            + "  return 0;\n}\n", ".c")
+
+
 SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
+          "handle-flags": handle_flags, "runtime-flags": runtime_flags,
           "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,

@@ -202,7 +202,7 @@ bool LseekBeforeWriteCheck::appendsOrSeeksFirst(
     const FunctionDecl *Func, const CallExpr *Lookup, ASTContext &Ctx) {
   int64_t Append = Constants.get("O_APPEND");
   auto DescribesVar = [&](const Expr *Flags) {
-    return describesLookup(Flags, Var, Lookup, Ctx);
+    return holdsLookupFlags(Flags, Var, Lookup, Write, Func, Ctx);
   };
   return !Functions.flow(Func, Ctx)->reachable(
       From, Write,
@@ -226,12 +226,14 @@ bool LseekBeforeWriteCheck::seeksAbsolutely(const CallExpr *Call,
 bool LseekBeforeWriteCheck::appendClearOnEveryPath(
     const Stmt *From, const Stmt *Use,
     llvm::function_ref<bool(const Expr *)> IsFlags, const FunctionDecl *Func,
-    ASTContext &Ctx) {
-  return !Functions.flow(Func, Ctx)->reachable(
-      From, Use, [&](const Expr *Cond, bool Branch) {
-        return impliesAppendBit(Cond, Branch, IsFlags,
-                                Constants.get("O_APPEND"), /*Set=*/false, Ctx);
-      });
+    ASTContext &Ctx, llvm::StringRef EntryKey) {
+  auto Blocked = [&](const Expr *Cond, bool Branch) {
+    return impliesAppendBit(Cond, Branch, IsFlags, Constants.get("O_APPEND"),
+                            /*Set=*/false, Ctx);
+  };
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  return EntryKey.empty() ? !Flow->reachable(From, Use, Blocked)
+                          : !Flow->reachableFromEntry(EntryKey, Use, Blocked);
 }
 
 bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
@@ -248,19 +250,22 @@ bool LseekBeforeWriteCheck::notAppend(const Origin &O, const Stmt *Use,
 
 bool LseekBeforeWriteCheck::testedNoAppend(const Expr *Flags, const Stmt *Use,
                                            const FunctionDecl *Func,
-                                           ASTContext &Ctx, bool OneValue) {
+                                           ASTContext &Ctx) {
   // Every path to the use passes a no-O_APPEND test of flags that are a
-  // parameter or otherwise never modified (or whose one value reaches both
-  // the test and the use: \p OneValue).
+  // parameter or otherwise never modified.
   const auto *FlagsRef = llvm::dyn_cast<DeclRefExpr>(Flags->IgnoreParenCasts());
   const auto *FlagsVar =
       FlagsRef ? llvm::dyn_cast<VarDecl>(FlagsRef->getDecl()) : nullptr;
-  if (!FlagsVar ||
-      (!OneValue && !isNeverModified(FlagsVar, Func->getBody(), Ctx)))
+  if (!FlagsVar)
+    return false;
+  auto [Known, New] = FlagsNeverModified.try_emplace({Func, FlagsVar}, false);
+  if (New)
+    Known->second = isNeverModified(FlagsVar, Func->getBody(), Ctx);
+  if (!Known->second)
     return false;
   return appendClearOnEveryPath(
       nullptr, Use, [&](const Expr *X) { return sameValue(X, Flags); }, Func,
-      Ctx);
+      Ctx, "no-append:" + Place::variable(FlagsVar).key());
 }
 
 /// Calls that make or copy a descriptor rather than look one up.
@@ -314,50 +319,45 @@ bool LseekBeforeWriteCheck::describesLookup(const Expr *Value,
          });
 }
 
+bool LseekBeforeWriteCheck::holdsLookupFlags(const Expr *X, const Place &Target,
+                                             const CallExpr *Lookup,
+                                             const Stmt *Until,
+                                             const FunctionDecl *Func,
+                                             ASTContext &Ctx) {
+  // `(fl = handle_to_flags(h)) & O_APPEND` tests the value stored.
+  if (const auto *Assign =
+          llvm::dyn_cast<BinaryOperator>(X->IgnoreParenCasts());
+      Assign && Assign->getOpcode() == BO_Assign)
+    X = Assign->getRHS();
+  if (describesLookup(X, Target, Lookup, Ctx))
+    return true;
+  // A local holds them when one definition reaches both the test and \p
+  // Until and gives them (`int fl = fcntl(...)`, `fl = ...` later, `(fl =
+  // ...) < 0`): flags read again after an F_SETFL are another definition.
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  llvm::SmallVector<Definition, 2> AtTest, AtUntil;
+  return Var && Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
+         Flow && Flow->reachingDefinitions(Var, Ref, AtTest) &&
+         AtTest.size() == 1 && AtTest.front().Value &&
+         Flow->reachingDefinitions(Var, Until, AtUntil) &&
+         AtUntil.size() == 1 && AtUntil.front().Site == AtTest.front().Site &&
+         describesLookup(AtTest.front().Value, Target, Lookup, Ctx);
+}
+
 bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
                                                  const CallExpr *Lookup,
                                                  ASTContext &Ctx) {
-  auto Describes = [&](const Expr *Value) {
-    return describesLookup(Value, *S.Target, Lookup, Ctx);
-  };
-  // `!(handle_to_flags(h) & O_APPEND) && lseek(...)`: the flags tested as
-  // they are looked up, on every path from the lookup (the descriptor's one
-  // definition) to the seek.
-  const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
-  if (Flow && appendClearOnEveryPath(Lookup, S.Call, Describes, S.Func, Ctx))
-    return true;
-  // The locals given such flags (`int fl = fcntl(...)`, `fl = ...` later,
-  // `(fl = ...) < 0`), then each test of one that only those flags reach.
-  llvm::SmallPtrSet<const VarDecl *, 4> Given;
-  for (const BoundNodes &N : match(
-           findAll(declRefExpr(to(
-               varDecl(hasLocalStorage(), hasInitializer(expr().bind("value")))
-                   .bind("flags")))),
-           *S.Func->getBody(), Ctx))
-    if (Describes(N.getNodeAs<Expr>("value")))
-      Given.insert(N.getNodeAs<VarDecl>("flags"));
-  for (const BoundNodes &N :
-       match(findAll(binaryOperator(
-                 hasOperatorName("="),
-                 hasLHS(
-                     declRefExpr(to(varDecl(hasLocalStorage()).bind("flags")))),
-                 hasRHS(expr().bind("value")))),
-             *S.Func->getBody(), Ctx))
-    if (Describes(N.getNodeAs<Expr>("value")))
-      Given.insert(N.getNodeAs<VarDecl>("flags"));
-  for (const VarDecl *Flags : Given) {
-    llvm::SmallVector<Definition, 2> Defs;
-    if (!Flow || !Flow->reachingDefinitions(Flags, S.Call, Defs) ||
-        Defs.size() != 1 || !Defs.front().Value ||
-        !Describes(Defs.front().Value))
-      continue;
-    // Its one value, so that a test of the variable tests that value.
-    bool OneValue = FunctionSummaries::of(Ctx).soleValue(Flags) != nullptr;
-    for (const DeclRefExpr *Ref : Functions.uses(S.Func).of(Flags))
-      if (testedNoAppend(Ref, S.Call, S.Func, Ctx, OneValue))
-        return true;
-  }
-  return false;
+  // `!(handle_to_flags(h) & O_APPEND) && lseek(...)`, or the same through a
+  // local, on every path from the lookup (the descriptor's one definition)
+  // to the seek.
+  return appendClearOnEveryPath(
+      Lookup, S.Call,
+      [&](const Expr *X) {
+        return holdsLookupFlags(X, *S.Target, Lookup, S.Call, S.Func, Ctx);
+      },
+      S.Func, Ctx);
 }
 
 const std::optional<Requirement> &

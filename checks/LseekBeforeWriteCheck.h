@@ -24,6 +24,7 @@ public:
     Fields.clear();
     Seeks.clear();
     LookupsSeekFirst.clear();
+    FlagsNeverModified.clear();
   }
 
 private:
@@ -57,12 +58,17 @@ private:
   /// Whether every path to \p Use tests \p Flags (a never modified
   /// variable) for no O_APPEND.
   bool testedNoAppend(const Expr *Flags, const Stmt *Use,
-                      const FunctionDecl *Func, ASTContext &Ctx,
-                      bool OneValue = false);
+                      const FunctionDecl *Func, ASTContext &Ctx);
   /// The call \p Var was looked up with (`fd = handle_to_fd(h)`), if it
   /// has that one definition at \p Use.
   const CallExpr *lookupOf(const Place &Var, const Stmt *Use,
                            const FunctionDecl *Func);
+  /// Whether \p X gives the flags of the descriptor \p Lookup gave \p
+  /// Target (describesLookup), itself or through a local that still holds
+  /// them at \p Until.
+  bool holdsLookupFlags(const Expr *X, const Place &Target,
+                        const CallExpr *Lookup, const Stmt *Until,
+                        const FunctionDecl *Func, ASTContext &Ctx);
   /// Whether the seek runs only under a no-O_APPEND test of flags that
   /// describe the looked-up descriptor.
   bool lookupTestedNoAppend(const Seek &S, const CallExpr *Lookup,
@@ -96,10 +102,13 @@ private:
   bool seeksAbsolutely(const CallExpr *Call, const Place &Var,
                        ASTContext &Ctx) const;
   /// Whether every path from \p From (null: the entry) to \p Use takes an
-  /// edge that says flags (what \p IsFlags accepts) hold no O_APPEND.
+  /// edge that says flags (what \p IsFlags accepts) hold no O_APPEND. From
+  /// the entry, \p EntryKey names \p IsFlags so that the walk is made once
+  /// per function.
   bool appendClearOnEveryPath(const Stmt *From, const Stmt *Use,
                               llvm::function_ref<bool(const Expr *)> IsFlags,
-                              const FunctionDecl *Func, ASTContext &Ctx);
+                              const FunctionDecl *Func, ASTContext &Ctx,
+                              llvm::StringRef EntryKey = {});
   /// Whether \p Value holds the flags of the descriptor \p Target that
   /// \p Lookup gave: fcntl(fd, F_GETFL), a sibling lookup of the same
   /// handle, or the handle's flags field.
@@ -142,6 +151,10 @@ private:
   /// lookupOffsetNeverInherited's answers, per lookup function.
   llvm::DenseMap<const FunctionDecl *, std::optional<Requirement>>
       LookupsSeekFirst;
+  /// testedNoAppend's walk of a function for changes, per function and
+  /// flags variable: asked once per seek, it was a walk per seek.
+  llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, bool>
+      FlagsNeverModified;
   CallsByFunction Seeks;
 };
 

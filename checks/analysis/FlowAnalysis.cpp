@@ -663,6 +663,38 @@ bool FunctionFlow::reachable(
   return false;
 }
 
+bool FunctionFlow::reachableFromEntry(
+    llvm::StringRef Key, const Stmt *To,
+    llvm::function_ref<bool(const Expr *, bool)> Blocked) const {
+  std::optional<Position> At = positionOf(To);
+  if (!At)
+    return false;
+  auto [It, New] = EntryReaches.try_emplace(Key);
+  llvm::BitVector &Reached = It->second;
+  if (New) {
+    Reached.resize(Graph->getNumBlockIDs());
+    const CFGBlock *Entry = &Graph->getEntry();
+    Reached.set(Entry->getBlockID());
+    llvm::SmallVector<const CFGBlock *, 16> Work{Entry};
+    while (!Work.empty()) {
+      const CFGBlock *Block = Work.pop_back_val();
+      const auto *Cond =
+          llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
+      bool Branches = Cond && Block->succ_size() == 2;
+      unsigned SuccIndex = 0;
+      for (const CFGBlock *Succ : Block->succs()) {
+        bool TrueBranch = SuccIndex++ == 0;
+        if (!Succ || Reached.test(Succ->getBlockID()) ||
+            (Branches && Blocked(Cond, TrueBranch)))
+          continue;
+        Reached.set(Succ->getBlockID());
+        Work.push_back(Succ);
+      }
+    }
+  }
+  return Reached.test(At->Block->getBlockID());
+}
+
 unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
   if (!ComponentOrder.empty())
     return ComponentOrder[Block->getBlockID()];

@@ -15,6 +15,7 @@
 #include "StmtParents.h"
 #include "VariableUses.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -92,6 +93,13 @@ public:
   bool reachable(const Stmt *From, const Stmt *To,
                  llvm::function_ref<bool(const Expr *, bool)> Blocked,
                  llvm::function_ref<bool(const Stmt *)> Stops = nullptr) const;
+
+  /// reachable(nullptr, \p To, \p Blocked) with the blocks the entry
+  /// reaches kept under \p Key (one \p Blocked per key): a function of
+  /// thousands of calls below one test is walked once, not once per call.
+  bool reachableFromEntry(
+      llvm::StringRef Key, const Stmt *To,
+      llvm::function_ref<bool(const Expr *, bool)> Blocked) const;
 
   /// What a walk does after visiting a statement.
   enum class Step { Continue, EndPath, Fail };
@@ -207,6 +215,8 @@ private:
                          llvm::SmallVector<const DeclRefExpr *, 2>>
       Readers;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
+  /// reachableFromEntry's blocks, by block ID, per key.
+  mutable llvm::StringMap<llvm::BitVector> EntryReaches;
   const Stmt *Body = nullptr;
   ASTContext *Ctx = nullptr;
 };

@@ -143,6 +143,40 @@ int serve_write(int h, off_t off, const char *buf, size_t len) {
   return (int)ret;
 }
 
+// The same with the handle's flags kept in a local, as C89 code writes it.
+int serve_write_c89(int h, off_t off, const char *buf, size_t len) {
+  int fd, fl;
+  ssize_t ret = -1;
+  fd = handle_to_fd(h);
+  fl = handle_to_flags(h);
+  if (fd < 0)
+    return -1;
+  if (!(fl & O_APPEND) && lseek(fd, off, SEEK_SET) == -1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  else
+    ret = write(fd, buf, len);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: note: the write at that offset
+  // CHECK-MESSAGES: :[[@LINE-6]]:27: note: no automatic fix: the write also runs without the seek where the flags append
+  return (int)ret;
+}
+
+// Appending handles refused, the flags stored where they are tested.
+int serve_pwrite(int h, off_t off, const char *buf, size_t len) {
+  int fd, fl;
+  fd = handle_to_fd(h);
+  if (fd < 0 || ((fl = handle_to_flags(h)) & O_APPEND))
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return (int)write(fd, buf, len);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: note: the write at that offset
+}
+// CHECK-FIXES: if (fd < 0 || ((fl = handle_to_flags(h)) & O_APPEND))
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return (int)pwrite(fd, buf, len, off);
+
 int serve_touch(int h, const struct timeval *times) {
   int fd = handle_to_fd(h);
   return fd < 0 ? -1 : futimes(fd, times);
@@ -157,6 +191,31 @@ int serve_close(int h) {
 }
 
 // ------------------------------------------------------------ must not flag
+
+// The flags tested are another handle's.
+int serve_copy(int h, int from, off_t off, const char *buf, size_t len) {
+  int fd = handle_to_fd(h);
+  int fl = handle_to_flags(from);
+  if (fd < 0 || (fl & O_APPEND))
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  return (int)write(fd, buf, len);
+}
+
+// The local holds the handle's flags on one path only: on the other the
+// test passes whatever the handle appends.
+int serve_maybe(int h, int known, off_t off, const char *buf, size_t len) {
+  int fd = handle_to_fd(h);
+  int fl;
+  if (known)
+    fl = handle_to_flags(h);
+  else
+    fl = 0;
+  if (fd < 0 || (fl & O_APPEND))
+    return -1;
+  lseek(fd, off, SEEK_SET);
+  return (int)write(fd, buf, len);
+}
 
 // The loop's reads rely on the offset each read leaves.
 long sum_from(const char *path, off_t off) {

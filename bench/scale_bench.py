@@ -25,7 +25,8 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   switch-seek  a switch of n cases, each a seek and a write
   handle-seeks n requests that look a descriptor up in a handle table,
                seek unless its flags append, and write; and seek and read
-  handle-flags the same, the handle's flags kept in one local
+  handle-flags the same, the handle's flags kept in one local, tested
+               after the lookup or before it
   runtime-flags n opens with the caller's flags, tested once for O_APPEND,
                each followed by a seek and a write
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
@@ -278,13 +279,18 @@ def handle_flags(n):
     block = ("  fd = slot_fd(k + %d);\n  fl = slot_flags(k + %d);\n"
              "  if (!(fl & O_APPEND) && lseek(fd, off, SEEK_SET) == -1)\n"
              "    return -1;\n"
-             "  else if (write(fd, buf, 8) != 8)\n    return -1;\n")
+             "  else if (write(fd, buf, 8) != 8)\n    return -1;\n"
+             # The flags tested before the lookup: the seek asks which
+             # locals every path to it tested.
+             "  fl = slot_flags(k + %d);\n  if (fl & O_APPEND)\n    return -1;\n"
+             "  fd = slot_fd(k + %d);\n  lseek(fd, off, SEEK_SET);\n"
+             "  if (write(fd, buf, 8) != 8)\n    return -1;\n")
     return ("#include <fcntl.h>\n#include <unistd.h>\n"
             "static int fds[8], flags[8];\n"
             "static int slot_fd(int s) { return fds[s & 7]; }\n"
             "static int slot_flags(int s) { return flags[s & 7]; }\n"
             "int serve(int k, off_t off, char *buf) {\n  int fd, fl;\n"
-            + "".join(block % (i, i) for i in range(n))
+            + "".join(block % (i, i, i, i) for i in range(n))
             + "  return 0;\n}\n", ".c")
 
 

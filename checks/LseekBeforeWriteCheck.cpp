@@ -352,12 +352,37 @@ bool LseekBeforeWriteCheck::lookupTestedNoAppend(const Seek &S,
   // `!(handle_to_flags(h) & O_APPEND) && lseek(...)`, or the same through a
   // local, on every path from the lookup (the descriptor's one definition)
   // to the seek.
-  return appendClearOnEveryPath(
-      Lookup, S.Call,
-      [&](const Expr *X) {
-        return holdsLookupFlags(X, *S.Target, Lookup, S.Call, S.Func, Ctx);
-      },
-      S.Func, Ctx);
+  if (appendClearOnEveryPath(
+          Lookup, S.Call,
+          [&](const Expr *X) {
+            return holdsLookupFlags(X, *S.Target, Lookup, S.Call, S.Func, Ctx);
+          },
+          S.Func, Ctx))
+    return true;
+  // Or a local given them and tested before the lookup, still their value
+  // at the seek.
+  const FunctionFlow *Flow = Functions.flow(S.Func, Ctx);
+  auto TestedClear = [&](const Expr *Cond, bool Branch, const VarDecl *Var) {
+    return impliesAppendBit(
+        Cond, Branch,
+        [&](const Expr *X) {
+          const auto *Assign =
+              llvm::dyn_cast<BinaryOperator>(X->IgnoreParenCasts());
+          return referencedVar(Assign && Assign->getOpcode() == BO_Assign
+                                   ? Assign->getLHS()
+                                   : X) == Var;
+        },
+        Constants.get("O_APPEND"), /*Set=*/false, Ctx);
+  };
+  llvm::SmallVector<TestedValue, 2> Tested;
+  if (!Flow || !Flow->testedValues("no-append", S.Call, TestedClear, Tested))
+    return false;
+  return llvm::any_of(Tested, [&](const TestedValue &T) {
+    llvm::SmallVector<Definition, 2> Defs;
+    return Flow->reachingDefinitions(T.Var, S.Call, Defs) && Defs.size() == 1 &&
+           Defs.front().Site == T.Site && Defs.front().Value &&
+           describesLookup(Defs.front().Value, *S.Target, Lookup, Ctx);
+  });
 }
 
 const std::optional<Requirement> &

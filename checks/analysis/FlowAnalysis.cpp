@@ -695,6 +695,105 @@ bool FunctionFlow::reachableFromEntry(
   return Reached.test(At->Block->getBlockID());
 }
 
+/// The local variables \p E names, each once.
+static llvm::SmallVector<const VarDecl *, 4> localsNamedIn(const Expr *E) {
+  llvm::SmallVector<const VarDecl *, 4> Named;
+  llvm::SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() && !llvm::is_contained(Named, Var))
+        Named.push_back(Var);
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return Named;
+}
+
+/// Drops from \p Values those whose variable the elements [Begin, End) of
+/// \p Block define again.
+static void dropRedefined(const CFGBlock *Block, unsigned Begin, unsigned End,
+                          llvm::SmallVectorImpl<TestedValue> &Values) {
+  for (unsigned I = Begin; I < End && !Values.empty(); ++I)
+    if (auto Element = (*Block)[I].getAs<CFGStmt>())
+      llvm::erase_if(Values, [&](const TestedValue &V) {
+        Definition Def;
+        return definesVariable(Element->getStmt(), V.Var, Def);
+      });
+}
+
+bool FunctionFlow::testedValues(
+    llvm::StringRef Key, const Stmt *At, VariableTest Passes,
+    llvm::SmallVectorImpl<TestedValue> &Tested) const {
+  std::optional<Position> Where = positionOf(At);
+  if (!Where)
+    return false;
+  auto [It, New] = TestedAtStart.try_emplace(Key);
+  std::vector<std::optional<TestedValues>> &AtStart = It->second;
+  if (New) {
+    // A must-analysis: a block's values are those on every edge into it
+    // (an edge not yet seen counts as all), so each block's set only
+    // shrinks after its first visit and the walk ends.
+    AtStart.assign(Graph->getNumBlockIDs(), std::nullopt);
+    const CFGBlock *Entry = &Graph->getEntry();
+    AtStart[Entry->getBlockID()].emplace();
+    std::vector<bool> Queued(Graph->getNumBlockIDs(), false);
+    llvm::SmallVector<const CFGBlock *, 16> Work{Entry};
+    while (!Work.empty()) {
+      const CFGBlock *Block = Work.pop_back_val();
+      Queued[Block->getBlockID()] = false;
+      TestedValues AtEnd = *AtStart[Block->getBlockID()];
+      dropRedefined(Block, 0, Block->size(), AtEnd);
+      const auto *Cond =
+          llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
+      llvm::SmallVector<const VarDecl *, 4> Named;
+      if (Cond && Block->succ_size() == 2)
+        Named = localsNamedIn(Cond);
+      unsigned SuccIndex = 0;
+      for (const CFGBlock *Succ : Block->succs()) {
+        bool TrueBranch = SuccIndex++ == 0;
+        if (!Succ)
+          continue;
+        TestedValues OnEdge = AtEnd;
+        for (const VarDecl *Var : Named) {
+          llvm::SmallVector<Definition, 2> Defs;
+          if (Passes(Cond, TrueBranch, Var) &&
+              reachingDefinitions(Var, Cond, Defs) && Defs.size() == 1 &&
+              Defs.front().Site)
+            OnEdge.push_back({Var, Defs.front().Site});
+        }
+        llvm::sort(OnEdge);
+        OnEdge.erase(std::unique(OnEdge.begin(), OnEdge.end()), OnEdge.end());
+        std::optional<TestedValues> &Into = AtStart[Succ->getBlockID()];
+        bool Changed = !Into;
+        if (!Into) {
+          Into = std::move(OnEdge);
+        } else {
+          size_t Before = Into->size();
+          llvm::erase_if(*Into, [&](const TestedValue &V) {
+            return !std::binary_search(OnEdge.begin(), OnEdge.end(), V);
+          });
+          Changed = Into->size() != Before;
+        }
+        if (Changed && !Queued[Succ->getBlockID()]) {
+          Queued[Succ->getBlockID()] = true;
+          Work.push_back(Succ);
+        }
+      }
+    }
+  }
+  const std::optional<TestedValues> &Start =
+      AtStart[Where->Block->getBlockID()];
+  if (!Start)
+    return true;
+  TestedValues Values = *Start;
+  dropRedefined(Where->Block, 0, Where->Index, Values);
+  Tested.append(Values.begin(), Values.end());
+  return true;
+}
+
 unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
   if (!ComponentOrder.empty())
     return ComponentOrder[Block->getBlockID()];

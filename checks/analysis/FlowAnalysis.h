@@ -21,6 +21,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -36,6 +37,20 @@ struct Definition {
   /// The defining statement (a declaration, an assignment, `x |= C`); null
   /// for the value from outside.
   const Stmt *Site = nullptr;
+};
+
+/// A variable's value that every path to a statement has tested: its
+/// variable and the definition that gave it.
+struct TestedValue {
+  const VarDecl *Var;
+  const Stmt *Site;
+  bool operator<(const TestedValue &O) const {
+    return std::less<>()(Var, O.Var) ||
+           (Var == O.Var && std::less<>()(Site, O.Site));
+  }
+  bool operator==(const TestedValue &O) const {
+    return Var == O.Var && Site == O.Site;
+  }
 };
 
 /// If \p S assigns or initialises \p Var (or makes it name another file,
@@ -100,6 +115,17 @@ public:
   bool reachableFromEntry(
       llvm::StringRef Key, const Stmt *To,
       llvm::function_ref<bool(const Expr *, bool)> Blocked) const;
+
+  /// The values of locals that every path to \p At took a branch edge
+  /// for which \p Passes(Condition, TookTrueBranch, Var) holds, with no
+  /// new definition of the local since the test. One forward pass per
+  /// function and \p Key (one \p Passes per key), so a question asked at
+  /// every call is answered without a walk per call. False when \p At is
+  /// not in the CFG.
+  using VariableTest =
+      llvm::function_ref<bool(const Expr *, bool, const VarDecl *)>;
+  bool testedValues(llvm::StringRef Key, const Stmt *At, VariableTest Passes,
+                    llvm::SmallVectorImpl<TestedValue> &Tested) const;
 
   /// What a walk does after visiting a statement.
   enum class Step { Continue, EndPath, Fail };
@@ -217,6 +243,11 @@ private:
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
   /// reachableFromEntry's blocks, by block ID, per key.
   mutable llvm::StringMap<llvm::BitVector> EntryReaches;
+  /// testedValues' values at each block's start (none: not reached), by
+  /// block ID, per key.
+  using TestedValues = llvm::SmallVector<TestedValue, 2>;
+  mutable llvm::StringMap<std::vector<std::optional<TestedValues>>>
+      TestedAtStart;
   const Stmt *Body = nullptr;
   ASTContext *Ctx = nullptr;
 };

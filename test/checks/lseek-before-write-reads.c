@@ -177,6 +177,21 @@ int serve_pwrite(int h, off_t off, const char *buf, size_t len) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT: return (int)pwrite(fd, buf, len, off);
 
+// The flags fetched and tested before the descriptor.
+int serve_checked_first(int h, off_t off, const char *buf, size_t len) {
+  int fl = handle_to_flags(h);
+  if (fl & O_APPEND)
+    return -1;
+  int fd = handle_to_fd(h);
+  lseek(fd, off, SEEK_SET);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'lseek' then 'write' is one 'pwrite'
+  return (int)write(fd, buf, len);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: note: the write at that offset
+}
+// CHECK-FIXES: int fd = handle_to_fd(h);
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return (int)pwrite(fd, buf, len, off);
+
 int serve_touch(int h, const struct timeval *times) {
   int fd = handle_to_fd(h);
   return fd < 0 ? -1 : futimes(fd, times);
@@ -200,6 +215,33 @@ int serve_copy(int h, int from, off_t off, const char *buf, size_t len) {
     return -1;
   lseek(fd, off, SEEK_SET);
   return (int)write(fd, buf, len);
+}
+
+// The flags read again on one path and not tested again.
+int serve_reload(int h, int reload, off_t off, const char *buf, size_t len) {
+  int fl = handle_to_flags(h);
+  if (fl & O_APPEND)
+    return -1;
+  if (reload)
+    fl = handle_to_flags(h);
+  int fd = handle_to_fd(h);
+  lseek(fd, off, SEEK_SET);
+  return (int)write(fd, buf, len) + (fl & 0);
+}
+
+// Tested once, read again in every round of the loop.
+int serve_rounds(int h, int n, off_t off, const char *buf, size_t len) {
+  int fl = handle_to_flags(h);
+  if (fl & O_APPEND)
+    return -1;
+  for (int i = 0; i < n; i++) {
+    int fd = handle_to_fd(h);
+    lseek(fd, off, SEEK_SET);
+    if (write(fd, buf, len) < 0)
+      return -1;
+    fl = handle_to_flags(h);
+  }
+  return fl;
 }
 
 // The local holds the handle's flags on one path only: on the other the

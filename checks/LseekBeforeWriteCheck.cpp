@@ -482,11 +482,14 @@ void LseekBeforeWriteCheck::checkSeek(const CallExpr *Call,
          foldInteger(Call->getArg(1), Ctx),
          foldInteger(Call->getArg(2), Ctx),
          startsWith(calleeName(Call), "fseek"),
-         statementOf(Call, Functions.parents(Func), Ctx),
+         statementOf(Call, Functions.parents(Func), Ctx,
+                     /*ZeroIsSuccess=*/false, /*ThroughStore=*/true),
          std::nullopt};
   // `if (fd < 0 || lseek(fd, off, SEEK_SET) < 0) return -1;`
   if (S.Statement.K == CallStatement::Used)
-    S.Statement = joinedErrorCheck(Call, Functions.parents(Func), Ctx);
+    S.Statement =
+        joinedErrorCheck(Call, Functions.parents(Func), Ctx,
+                         /*ZeroIsSuccess=*/false, /*ThroughStore=*/true);
   const CallStatement &Statement = S.Statement;
   bool Zero = S.Offset && *S.Offset == 0;
   bool Discarded =
@@ -888,6 +891,13 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     if (!FlagRange)
       SeekRange.reset();
   }
+  // `if ((ret = lseek(...)) == -1)`: the store goes with the test.
+  if (const VarDecl *Stored = SeekStatement.Stored;
+      Unfixable.empty() && Stored &&
+      Functions.uses(S.Func).of(Stored).size() > 1)
+    Unfixable = "the seek's result is also kept in '" +
+                Stored->getName().str() +
+                "', which is read later; remove those reads with the seek";
   if (Unfixable.empty() && !SeekRange && (SeekStatement.Carrier || SeekFlag))
     Unfixable =
         "the seek's test is kept in a flag declared apart or read elsewhere";

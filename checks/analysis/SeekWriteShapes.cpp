@@ -258,7 +258,13 @@ const BinaryOperator *seekFlagJoinedWithWrite(const CallExpr *Seek,
 
 bool falseEdgeMeansSeekSucceeded(const Expr *Cond, const CallExpr *Seek,
                                  ASTContext &Ctx) {
-  auto IsSeek = [&](const Expr *E) { return underlyingCall(E) == Seek; };
+  // `(r = lseek(...)) == -1` tests the value stored.
+  auto IsSeek = [&](const Expr *E) {
+    const auto *Store = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
+    return underlyingCall(Store && Store->getOpcode() == BO_Assign
+                              ? Store->getRHS()
+                              : E) == Seek;
+  };
   if (edgeRulesOut(Cond, /*Branch=*/false, IsSeek, -1, Ctx))
     return true;
   // A seek to `off` succeeded when it returned `off`.

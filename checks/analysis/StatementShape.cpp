@@ -694,7 +694,7 @@ const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
   return If;
 }
 
-const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,
+const IfStmt *comparingIf(const Expr *Call, const StmtParents &Parents,
                           const BinaryOperator **Comparison,
                           const Stmt **Carrier) {
   const Stmt *Child = nullptr;
@@ -823,6 +823,21 @@ CallStatement throughStatementMacros(CallStatement Result,
 
 } // namespace
 
+const VarDecl *storingLocal(const CallExpr *Call, const StmtParents &Parents,
+                            const Expr *&Store) {
+  const Stmt *Child = nullptr;
+  const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(
+      skipParensAndCasts(Call, Parents, Child));
+  const VarDecl *Var = Assign && Assign->getOpcode() == BO_Assign &&
+                               Assign->getRHS()->IgnoreParenCasts() == Call
+                           ? referencedVar(Assign->getLHS())
+                           : nullptr;
+  if (!Var || !Var->isLocalVarDecl() || Var->isStaticLocal())
+    return nullptr;
+  Store = Assign;
+  return Var;
+}
+
 bool valueDropped(const Stmt *Up, const Stmt *Child) {
   if (!Up || llvm::isa<CompoundStmt, LabelStmt, CaseStmt, DefaultStmt>(Up))
     return Up != nullptr;
@@ -839,7 +854,8 @@ bool valueDropped(const Stmt *Up, const Stmt *Child) {
 }
 
 CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
-                          const ASTContext &Ctx, bool ZeroIsSuccess) {
+                          const ASTContext &Ctx, bool ZeroIsSuccess,
+                          bool ThroughStore) {
   CallStatement Result;
   const Stmt *Child = nullptr;
   const Stmt *P = skipParensAndCasts(Call, Parents, Child);
@@ -869,17 +885,22 @@ CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
       return Result;
     }
   }
-  // if (lseek(fd, off, SEEK_SET) < 0) ...
+  // if (lseek(fd, off, SEEK_SET) < 0) ..., if ((r = lseek(...)) < 0) ...
+  const Expr *Tested = Call;
+  const VarDecl *Stored =
+      ThroughStore ? storingLocal(Call, Parents, Tested) : nullptr;
   const BinaryOperator *Cmp = nullptr;
   const Stmt *Carrier = nullptr;
-  const IfStmt *If = comparingIf(Call, Parents, &Cmp, &Carrier);
+  const IfStmt *If = comparingIf(Tested, Parents, &Cmp, &Carrier);
   if (!If || If->getElse())
     return Result;
-  const Expr *Other =
-      Cmp->getLHS()->IgnoreParenCasts() == Call ? Cmp->getRHS() : Cmp->getLHS();
+  const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Tested
+                          ? Cmp->getRHS()
+                          : Cmp->getLHS();
   if (Other->HasSideEffects(Ctx))
     return Result;
   Result.K = CallStatement::ErrorChecked;
+  Result.Stored = Stored;
   Result.Statement = If;
   Result.Carrier = Carrier;
   Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
@@ -911,15 +932,19 @@ const IfStmt *joinedFailureTest(const Stmt *Term, const StmtParents &Parents,
 }
 
 CallStatement joinedErrorCheck(const CallExpr *Call, const StmtParents &Parents,
-                               const ASTContext &Ctx, bool ZeroIsSuccess) {
+                               const ASTContext &Ctx, bool ZeroIsSuccess,
+                               bool ThroughStore) {
   CallStatement Result;
   const Stmt *Child = nullptr;
+  const Expr *Tested = Call;
+  const VarDecl *Stored =
+      ThroughStore ? storingLocal(Call, Parents, Tested) : nullptr;
   const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(
-      skipParensAndCasts(Call, Parents, Child));
+      skipParensAndCasts(Tested, Parents, Child));
   const BinaryOperator *Or = nullptr;
   const IfStmt *If = nullptr;
   if (Cmp && Cmp->isComparisonOp()) {
-    const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Call
+    const Expr *Other = Cmp->getLHS()->IgnoreParenCasts() == Tested
                             ? Cmp->getRHS()
                             : Cmp->getLHS();
     if (!Other->HasSideEffects(Ctx))
@@ -932,6 +957,7 @@ CallStatement joinedErrorCheck(const CallExpr *Call, const StmtParents &Parents,
   Result.K = CallStatement::ErrorChecked;
   Result.Statement = If;
   Result.JoinedOr = Or;
+  Result.Stored = Stored;
   Result.Block = llvm::dyn_cast_or_null<CompoundStmt>(Parents.getParent(If));
   return Result;
 }

@@ -186,6 +186,11 @@ struct CallStatement {
   /// `if (earlier || call < 0) fail;` (joinedErrorCheck()): the `||` whose
   /// last term is the call's test; a fix removes that term only.
   const BinaryOperator *JoinedOr = nullptr;
+  /// `if ((r = call) < 0)` (ThroughStore in statementOf() and
+  /// joinedErrorCheck()): the local the call's value is stored in as it is
+  /// tested. A fix that removes the test removes the store: the caller
+  /// rules out later reads of it.
+  const VarDecl *Stored = nullptr;
 };
 
 /// The `if` whose whole condition compares \p Call with a value
@@ -193,7 +198,7 @@ struct CallStatement {
 /// a local flag that the statement right before it set to that comparison
 /// (`int bad = !!(lseek(...) < 0); if (bad)`, the flag's statement in \p
 /// Carrier); the comparison in \p Comparison.
-const IfStmt *comparingIf(const CallExpr *Call, const StmtParents &Parents,
+const IfStmt *comparingIf(const Expr *Call, const StmtParents &Parents,
                           const BinaryOperator **Comparison = nullptr,
                           const Stmt **Carrier = nullptr);
 
@@ -223,11 +228,18 @@ std::optional<CarriedFlag> carriedFlag(const Stmt *Test,
 const IfStmt *flagTest(const Stmt *Test, const StmtParents &Parents,
                        const Stmt *&Carrier);
 
+/// `r = call` (in parentheses and casts) for a local `r` that is not
+/// static: `r`, the assignment in \p Store; null otherwise.
+const VarDecl *storingLocal(const CallExpr *Call, const StmtParents &Parents,
+                            const Expr *&Store);
+
 /// The statement around \p Call, when it is one of the shapes above in a
 /// block. With \p ZeroIsSuccess (ftruncate, fcntl: 0 or -1), a bare
-/// `if (call)` is an error check too.
+/// `if (call)` is an error check too; with \p ThroughStore, so is
+/// `if ((r = call) < 0)` for a local `r` (CallStatement::Stored).
 CallStatement statementOf(const CallExpr *Call, const StmtParents &Parents,
-                          const ASTContext &Ctx, bool ZeroIsSuccess = false);
+                          const ASTContext &Ctx, bool ZeroIsSuccess = false,
+                          bool ThroughStore = false);
 
 /// The `if` without else whose whole condition is `earlier || T`, \p Term
 /// being T or inside its parentheses and casts, when its branch only fails
@@ -243,10 +255,12 @@ const IfStmt *joinedFailureTest(const Stmt *Term, const StmtParents &Parents,
 /// `if (fd < 0 || lseek(fd, off, SEEK_SET) < 0) return -1;`: the call's
 /// error check joined to earlier tests (joinedFailureTest()), as an
 /// ErrorChecked statement whose JoinedOr is set; Used when it is not one.
-/// With \p ZeroIsSuccess, a bare `|| fcntl(...)` is an error check too.
+/// With \p ZeroIsSuccess, a bare `|| fcntl(...)` is an error check too;
+/// with \p ThroughStore, `|| (r = lseek(...)) < 0` for a local `r`.
 CallStatement joinedErrorCheck(const CallExpr *Call, const StmtParents &Parents,
                                const ASTContext &Ctx,
-                               bool ZeroIsSuccess = false);
+                               bool ZeroIsSuccess = false,
+                               bool ThroughStore = false);
 
 /// What an `if` tests: its condition, or, when that is only a local flag
 /// that \p Before (the statement right before the `if`) sets, the value

@@ -45,6 +45,51 @@ int put_cast(const char *path, const void *buf, size_t n, off_t off) {
 // CHECK-FIXES-NEXT: return -1;
 // CHECK-FIXES-NEXT: if ((ssize_t)pwrite(fd, buf, n, off) < 0)
 
+// The seek's result stored as it is tested, and read nowhere else.
+int put_stored(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  off_t ret;
+  if (fd < 0)
+    return -1;
+  if ((ret = lseek(fd, off, SEEK_SET)) == -1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  if (write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: off_t ret;
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// A slot file's record: the stored result also compared with the offset
+// asked for. One pwrite, but that test goes with the seek: a note.
+int put_slot(const char *path, int slot, const void *rec, size_t n) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  off_t pos, ret;
+  if (fd < 0)
+    return -1;
+  pos = (off_t)slot * (off_t)n;
+  if ((ret = lseek(fd, pos, SEEK_SET)) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'lseek' then 'write' is one 'pwrite'
+    close(fd);
+    return -1;
+  }
+  if (ret != pos) {
+    close(fd);
+    return -1;
+  }
+  if (write(fd, rec, n) != (ssize_t)n) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    // CHECK-MESSAGES: :[[@LINE-11]]:14: note: no automatic fix: the seek's result is also kept in 'ret', which is read later; remove those reads with the seek
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
 // The flag read again after its `if`: still one pwrite, but the flag stays,
 // so no automatic fix.
 int put_logged(const char *path, const void *buf, size_t n, off_t off,
@@ -221,6 +266,29 @@ int put_flag_or_kept(const char *path, const void *buf, size_t n, off_t off,
 }
 
 // ------------------------------------------------------------ must not flag
+
+// The seek's result kept where other functions read it.
+off_t last_pos;
+int put_shared_pos(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if ((last_pos = lseek(fd, off, SEEK_SET)) == -1)
+    return -1;
+  return write(fd, buf, n) < 0 ? -1 : 0;
+}
+
+// The stored result of a relative seek: the write's offset is not the
+// expression the seek was handed.
+int put_skip(const char *path, const void *buf, size_t n, off_t gap) {
+  int fd = open(path, O_RDWR | O_CLOEXEC, 0600);
+  off_t at;
+  if (fd < 0)
+    return -1;
+  if ((at = lseek(fd, gap, SEEK_CUR)) == -1)
+    return -1;
+  return write(fd, buf, n) < 0 ? -1 : (int)at;
+}
 
 // The same flag, but a trailer written after relies on the offset the
 // first write leaves.

@@ -27,6 +27,7 @@ memory, their ratios to the parse, and the exponents of the CPU times.
                seek unless its flags append, and write; and seek and read
   handle-flags the same, the handle's flags kept in one local, tested
                after the lookup or before it
+  handle-blocks the same, each request a block declaring its descriptor
   runtime-flags n opens with the caller's flags, tested once for O_APPEND,
                each followed by a seek and a write
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
@@ -294,6 +295,23 @@ def handle_flags(n):
             + "  return 0;\n}\n", ".c")
 
 
+def handle_blocks(n):
+    # Each request in a block of its own that declares its descriptor: the
+    # walk after each write ends where the block does, not at the
+    # function's end.
+    block = ("  {\n    int fd = slot_fd(k + %d);\n"
+             "    if (!(slot_flags(k + %d) & O_APPEND) &&\n"
+             "        lseek(fd, off, SEEK_SET) == -1)\n      return -1;\n"
+             "    else if (write(fd, buf, 8) != 8)\n      return -1;\n  }\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "static int fds[8], flags[8];\n"
+            "static int slot_fd(int s) { return fds[s & 7]; }\n"
+            "static int slot_flags(int s) { return flags[s & 7]; }\n"
+            "int serve(int k, off_t off, char *buf) {\n"
+            + "".join(block % (i, i) for i in range(n))
+            + "  return 0;\n}\n", ".c")
+
+
 def runtime_flags(n):
     # Opens with the caller's flags, tested once at the top for O_APPEND:
     # every seek asks whether each path from the function's entry tests
@@ -310,7 +328,8 @@ def runtime_flags(n):
 
 
 SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
-          "handle-flags": handle_flags, "runtime-flags": runtime_flags,
+          "handle-flags": handle_flags, "handle-blocks": handle_blocks,
+          "runtime-flags": runtime_flags,
           "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,

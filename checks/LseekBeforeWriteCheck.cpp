@@ -161,11 +161,34 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(
                ? Step::EndPath
                : Step::Fail;
   };
+  // A local declared in an inner block is gone where the walk leaves the
+  // block: as at the function's end, nothing can use the offset through it
+  // (a copy is an escape). Without this, a function of thousands of blocks
+  // that each declare their descriptor was a walk to its end per block.
+  const CompoundStmt *Scope = nullptr;
+  if (const auto *Local =
+          Var.isVariable() ? llvm::dyn_cast<VarDecl>(Var.base()) : nullptr;
+      Local && Local->isLocalVarDecl() && Local->getInit()) {
+    const StmtParents &Parents = Functions.parents(Func);
+    Scope = llvm::dyn_cast_or_null<CompoundStmt>(
+        Parents.getParent(Parents.getParent(Local->getInit())));
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Outside = [&](const Stmt *Element) {
+    SourceLocation At = SM.getExpansionLoc(Element->getBeginLoc());
+    return Scope && At.isValid() &&
+           (SM.isBeforeInTranslationUnit(
+                At, SM.getExpansionLoc(Scope->getLBracLoc())) ||
+            SM.isBeforeInTranslationUnit(
+                SM.getExpansionLoc(Scope->getRBracLoc()), At));
+  };
   // Returning from a helper hands the descriptor back to its callers, which
   // helperCallersAgree() examines.
   return Functions.flow(Func, Ctx)->walkForward(
       Write,
       [&](const Stmt *Element) {
+        if (Outside(Element))
+          return Step::EndPath;
         if (escapes(Element, Var))
           return Step::Fail;
         // The descriptor's last holder here, copies being escapes.

@@ -724,6 +724,9 @@ static void dropRedefined(const CFGBlock *Block, unsigned Begin, unsigned End,
       });
 }
 
+/// How many tested values testedValues() carries along a path.
+static constexpr size_t MaxTestedValues = 8;
+
 bool FunctionFlow::testedValues(
     llvm::StringRef Key, const Stmt *At, VariableTest Passes,
     llvm::SmallVectorImpl<TestedValue> &Tested) const {
@@ -761,11 +764,16 @@ bool FunctionFlow::testedValues(
           llvm::SmallVector<Definition, 2> Defs;
           if (Passes(Cond, TrueBranch, Var) &&
               reachingDefinitions(Var, Cond, Defs) && Defs.size() == 1 &&
-              Defs.front().Site)
+              Defs.front().Site &&
+              !llvm::is_contained(OnEdge, TestedValue{Var, Defs.front().Site}))
             OnEdge.push_back({Var, Defs.front().Site});
         }
-        llvm::sort(OnEdge);
-        OnEdge.erase(std::unique(OnEdge.begin(), OnEdge.end()), OnEdge.end());
+        // Only the latest few: a function that tests thousands of locals
+        // (one per block of generated code) would carry them all to every
+        // block after. Forgetting a test loses a finding, never makes one.
+        if (OnEdge.size() > MaxTestedValues)
+          OnEdge.erase(OnEdge.begin(),
+                       OnEdge.begin() + (OnEdge.size() - MaxTestedValues));
         std::optional<TestedValues> &Into = AtStart[Succ->getBlockID()];
         bool Changed = !Into;
         if (!Into) {
@@ -773,7 +781,7 @@ bool FunctionFlow::testedValues(
         } else {
           size_t Before = Into->size();
           llvm::erase_if(*Into, [&](const TestedValue &V) {
-            return !std::binary_search(OnEdge.begin(), OnEdge.end(), V);
+            return !llvm::is_contained(OnEdge, V);
           });
           Changed = Into->size() != Before;
         }

@@ -21,7 +21,6 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
-#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -44,10 +43,6 @@ struct Definition {
 struct TestedValue {
   const VarDecl *Var;
   const Stmt *Site;
-  bool operator<(const TestedValue &O) const {
-    return std::less<>()(Var, O.Var) ||
-           (Var == O.Var && std::less<>()(Site, O.Site));
-  }
   bool operator==(const TestedValue &O) const {
     return Var == O.Var && Site == O.Site;
   }
@@ -118,7 +113,8 @@ public:
 
   /// The values of locals that every path to \p At took a branch edge
   /// for which \p Passes(Condition, TookTrueBranch, Var) holds, with no
-  /// new definition of the local since the test. One forward pass per
+  /// new definition of the local since the test (the latest few tests of
+  /// a path only). One forward pass per
   /// function and \p Key (one \p Passes per key), so a question asked at
   /// every call is answered without a walk per call. False when \p At is
   /// not in the CFG.

@@ -914,13 +914,15 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     if (!FlagRange)
       SeekRange.reset();
   }
-  // `if ((ret = lseek(...)) == -1)`: the store goes with the test.
-  if (const VarDecl *Stored = SeekStatement.Stored;
-      Unfixable.empty() && Stored &&
-      Functions.uses(S.Func).of(Stored).size() > 1)
-    Unfixable = "the seek's result is also kept in '" +
-                Stored->getName().str() +
-                "', which is read later; remove those reads with the seek";
+  // `if ((ret = lseek(...)) == -1)`: removing the test would leave `ret`
+  // declared for nothing (a warning, an error under -Werror), or read
+  // where it no longer has a value.
+  if (const VarDecl *Stored = SeekStatement.Stored; Unfixable.empty() && Stored)
+    Unfixable =
+        "the seek's result is also kept in '" + Stored->getName().str() +
+        (Functions.uses(S.Func).of(Stored).size() > 1
+             ? "', which is read later; remove those reads with the seek"
+             : "'; remove its declaration with the seek");
   if (Unfixable.empty() && !SeekRange && (SeekStatement.Carrier || SeekFlag))
     Unfixable =
         "the seek's test is kept in a flag declared apart or read elsewhere";

@@ -174,13 +174,16 @@ bool LseekBeforeWriteCheck::offsetUnusedAfter(
         Parents.getParent(Parents.getParent(Local->getInit())));
   }
   const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation ScopeBegin, ScopeEnd;
+  if (Scope) {
+    ScopeBegin = SM.getExpansionLoc(Scope->getLBracLoc());
+    ScopeEnd = SM.getExpansionLoc(Scope->getRBracLoc());
+  }
   auto Outside = [&](const Stmt *Element) {
     SourceLocation At = SM.getExpansionLoc(Element->getBeginLoc());
     return Scope && At.isValid() &&
-           (SM.isBeforeInTranslationUnit(
-                At, SM.getExpansionLoc(Scope->getLBracLoc())) ||
-            SM.isBeforeInTranslationUnit(
-                SM.getExpansionLoc(Scope->getRBracLoc()), At));
+           (SM.isBeforeInTranslationUnit(At, ScopeBegin) ||
+            SM.isBeforeInTranslationUnit(ScopeEnd, At));
   };
   // Returning from a helper hands the descriptor back to its callers, which
   // helperCallersAgree() examines.
@@ -348,10 +351,7 @@ bool LseekBeforeWriteCheck::holdsLookupFlags(const Expr *X, const Place &Target,
                                              const FunctionDecl *Func,
                                              ASTContext &Ctx) {
   // `(fl = handle_to_flags(h)) & O_APPEND` tests the value stored.
-  if (const auto *Assign =
-          llvm::dyn_cast<BinaryOperator>(X->IgnoreParenCasts());
-      Assign && Assign->getOpcode() == BO_Assign)
-    X = Assign->getRHS();
+  X = storedValue(X);
   if (describesLookup(X, Target, Lookup, Ctx))
     return true;
   // A local holds them when one definition reaches both the test and \p

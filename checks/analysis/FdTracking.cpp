@@ -313,6 +313,11 @@ withFortifiedNames(llvm::ArrayRef<llvm::StringRef> Names) {
   return All;
 }
 
+const Expr *storedValue(const Expr *E) {
+  const auto *Assign = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
+  return Assign && Assign->getOpcode() == BO_Assign ? Assign->getRHS() : E;
+}
+
 const CallExpr *underlyingCall(const Expr *E) {
   if (!E)
     return nullptr;

@@ -210,6 +210,10 @@ bool refersTo(const Expr *E, const ValueDecl *D);
 /// and musl, `(*__error())` on the BSDs.
 bool isErrnoCall(const CallExpr *Call);
 
+/// What a test of \p E tests: for an assignment `v = x` (in parentheses
+/// and casts), x; \p E otherwise.
+const Expr *storedValue(const Expr *E);
+
 /// The call \p E evaluates to, looking through parentheses, casts and
 /// EINTR-retry statement expressions `({ ... __result = (call); ... })`.
 const CallExpr *underlyingCall(const Expr *E);

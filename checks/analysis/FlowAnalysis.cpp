@@ -602,6 +602,20 @@ bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
          !Values.empty();
 }
 
+/// Calls \p Visit(Successor, Condition, TookTrueBranch) for each successor
+/// of \p Block; Condition is null unless the block branches two ways on it.
+template <typename EdgeVisitor>
+static void forEachEdge(const CFGBlock *Block, EdgeVisitor Visit) {
+  const auto *Cond =
+      llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
+  if (Block->succ_size() != 2)
+    Cond = nullptr;
+  unsigned SuccIndex = 0;
+  for (const CFGBlock *Succ : Block->succs())
+    if (bool TrueBranch = SuccIndex++ == 0; Succ)
+      Visit(Succ, Cond, TrueBranch);
+}
+
 bool FunctionFlow::reachable(
     const Stmt *From, const Stmt *To,
     llvm::function_ref<bool(const Expr *, bool)> Blocked,
@@ -639,19 +653,14 @@ bool FunctionFlow::reachable(
   auto Follow = [&](const CFGBlock *Block, unsigned Begin) {
     if (Stopped(Block, Begin, Block->size()))
       return;
-    const auto *Cond =
-        llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
-    unsigned SuccIndex = 0;
-    for (const CFGBlock *Succ : Block->succs()) {
-      bool TrueBranch = SuccIndex++ == 0;
+    forEachEdge(Block, [&](const CFGBlock *Succ, const Expr *Cond,
+                           bool TrueBranch) {
       // Nor can a successor past the target's component: a walk stays
       // between the two, whatever the function's size.
-      if (!Succ || componentOrder(Succ) < TargetOrder ||
-          (Cond && Block->succ_size() == 2 && Blocked(Cond, TrueBranch)))
-        continue;
-      if (Visited.insert(Succ).second)
+      if (componentOrder(Succ) >= TargetOrder &&
+          !(Cond && Blocked(Cond, TrueBranch)) && Visited.insert(Succ).second)
         Work.push_back(Succ);
-    }
+    });
   };
   Follow(Start.Block, From ? Start.Index + 1 : 0);
   while (!Work.empty()) {
@@ -676,21 +685,15 @@ bool FunctionFlow::reachableFromEntry(
     const CFGBlock *Entry = &Graph->getEntry();
     Reached.set(Entry->getBlockID());
     llvm::SmallVector<const CFGBlock *, 16> Work{Entry};
-    while (!Work.empty()) {
-      const CFGBlock *Block = Work.pop_back_val();
-      const auto *Cond =
-          llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
-      bool Branches = Cond && Block->succ_size() == 2;
-      unsigned SuccIndex = 0;
-      for (const CFGBlock *Succ : Block->succs()) {
-        bool TrueBranch = SuccIndex++ == 0;
-        if (!Succ || Reached.test(Succ->getBlockID()) ||
-            (Branches && Blocked(Cond, TrueBranch)))
-          continue;
-        Reached.set(Succ->getBlockID());
-        Work.push_back(Succ);
-      }
-    }
+    while (!Work.empty())
+      forEachEdge(Work.pop_back_val(),
+                  [&](const CFGBlock *Succ, const Expr *Cond, bool TrueBranch) {
+                    if (Reached.test(Succ->getBlockID()) ||
+                        (Cond && Blocked(Cond, TrueBranch)))
+                      return;
+                    Reached.set(Succ->getBlockID());
+                    Work.push_back(Succ);
+                  });
   }
   return Reached.test(At->Block->getBlockID());
 }
@@ -749,47 +752,55 @@ bool FunctionFlow::testedValues(
       Queued[Block->getBlockID()] = false;
       TestedValues AtEnd = *AtStart[Block->getBlockID()];
       dropRedefined(Block, 0, Block->size(), AtEnd);
-      const auto *Cond =
-          llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
+      // The locals the branch condition names; the one definition each has
+      // there is asked once for both edges, and only of a local tested.
       llvm::SmallVector<const VarDecl *, 4> Named;
-      if (Cond && Block->succ_size() == 2)
+      if (const auto *Cond =
+              llvm::dyn_cast_or_null<Expr>(Block->getTerminatorCondition());
+          Cond && Block->succ_size() == 2)
         Named = localsNamedIn(Cond);
-      unsigned SuccIndex = 0;
-      for (const CFGBlock *Succ : Block->succs()) {
-        bool TrueBranch = SuccIndex++ == 0;
-        if (!Succ)
-          continue;
-        TestedValues OnEdge = AtEnd;
-        for (const VarDecl *Var : Named) {
+      llvm::SmallVector<std::optional<const Stmt *>, 4> Sites(Named.size());
+      auto SiteOf = [&](unsigned I, const Expr *Cond) {
+        if (!Sites[I]) {
           llvm::SmallVector<Definition, 2> Defs;
-          if (Passes(Cond, TrueBranch, Var) &&
-              reachingDefinitions(Var, Cond, Defs) && Defs.size() == 1 &&
-              Defs.front().Site &&
-              !llvm::is_contained(OnEdge, TestedValue{Var, Defs.front().Site}))
-            OnEdge.push_back({Var, Defs.front().Site});
+          Sites[I] =
+              reachingDefinitions(Named[I], Cond, Defs) && Defs.size() == 1
+                  ? Defs.front().Site
+                  : nullptr;
         }
-        // Only the latest few: a function that tests thousands of locals
-        // (one per block of generated code) would carry them all to every
-        // block after. Forgetting a test loses a finding, never makes one.
-        if (OnEdge.size() > MaxTestedValues)
-          OnEdge.erase(OnEdge.begin(),
-                       OnEdge.begin() + (OnEdge.size() - MaxTestedValues));
-        std::optional<TestedValues> &Into = AtStart[Succ->getBlockID()];
-        bool Changed = !Into;
-        if (!Into) {
-          Into = std::move(OnEdge);
-        } else {
-          size_t Before = Into->size();
-          llvm::erase_if(*Into, [&](const TestedValue &V) {
-            return !llvm::is_contained(OnEdge, V);
+        return *Sites[I];
+      };
+      forEachEdge(
+          Block, [&](const CFGBlock *Succ, const Expr *Cond, bool TrueBranch) {
+            TestedValues OnEdge = AtEnd;
+            for (unsigned I = 0; I < Named.size(); ++I)
+              if (Cond && Passes(Cond, TrueBranch, Named[I]))
+                if (const Stmt *Site = SiteOf(I, Cond);
+                    Site &&
+                    !llvm::is_contained(OnEdge, TestedValue{Named[I], Site}))
+                  OnEdge.push_back({Named[I], Site});
+            // Only the latest few: a function that tests thousands of locals
+            // (one per block of generated code) would carry them all to every
+            // block after. Forgetting a test loses a finding, never makes one.
+            if (OnEdge.size() > MaxTestedValues)
+              OnEdge.erase(OnEdge.begin(),
+                           OnEdge.begin() + (OnEdge.size() - MaxTestedValues));
+            std::optional<TestedValues> &Into = AtStart[Succ->getBlockID()];
+            bool Changed = !Into;
+            if (!Into) {
+              Into = std::move(OnEdge);
+            } else {
+              size_t Before = Into->size();
+              llvm::erase_if(*Into, [&](const TestedValue &V) {
+                return !llvm::is_contained(OnEdge, V);
+              });
+              Changed = Into->size() != Before;
+            }
+            if (Changed && !Queued[Succ->getBlockID()]) {
+              Queued[Succ->getBlockID()] = true;
+              Work.push_back(Succ);
+            }
           });
-          Changed = Into->size() != Before;
-        }
-        if (Changed && !Queued[Succ->getBlockID()]) {
-          Queued[Succ->getBlockID()] = true;
-          Work.push_back(Succ);
-        }
-      }
     }
   }
   const std::optional<TestedValues> &Start =

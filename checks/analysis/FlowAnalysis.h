@@ -114,10 +114,9 @@ public:
   /// The values of locals that every path to \p At took a branch edge
   /// for which \p Passes(Condition, TookTrueBranch, Var) holds, with no
   /// new definition of the local since the test (the latest few tests of
-  /// a path only). One forward pass per
-  /// function and \p Key (one \p Passes per key), so a question asked at
-  /// every call is answered without a walk per call. False when \p At is
-  /// not in the CFG.
+  /// a path only). One forward pass per function and \p Key (one \p
+  /// Passes per key), so a question asked at every call is answered
+  /// without a walk per call. False when \p At is not in the CFG.
   using VariableTest =
       llvm::function_ref<bool(const Expr *, bool, const VarDecl *)>;
   bool testedValues(llvm::StringRef Key, const Stmt *At, VariableTest Passes,

@@ -260,10 +260,7 @@ bool falseEdgeMeansSeekSucceeded(const Expr *Cond, const CallExpr *Seek,
                                  ASTContext &Ctx) {
   // `(r = lseek(...)) == -1` tests the value stored.
   auto IsSeek = [&](const Expr *E) {
-    const auto *Store = llvm::dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
-    return underlyingCall(Store && Store->getOpcode() == BO_Assign
-                              ? Store->getRHS()
-                              : E) == Seek;
+    return underlyingCall(storedValue(E)) == Seek;
   };
   if (edgeRulesOut(Cond, /*Branch=*/false, IsSeek, -1, Ctx))
     return true;

@@ -188,8 +188,8 @@ struct CallStatement {
   const BinaryOperator *JoinedOr = nullptr;
   /// `if ((r = call) < 0)` (ThroughStore in statementOf() and
   /// joinedErrorCheck()): the local the call's value is stored in as it is
-  /// tested. A fix that removes the test removes the store: the caller
-  /// rules out later reads of it.
+  /// tested. Removing the test removes the store and leaves `r` declared
+  /// for nothing, or read without a value: the caller decides.
   const VarDecl *Stored = nullptr;
 };
 

@@ -679,9 +679,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
         CharSourceRange::getTokenRange(M.Call->getSourceRange()), Replacement));
   }
 
-  CallStatement St = statementOf(Call, Parents, Ctx, /*ZeroIsSuccess=*/true);
+  CallStatement St = statementOf(Call, Parents, Ctx, /*ZeroIsSuccess=*/true,
+                                 /*ThroughStore=*/true);
   if (St.K == CallStatement::Used) // `if (fd < 0 || fcntl(...) < 0) fail`
-    St = joinedErrorCheck(Call, Parents, Ctx, /*ZeroIsSuccess=*/true);
+    St = joinedErrorCheck(Call, Parents, Ctx, /*ZeroIsSuccess=*/true,
+                          /*ThroughStore=*/true);
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(St.Statement);
   std::optional<CharSourceRange> Removal;
   const IfStmt *Guard = guardOf(Call, Parents);
@@ -705,6 +707,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                              ? readBackPart(Call->getArg(2), Ctx)
                              : nullptr;
   const CallExpr *Get = nullptr;
+  llvm::SmallVector<CharSourceRange, 4> Removed;
   if (Unfixable.empty() && ReadBack) {
     const VarDecl *Read = referencedVar(ReadBack);
     const DeclStmt *Decl =
@@ -718,10 +721,15 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                   (Read ? Read->getName().str() : std::string("?")) +
                   "' are used elsewhere";
     else
-      Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*DeclRange, SM)));
+      Removed.push_back(wholeLines(*DeclRange, SM));
   }
+  // `if ((rc = fcntl(...)) < 0)`: `rc` goes with the test.
+  if (Unfixable.empty() && St.Stored)
+    if (const DeclStmt *Declared = storedLocalDeclaration(
+            St.Stored, Functions.uses(Func), Parents, Ctx, Unfixable))
+      Removed.push_back(wholeLines(*statementRange(Declared, SM, LO), SM));
   if (Unfixable.empty())
-    Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*Removal, SM)));
+    Removed.push_back(wholeLines(*Removal, SM));
   if (Unfixable.empty() && Partner) {
     CallStatement Other =
         statementOf(Partner, Parents, Ctx, /*ZeroIsSuccess=*/true);
@@ -735,8 +743,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
                           readBackPart(Partner->getArg(2), Ctx)))
       Unfixable = "the flag call for the other descriptor does more";
     else
-      Fixes.push_back(FixItHint::CreateRemoval(wholeLines(*OtherRemoval, SM)));
+      Removed.push_back(wholeLines(*OtherRemoval, SM));
   }
+  for (const CharSourceRange &R : mergeAdjacent(Removed, SM))
+    Fixes.push_back(FixItHint::CreateRemoval(R));
 
   // A call that sets the flag inside, first thing, is reported at the
   // descriptor it is handed: the call itself may also be a thin helper's,

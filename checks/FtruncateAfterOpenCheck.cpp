@@ -147,30 +147,42 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  CallStatement St = statementOf(Trunc, Functions.parents(Func), Ctx,
-                                 /*ZeroIsSuccess=*/true);
+  const StmtParents &Parents = Functions.parents(Func);
+  CallStatement St = statementOf(Trunc, Parents, Ctx, /*ZeroIsSuccess=*/true,
+                                 /*ThroughStore=*/true);
   if (St.K == CallStatement::Used) // `if (fd < 0 || ftruncate(fd, 0)) fail`
-    St = joinedErrorCheck(Trunc, Functions.parents(Func), Ctx,
-                          /*ZeroIsSuccess=*/true);
-  std::optional<CharSourceRange> Removal =
-      St.K == CallStatement::Used ? std::nullopt : statementRemoval(St, SM, LO);
+    St = joinedErrorCheck(Trunc, Parents, Ctx, /*ZeroIsSuccess=*/true,
+                          /*ThroughStore=*/true);
+  std::string Unfixable;
+  llvm::SmallVector<CharSourceRange, 2> Removed;
+  if (St.K == CallStatement::Used)
+    Unfixable = "its result is used for more than an error check";
+  else if (std::optional<CharSourceRange> R = statementRemoval(St, SM, LO))
+    Removed.push_back(wholeLines(*R, SM));
+  else
+    Unfixable = "the call is spelled by a macro";
+  // `if ((r = ftruncate(fd, 0)) < 0)`: `r` goes with the test.
+  if (St.Stored && Unfixable.empty()) {
+    if (const DeclStmt *Declared = storedLocalDeclaration(
+            St.Stored, Functions.uses(Func), Parents, Ctx, Unfixable))
+      Removed.push_back(wholeLines(*statementRange(Declared, SM, LO), SM));
+  }
   {
     DiagnosticBuilder D =
         diag(Trunc->getBeginLoc(),
              "redundant 'ftruncate' to length 0: %0, and nothing has written "
              "to it since; remove the call")
         << Why << Trunc->getSourceRange();
-    if (Removal)
-      D << FixItHint::CreateRemoval(wholeLines(*Removal, SM));
+    if (Unfixable.empty())
+      for (const CharSourceRange &R : mergeAdjacent(Removed, SM))
+        D << FixItHint::CreateRemoval(R);
   }
   diag(First->Call->getBeginLoc(), "'%0' opens the file here",
        DiagnosticIDs::Note)
       << writtenCalleeName(First->Call);
-  if (!Removal)
+  if (!Unfixable.empty())
     diag(Trunc->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
-        << (St.K == CallStatement::Used
-                ? "its result is used for more than an error check"
-                : "the call is spelled by a macro");
+        << Unfixable;
   noteRequirement(*this, Trunc->getBeginLoc(), First->Needs);
 }
 

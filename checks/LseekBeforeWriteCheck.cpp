@@ -914,15 +914,16 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
     if (!FlagRange)
       SeekRange.reset();
   }
-  // `if ((ret = lseek(...)) == -1)`: removing the test would leave `ret`
-  // declared for nothing (a warning, an error under -Werror), or read
+  // `if ((ret = lseek(...)) == -1)`: `ret` goes with the test, or the fix
+  // would leave it declared for nothing (an error under -Werror) or read
   // where it no longer has a value.
-  if (const VarDecl *Stored = SeekStatement.Stored; Unfixable.empty() && Stored)
-    Unfixable =
-        "the seek's result is also kept in '" + Stored->getName().str() +
-        (Functions.uses(S.Func).of(Stored).size() > 1
-             ? "', which is read later; remove those reads with the seek"
-             : "'; remove its declaration with the seek");
+  const VarDecl *Stored = SeekStatement.Stored;
+  if (const Expr *Store = nullptr; Joined && !Stored)
+    Stored = storingLocal(S.Call, Parents, Store);
+  const DeclStmt *StoredDecl = nullptr;
+  if (Stored && Unfixable.empty())
+    StoredDecl = storedLocalDeclaration(Stored, Functions.uses(S.Func), Parents,
+                                        Ctx, Unfixable);
   if (Unfixable.empty() && !SeekRange && (SeekStatement.Carrier || SeekFlag))
     Unfixable =
         "the seek's test is kept in a flag declared apart or read elsewhere";
@@ -938,14 +939,19 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
              "the file offset; one syscall instead of two")
         << writtenCalleeName(S.Call) << writtenCalleeName(Write) << Positional
         << Reads << S.Call->getSourceRange();
-    if (Unfixable.empty() && FlagRange)
-      D << FixItHint::CreateRemoval(wholeLines(*FlagRange, SM));
-    if (Unfixable.empty())
-      D << FixItHint::CreateRemoval(Joined ? *SeekRange
-                                           : wholeLines(*SeekRange, SM))
-        << FixItHint::CreateReplacement(CalleeRange, Pwrite)
+    if (Unfixable.empty()) {
+      llvm::SmallVector<CharSourceRange, 3> Removed{
+          Joined ? *SeekRange : wholeLines(*SeekRange, SM)};
+      if (FlagRange)
+        Removed.push_back(wholeLines(*FlagRange, SM));
+      if (StoredDecl)
+        Removed.push_back(wholeLines(*statementRange(StoredDecl, SM, LO), SM));
+      for (const CharSourceRange &R : mergeAdjacent(Removed, SM))
+        D << FixItHint::CreateRemoval(R);
+      D << FixItHint::CreateReplacement(CalleeRange, Pwrite)
         << FixItHint::CreateInsertion(
                RParen, ", " + Lexer::getSourceText(OffsetRange, SM, LO).str());
+    }
   }
   diag(Write->getBeginLoc(), "the %select{write|read}0 at that offset",
        DiagnosticIDs::Note)

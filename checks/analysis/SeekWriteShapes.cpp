@@ -129,8 +129,11 @@ namespace {
 /// parentheses and casts in \p Test), and what holds that.
 const Stmt *testAround(const CallExpr *Call, const StmtParents &Parents,
                        const Stmt *&Test) {
-  const Stmt *Up =
-      skipParensAndCasts(retriedValue(Call, Parents), Parents, Test);
+  // `(r = lseek(...)) < 0` tests the call's value too.
+  const Expr *Value = retriedValue(Call, Parents);
+  if (Value == Call)
+    storingLocal(Call, Parents, Value);
+  const Stmt *Up = skipParensAndCasts(Value, Parents, Test);
   const auto *Cmp = llvm::dyn_cast_or_null<BinaryOperator>(Up);
   const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Up);
   if ((Cmp && Cmp->isComparisonOp()) || (Not && Not->getOpcode() == UO_LNot))
@@ -157,15 +160,22 @@ bool onlyReads(const Stmt *E) {
 
 /// The `if` whose condition is \p Or, or a flag that carries it (`int bad
 /// = !!(...); if (bad)`, the flag's statement in \p Carrier, then in a
-/// block), with no init or variable; null otherwise. A test that only reads
-/// may stand beside it (`(seek || write) && !write_error`). (An else is
-/// taken where the test is false either way: one pwrite fails where the
-/// seek or the write would have.)
+/// block), with no init or variable; null otherwise. Earlier tests may come
+/// before it (`a || (seek || write)`), a test that only reads beside it (`(seek
+/// || write) && !write_error`). (An else is taken where the test is false
+/// either way: one pwrite fails where the seek or the write would have.)
 const IfStmt *plainIfTesting(const BinaryOperator *Or,
                              const StmtParents &Parents, const Stmt *&Carrier) {
   const Stmt *Cond = nullptr;
   const Stmt *Up = skipParensAndCasts(Or, Parents, Cond);
   const BinaryOperator *Tested = Or;
+  // `a || (seek || write)` fails where `(a || seek) || write` does.
+  for (const auto *Outer = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+       Outer && Outer->getOpcode() == BO_LOr && Outer->getRHS() == Cond;
+       Outer = llvm::dyn_cast_or_null<BinaryOperator>(Up)) {
+    Tested = Outer;
+    Up = skipParensAndCasts(Outer, Parents, Cond);
+  }
   if (const auto *And = llvm::dyn_cast_or_null<BinaryOperator>(Up);
       And && And->getOpcode() == BO_LAnd &&
       onlyReads(And->getLHS() == Cond ? And->getRHS() : And->getLHS())) {

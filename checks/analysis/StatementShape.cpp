@@ -801,6 +801,29 @@ std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
   return CharSourceRange::getCharRange(Carried->getBegin(), Range->getEnd());
 }
 
+const DeclStmt *storedLocalDeclaration(const VarDecl *Stored,
+                                       const VariableUses &Uses,
+                                       const StmtParents &Parents,
+                                       const ASTContext &Ctx,
+                                       std::string &Why) {
+  const VarDecl *Var = Stored;
+  std::string Kept =
+      "the call's result is also kept in '" + Var->getName().str() + "'";
+  if (Uses.of(Var).size() > 1) {
+    Why = Kept + ", which is read later; remove those reads with the call";
+    return nullptr;
+  }
+  const DeclStmt *Declared = Uses.soleDeclaration(Var);
+  const Expr *Init = Var->getInit();
+  if (Declared &&
+      llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(Declared)) &&
+      (!Init || !Init->HasSideEffects(Ctx)) &&
+      statementRange(Declared, Ctx.getSourceManager(), Ctx.getLangOpts()))
+    return Declared;
+  Why = Kept + "; remove its declaration with the call";
+  return nullptr;
+}
+
 namespace {
 
 /// `STMT(call;)`: the `do { call; } while (0)` that the macro expands to is

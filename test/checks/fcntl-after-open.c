@@ -302,7 +302,66 @@ int open_joined_flagged(const char *path) {
 }
 // CHECK-FIXES: int bad = !!(fd < 0);
 
+// The flag call's result stored as it is tested and read nowhere else: the
+// local goes with the test.
+int open_config_stored(const char *path) {
+  int rc;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  if ((rc = fcntl(fd, F_SETFD, FD_CLOEXEC)) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: close-on-exec set by a second syscall after 'open'
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' makes the descriptor here
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_config_stored(const char *path) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_RDONLY | O_CLOEXEC);
+// CHECK-FIXES-NEXT:   if (fd < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return fd;
+
+// The stored result returned too: flagged, the return goes by hand.
+int open_config_status(const char *path, int *fdp) {
+  int rc = 0;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  if ((rc = fcntl(fd, F_SETFD, FD_CLOEXEC)) == -1) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: close-on-exec set by a second syscall after 'open'
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' makes the descriptor here
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which is read later; remove those reads with the call
+    close(fd);
+    return -1;
+  }
+  *fdp = fd;
+  return rc;
+}
+
 // ------------------------------------------------------------ must not flag
+
+// The result stored as it is tested, on a descriptor made elsewhere.
+int adopt_stored(int fd) {
+  int rc;
+  if ((rc = fcntl(fd, F_SETFD, FD_CLOEXEC)) == -1)
+    return -1;
+  return fd;
+}
+
+// The result stored as it is tested, clearing the flag for a child.
+int open_inherited_stored(const char *path) {
+  int rc;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  if ((rc = fcntl(fd, F_SETFD, 0)) == -1) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
 
 // A descriptor from the caller.
 int mark(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }

@@ -171,7 +171,68 @@ int create_joined(const char *path) {
 // CHECK-FIXES-EMPTY:
 // CHECK-FIXES-NEXT: return -1;
 
+// The result stored as it is tested and read nowhere else: the local goes
+// with the test.
+int create_stored(const char *path) {
+  int rc;
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  if ((rc = ftruncate(fd, 0)) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC
+    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' opens the file here
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int create_stored(const char *path) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: return fd;
+
+// The stored result also reported: flagged, the reads go by hand.
+int create_stored_logged(const char *path, int *err) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int rc = 0;
+  if (fd < 0)
+    return -1;
+  if ((rc = ftruncate(fd, 0)) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: redundant 'ftruncate' to length 0
+    // CHECK-MESSAGES: :[[@LINE-6]]:12: note: 'open' opens the file here
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which is read later; remove those reads with the call
+    close(fd);
+    return -1;
+  }
+  *err = rc;
+  return fd;
+}
+
 // ------------------------------------------------------------ must not flag
+
+// The result stored as it is tested, after a write: the truncation empties
+// what was written.
+int rewrite_stored(const char *path, const char *hdr, size_t n) {
+  int rc;
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return -1;
+  if (write(fd, hdr, n) < 0)
+    return -1;
+  if ((rc = ftruncate(fd, 0)) != 0)
+    return -1;
+  return fd;
+}
+
+// The result stored as it is tested, on a file opened without O_TRUNC.
+int reset_stored(const char *path) {
+  int rc;
+  int fd = open(path, O_WRONLY | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  if ((rc = ftruncate(fd, 0)) != 0)
+    return -1;
+  return fd;
+}
 
 // Without O_TRUNC the old contents are there: emptying them is the point.
 int rewrite_in_place(const char *path) {

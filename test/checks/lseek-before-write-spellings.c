@@ -45,8 +45,8 @@ int put_cast(const char *path, const void *buf, size_t n, off_t off) {
 // CHECK-FIXES-NEXT: return -1;
 // CHECK-FIXES-NEXT: if ((ssize_t)pwrite(fd, buf, n, off) < 0)
 
-// The seek's result stored as it is tested, and read nowhere else: the
-// declaration would stay for nothing, so a note names it.
+// The seek's result stored as it is tested, and read nowhere else: its
+// declaration goes with the test.
 int put_stored(const char *path, const void *buf, size_t n, off_t off) {
   int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   off_t ret;
@@ -57,7 +57,47 @@ int put_stored(const char *path, const void *buf, size_t n, off_t off) {
     return -1;
   if (write(fd, buf, n) < 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
-    // CHECK-MESSAGES: :[[@LINE-5]]:14: note: no automatic fix: the seek's result is also kept in 'ret'; remove its declaration with the seek
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: int put_stored(const char *path, const void *buf, size_t n, off_t off) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// The same with the local given a value first, declared right before.
+int put_stored_init(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  off_t moved = -1;
+  if ((moved = lseek(fd, off, SEEK_SET)) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  if (write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    return -1;
+  return 0;
+}
+// CHECK-FIXES: int put_stored_init(const char *path, const void *buf, size_t n, off_t off) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
+// Declared with another local: the declaration cannot go whole, a note.
+int put_stored_shared(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  off_t ret, want = off;
+  if (fd < 0)
+    return -1;
+  if ((ret = lseek(fd, want, SEEK_SET)) == -1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  if (write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
+    // CHECK-MESSAGES: :[[@LINE-5]]:14: note: no automatic fix: the call's result is also kept in 'ret'; remove its declaration with the call
     return -1;
   return 0;
 }
@@ -81,7 +121,7 @@ int put_slot(const char *path, int slot, const void *rec, size_t n) {
   }
   if (write(fd, rec, n) != (ssize_t)n) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
-    // CHECK-MESSAGES: :[[@LINE-11]]:14: note: no automatic fix: the seek's result is also kept in 'ret', which is read later; remove those reads with the seek
+    // CHECK-MESSAGES: :[[@LINE-11]]:14: note: no automatic fix: the call's result is also kept in 'ret', which is read later; remove those reads with the call
     close(fd);
     return -1;
   }
@@ -162,6 +202,25 @@ int put_seek_joined(const char *path, const void *buf, size_t n,
 // CHECK-FIXES-NEXT: return -1;
 // CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
 
+// The stored seek and the write tested in one `if`: the seek's term and
+// its local go.
+int put_stored_joined(const char *path, const void *buf, size_t n,
+                      off_t off) {
+  off_t at;
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if ((at = lseek(fd, off, SEEK_SET)) < 0 || write(fd, buf, n) < 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  return close(fd);
+}
+// CHECK-FIXES: off_t off) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+// CHECK-FIXES-NEXT: if (fd < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: if (pwrite(fd, buf, n, off) < 0)
+
 // The joined test kept in a flag.
 int put_seek_joined_flag(const char *path, const void *buf, size_t n,
                          off_t off) {
@@ -189,6 +248,16 @@ int put_all_joined(const char *path, const void *buf, size_t n, off_t off) {
   return close(fd);
 }
 // CHECK-FIXES: if (fd < 0 || pwrite(fd, buf, n, off) < 0)
+
+// The same, the seek's and the write's tests in their own parentheses.
+int put_all_nested(const char *path, const void *buf, size_t n, off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0 || (lseek(fd, off, SEEK_SET) < 0 || write(fd, buf, n) < 0))
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'lseek' then 'write' is one 'pwrite'
+    return -1;
+  return close(fd);
+}
+// CHECK-FIXES: if (fd < 0 || (pwrite(fd, buf, n, off) < 0))
 
 // The seek's test kept in a flag, then joined with the write's.
 int put_flag_or(const char *path, const void *buf, size_t n, off_t off) {
@@ -494,6 +563,27 @@ int put_or_if_seek_worked(const char *path, const void *buf, size_t n,
   if (fd < 0)
     return -1;
   if (lseek(fd, off, SEEK_SET) == off || write(fd, buf, n) < 0) {
+    close(fd);
+    return -1;
+  }
+  return close(fd);
+}
+
+int put_nested_or_if_seek_worked(const char *path, const void *buf, size_t n,
+                                 off_t off) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0 || (lseek(fd, off, SEEK_SET) == off || write(fd, buf, n) < 0))
+    return -1;
+  return close(fd);
+}
+
+int put_stored_or_if_seek_worked(const char *path, const void *buf, size_t n,
+                                 off_t off) {
+  off_t at;
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  if ((at = lseek(fd, off, SEEK_SET)) == off || write(fd, buf, n) < 0) {
     close(fd);
     return -1;
   }

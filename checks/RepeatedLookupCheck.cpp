@@ -1,6 +1,7 @@
 //===--- RepeatedLookupCheck.cpp - syscall-repeated-lookup ---------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "RepeatedLookupCheck.h"
+#include "analysis/Accessors.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Callee.h"
 #include "analysis/FunctionSummary.h"
@@ -55,13 +56,30 @@ bool trueWhenFound(const Expr *Cond, const CallExpr *Lookup, ASTContext &Ctx) {
 /// path, and for access the same mode.
 bool sameLookup(const CallExpr *A, const CallExpr *B, ASTContext &Ctx) {
   if (calleeName(A) != calleeName(B) || A->getNumArgs() < 2 ||
-      B->getNumArgs() < 2 || !sameValue(A->getArg(0), B->getArg(0)))
+      B->getNumArgs() < 2 ||
+      !(sameValue(A->getArg(0), B->getArg(0)) ||
+        sameAccess(A->getArg(0), B->getArg(0))))
     return false;
   if (calleeName(A) != "access")
     return true;
   std::optional<int64_t> MA = foldInteger(A->getArg(1), Ctx),
                          MB = foldInteger(B->getArg(1), Ctx);
   return MA && MB && *MA == *MB;
+}
+
+/// Whether \p Earlier ran before \p Later whenever \p Later runs, both in
+/// \p Top: \p Earlier always runs in the left term of a `&&`, `||` or `,`
+/// whose right term holds \p Later.
+bool ranFirst(const CallExpr *Earlier, const CallExpr *Later, const Stmt *Top,
+              const StmtParents &Parents) {
+  for (const Stmt *Child = Later, *Up = Parents.getParent(Later);
+       Up && Child != Top; Child = Up, Up = Parents.getParent(Up))
+    if (const auto *Op = llvm::dyn_cast<BinaryOperator>(Up);
+        Op && (Op->isLogicalOp() || Op->isCommaOp()) && Op->getRHS() == Child &&
+        isWithin(Earlier, Op->getLHS(), Parents) &&
+        alwaysEvaluated(Earlier, Op->getLHS(), Parents))
+      return true;
+  return false;
 }
 
 /// The if statement whose condition tests \p Lookup's result (through
@@ -241,15 +259,22 @@ const CallExpr *RepeatedLookupCheck::sameLookupBefore(const CallExpr *Lookup,
   if (!Block || llvm::isa<LabelStmt>(Top))
     return nullptr;
   indexBlock(Block);
-  // Calls of the statement that run before the lookup leave files alone.
+  // Calls of the statement that run before the lookup leave files alone,
+  // or are the same lookup in a term that ran first (`access(p, F_OK) != 0
+  // || access(p, F_OK) != 0`).
   llvm::SmallVector<const CallExpr *, 8> Calls;
   callsIn(Top, Calls);
+  const CallExpr *Same = nullptr;
   for (const CallExpr *Call : Calls) {
     if (Call == Lookup)
       break;
-    if (!leavesFilesAlone(Call))
+    if (sameLookup(Call, Lookup, Ctx) && ranFirst(Call, Lookup, Top, Parents))
+      Same = Call;
+    else if (!leavesFilesAlone(Call))
       return nullptr;
   }
+  if (Same)
+    return pathChangedBetween(Same, Lookup, Func) ? nullptr : Same;
   for (const Stmt *S = Previous.lookup(Top); S; S = Previous.lookup(S)) {
     // Another path may join here: a label, a case.
     if (llvm::isa<LabelStmt, SwitchCase>(S))
@@ -272,7 +297,11 @@ const CallExpr *RepeatedLookupCheck::sameLookupBefore(const CallExpr *Lookup,
 bool RepeatedLookupCheck::pathChangedBetween(const CallExpr *First,
                                              const CallExpr *Second,
                                              const FunctionDecl *Func) {
-  const VarDecl *Var = referencedVar(First->getArg(0));
+  // `buf_string(buf)`: the path changes where the record does.
+  const Expr *Path = First->getArg(0);
+  if (const Expr *Record = accessedRecord(Path))
+    Path = Record;
+  const VarDecl *Var = referencedVar(Path);
   if (!Var)
     return !stringValue(First->getArg(0)); // a literal cannot change
   const StmtParents &Parents = Functions.parents(Func);

@@ -1,6 +1,7 @@
 //===--- StatPerDirentCheck.cpp - syscall-stat-per-dirent ----------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "StatPerDirentCheck.h"
+#include "analysis/Accessors.h"
 #include "analysis/CallIndex.h"
 #include "analysis/Callee.h"
 #include "analysis/DescriptorStat.h"
@@ -80,10 +81,14 @@ const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
                                               ASTContext &Ctx) {
   if (const VarDecl *Entry = entryOfName(*Path, Ctx))
     return Entry; // `fstatat(dirfd(d), e->d_name, ...)`
-  // A path buffer (an array, a pointer, a std::string's c_str()).
+  // A path buffer (an array, a pointer, a std::string's c_str(), a record
+  // read through its accessor).
   const Expr *Inner = Path->IgnoreParenCasts();
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Inner))
     Inner = Member->getImplicitObjectArgument();
+  // `buf_string(path)`: the project's buffer record.
+  if (const Expr *Record = accessedRecord(Inner))
+    Inner = Record;
   const VarDecl *Buffer = Inner ? referencedVar(Inner) : nullptr;
   if (!Buffer || !Buffer->isLocalVarDecl())
     return nullptr;

@@ -1,6 +1,7 @@
 //===--- HeldFiles.cpp - Which files a block holds open, and closes -------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "HeldFiles.h"
+#include "Accessors.h"
 #include "Callee.h"
 #include "Forwarding.h"
 #include "FunctionSummary.h"
@@ -23,7 +24,8 @@ bool leavesFilesAlone(const CallExpr *Call) {
   static const llvm::StringRef Names[] = {
       "strlen", "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "memcmp",
       "strchr", "strrchr", "strstr",  "malloc",     "calloc",      "free"};
-  return isErrnoCall(Call) || llvm::is_contained(Names, calleeName(Call));
+  return isErrnoCall(Call) || llvm::is_contained(Names, calleeName(Call)) ||
+         accessedRecord(Call);
 }
 
 namespace {

@@ -65,8 +65,9 @@ private:
   llvm::DenseMap<const CallExpr *, ByPathOnHeld> Found;
 };
 
-/// Whether \p Call only reads memory, strings or errno, allocates or
-/// frees: it changes no file and no path.
+/// Whether \p Call only reads memory, strings or errno (or a record
+/// through its accessor), allocates or frees: it changes no file and no
+/// path.
 bool leavesFilesAlone(const CallExpr *Call);
 
 /// The calls in \p S in source order, lambdas aside.

@@ -13,6 +13,16 @@
 
 void report(const char *msg, const char *path);
 
+// A project's own path buffer, read through a one-line accessor.
+struct pathbuf {
+  char *data;
+  size_t dsize;
+};
+static inline const char *pb_string(const struct pathbuf *pb) {
+  return pb ? pb->data : "";
+}
+int pb_printf(struct pathbuf *pb, const char *fmt, ...);
+
 // ---------------------------------------------------------------- must flag
 
 // A copy tool refuses to overwrite: lstat, then an exclusive create that
@@ -239,7 +249,66 @@ long size_through_two(const char *path) {
   return rc == 0 ? (long)st.st_size : -1;
 }
 
+// The same path in the project's buffer, tested twice.
+int config_present(const struct pathbuf *rc) {
+  if (access(pb_string(rc), F_OK) != 0)
+    return 0;
+  if (access(pb_string(rc), F_OK) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'access' of 'pb_string(rc)' again, with nothing between that could change the file or the path
+    // CHECK-MESSAGES: :[[@LINE-4]]:7: note: first looked up here
+    return 0;
+  return 1;
+}
+
+// Both tests joined in one condition: the second runs after the first.
+int lock_present(const char *lock) {
+  if (access(lock, F_OK) != 0 || access(lock, F_OK) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'access' of 'lock' again, with nothing between that could change the file or the path
+    // CHECK-MESSAGES: :[[@LINE-2]]:7: note: first looked up here
+    return 0;
+  return 1;
+}
+
 // ------------------------------------------------------------ must not flag
+
+// Two questions in one condition: readable, then writable.
+int lock_usable(const char *lock) {
+  return access(lock, R_OK) == 0 && access(lock, W_OK) == 0;
+}
+
+// A removal between the tests of one condition.
+int lock_stuck(const char *lock) {
+  return access(lock, F_OK) == 0 && unlink(lock) == 0 &&
+         access(lock, F_OK) == 0;
+}
+
+// The first test runs only when asked to: the second may be the only one.
+int lock_seen(const char *lock, int check_first) {
+  if ((check_first && access(lock, F_OK) == 0) || access(lock, F_OK) == 0)
+    return 1;
+  return 0;
+}
+
+// The buffer filled anew between the tests: another path each time.
+int find_config(struct pathbuf *buf, const char *sysconf) {
+  pb_printf(buf, "%s/appconfig", sysconf);
+  if (access(pb_string(buf), F_OK) == 0)
+    return 1;
+  pb_printf(buf, "%s/AppConfig", sysconf);
+  if (access(pb_string(buf), F_OK) == 0)
+    return 2;
+  return 0;
+}
+
+// The buffer's text replaced between the tests.
+int find_fallback(struct pathbuf *buf, char *fallback) {
+  if (access(pb_string(buf), F_OK) == 0)
+    return 1;
+  buf->data = fallback;
+  if (access(pb_string(buf), F_OK) == 0)
+    return 2;
+  return 0;
+}
 
 // The outer wrapper returns a failure of its own: nothing tests it here.
 static int open_if_named(const char *path) {

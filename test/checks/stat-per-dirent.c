@@ -5,12 +5,30 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 void visit(const char *path);
 void show(const char *name, const struct stat *st);
+
+// A project's own path buffer, read through a one-line accessor.
+struct pathbuf {
+  char *data;
+  size_t dsize;
+};
+static inline const char *pb_string(const struct pathbuf *pb) {
+  if (!pb || !pb->data)
+    return "";
+  return pb->data;
+}
+static inline const char *pb_expanded(const struct pathbuf *pb) {
+  return pb ? realpath(pb->data, NULL) : "";
+}
+int pb_printf(struct pathbuf *pb, const char *fmt, ...);
+struct pathbuf *pb_get(void);
+void pb_release(struct pathbuf **pb);
 
 // ---------------------------------------------------------------- must flag
 
@@ -158,7 +176,73 @@ int count_through_helpers(const char *dir, int *real) {
 // CHECK-FIXES: n += (e->d_type != DT_UNKNOWN && e->d_type != DT_LNK ? e->d_type == DT_DIR : is_directory(path));
 // CHECK-FIXES: *real += (e->d_type != DT_UNKNOWN ? e->d_type == DT_DIR : is_real_directory(path));
 
+// A tree removal's path kept in the project's buffer and read through its
+// accessor.
+int remove_tree(const char *dir) {
+  struct dirent *de;
+  struct stat st = {0};
+  int rc = 0;
+  DIR *d = opendir(dir);
+  if (!d)
+    return -1;
+  struct pathbuf *cur = pb_get();
+  while ((de = readdir(d))) {
+    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+      continue;
+    pb_printf(cur, "%s/%s", dir, de->d_name);
+    if (stat(pb_string(cur), &st) == -1) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'stat' of each directory entry only for its file type
+      // CHECK-MESSAGES: :[[@LINE-6]]:16: note: the entry comes from 'readdir' here
+      rc = 1;
+      continue;
+    }
+    if (S_ISDIR(st.st_mode))
+      rc |= remove_tree(pb_string(cur));
+    else
+      rc |= unlink(pb_string(cur));
+  }
+  closedir(d);
+  pb_release(&cur);
+  return rc | rmdir(dir);
+}
+// CHECK-FIXES: if ((de->d_type != DT_UNKNOWN && de->d_type != DT_LNK ? (st.st_mode = DTTOIF(de->d_type), 0) : stat(pb_string(cur), &st)) == -1) {
+
 // ------------------------------------------------------------ must not flag
+
+// The buffer holds a fixed name under the directory, not the entry.
+int count_marked(const char *dir) {
+  struct dirent *de;
+  struct stat st;
+  int n = 0;
+  DIR *d = opendir(dir);
+  if (!d)
+    return -1;
+  struct pathbuf *mark = pb_get();
+  while ((de = readdir(d))) {
+    pb_printf(mark, "%s/%s", dir, ".mark");
+    if (stat(pb_string(mark), &st) == 0 && S_ISDIR(st.st_mode))
+      n++;
+  }
+  closedir(d);
+  pb_release(&mark);
+  return n;
+}
+
+// The path read through a function that does more than read the buffer.
+int any_resolved_dir(const char *dir) {
+  struct pathbuf *cur = pb_get();
+  DIR *d = opendir(dir);
+  int found = 0;
+  for (struct dirent *de; d && !found && (de = readdir(d));) {
+    struct stat st;
+    pb_printf(cur, "%s/%s", dir, de->d_name);
+    found = stat(pb_expanded(cur), &st) == 0 && S_ISDIR(st.st_mode);
+  }
+  if (d)
+    closedir(d);
+  pb_release(&cur);
+  return found;
+}
 
 // The size is wanted (du): d_type has none.
 long long total_size(const char *dir) {

@@ -30,6 +30,9 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   handle-blocks the same, each request a block declaring its descriptor
   runtime-flags n opens with the caller's flags, tested once for O_APPEND,
                each followed by a seek and a write
+  handle-records n functions that seek a handle record's descriptor to its
+               stored position and write, each testing a flag of its own
+               in the record's flags field first
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
@@ -327,9 +330,28 @@ def runtime_flags(n):
             + "  return 0;\n}\n", ".c")
 
 
+def handle_records(n):
+    # A stdio-like handle record (fd, flags, pos): each of n functions tests
+    # a flag of the program's own in the flags field, seeks to the stored
+    # position and writes. Whether the field holds open flags was a walk of
+    # its n uses per seek.
+    body = ("int put_%d(struct handle *h, const void *buf, size_t len) {\n"
+            "  if (h->flags & H_DIRTY)\n    h->state = %d;\n"
+            "  if (lseek(h->fd, h->pos, SEEK_SET) < 0)\n    return -1;\n"
+            "  if (write(h->fd, buf, len) < 0)\n    return -1;\n"
+            "  h->pos += len;\n  return 0;\n}\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "struct handle { int fd; int flags; off_t pos; int state; };\n"
+            "#define H_DIRTY 0x100\n"
+            + "".join(body % (i, i) for i in range(n))
+            + "int handle_open(struct handle *h, const char *path, int flags) {\n"
+            "  h->fd = open(path, flags, 0644);\n  h->flags = flags;\n"
+            "  h->pos = 0;\n  return h->fd < 0 ? -1 : 0;\n}\n", ".c")
+
+
 SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "handle-flags": handle_flags, "handle-blocks": handle_blocks,
-          "runtime-flags": runtime_flags,
+          "runtime-flags": runtime_flags, "handle-records": handle_records,
           "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "fflush-loop": fflush_loop,

@@ -964,6 +964,16 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
 
 bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,
                                            ASTContext &Ctx) {
+  auto Known = OpenFlagsFields.find(Flags);
+  if (Known != OpenFlagsFields.end())
+    return Known->second;
+  bool Holds = showsOpenFlags(Flags, Ctx);
+  OpenFlagsFields[Flags] = Holds;
+  return Holds;
+}
+
+bool LseekBeforeWriteCheck::showsOpenFlags(const FieldDecl *Flags,
+                                           ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   auto NamesOpenFlag = [&](const Expr *E) {
@@ -1000,17 +1010,15 @@ bool LseekBeforeWriteCheck::holdsOpenFlags(const FieldDecl *Flags,
       return true;
     // `h->flags = flags;` where the function opens with `flags`.
     const VarDecl *Var = referencedVar(BO->getRHS());
-    if (Var &&
-        llvm::any_of(
-            match(findAll(callExpr().bind("call")), *Func->getBody(), Ctx),
-            [&](const BoundNodes &N) {
-              std::optional<OpenCall> Open =
-                  Opens.classify(N.getNodeAs<CallExpr>("call"), Ctx, Constants);
-              return Open && Open->Mode.FlagsExpr &&
-                     !match(findAll(declRefExpr(to(equalsNode(Var)))),
-                            *Open->Mode.FlagsExpr, Ctx)
-                          .empty();
-            }))
+    if (Var && llvm::any_of(
+                   CallIndex::of(Ctx).callsIn(Func), [&](const CallSite &Site) {
+                     std::optional<OpenCall> Open =
+                         Opens.classify(Site.Call, Ctx, Constants);
+                     return Open && Open->Mode.FlagsExpr &&
+                            !match(findAll(declRefExpr(to(equalsNode(Var)))),
+                                   *Open->Mode.FlagsExpr, Ctx)
+                                 .empty();
+                   }))
       return true;
   }
   return false;

@@ -25,6 +25,7 @@ public:
     Seeks.clear();
     LookupsSeekFirst.clear();
     FlagsNeverModified.clear();
+    OpenFlagsFields.clear();
   }
 
 private:
@@ -132,6 +133,8 @@ private:
   /// passed to an open, masked or compared with an O_ constant, or set
   /// from F_GETFL or from the flags the function opens with.
   bool holdsOpenFlags(const FieldDecl *Flags, ASTContext &Ctx);
+  /// holdsOpenFlags() without the cache: a walk of the field's uses.
+  bool showsOpenFlags(const FieldDecl *Flags, ASTContext &Ctx);
   void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
 
   const std::string RawSeekFunctions;
@@ -155,6 +158,9 @@ private:
   /// flags variable: asked once per seek, it was a walk per seek.
   llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, bool>
       FlagsNeverModified;
+  /// holdsOpenFlags's answers: asked once per handle seek, each a walk of
+  /// the field's uses in the file.
+  llvm::DenseMap<const FieldDecl *, bool> OpenFlagsFields;
   CallsByFunction Seeks;
 };
 

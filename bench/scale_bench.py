@@ -33,6 +33,9 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   handle-records n functions that seek a handle record's descriptor to its
                stored position and write, each testing a flag of its own
                in the record's flags field first
+  dirent-loop  one readdir loop of n blocks, each building the entry's path
+               in one buffer and stating it for its type (its own stat
+               buffer) or for its size (a shared one)
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
@@ -349,12 +352,33 @@ def handle_records(n):
             "  h->pos = 0;\n  return h->fd < 0 ? -1 : 0;\n}\n", ".c")
 
 
+def dirent_loop(n):
+    # One directory walk that stats n paths per entry, built in one buffer:
+    # each stat asked which call last filled the buffer (a search of the
+    # loop per stat), whether the loop reads d_type, and every use of the
+    # shared stat buffer.
+    block = ("    {\n      struct stat own;\n"
+             "      snprintf(path, sizeof path, \"%%s/%%s.%d\", dir, e->d_name);\n"
+             "      if (stat(path, &own) == 0 && S_ISDIR(own.st_mode))\n"
+             "        dirs++;\n    }\n"
+             "    snprintf(path, sizeof path, \"%%s/%%s/%d\", dir, e->d_name);\n"
+             "    if (stat(path, &st) == 0)\n      total += st.st_size;\n")
+    return ("#include <dirent.h>\n#include <stdio.h>\n#include <sys/stat.h>\n"
+            "long walk(const char *dir) {\n  DIR *d = opendir(dir);\n"
+            "  struct dirent *e;\n  struct stat st;\n  char path[4096];\n"
+            "  long total = 0, dirs = 0;\n  if (!d)\n    return -1;\n"
+            "  while ((e = readdir(d)) != NULL) {\n"
+            + "".join(block % (i, i) for i in range(n // 2))
+            + "  }\n  closedir(d);\n  return total + dirs;\n}\n", ".c")
+
+
 SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "handle-flags": handle_flags, "handle-blocks": handle_blocks,
           "runtime-flags": runtime_flags, "handle-records": handle_records,
           "open-stat": open_stat,
           "static-helpers": static_helpers,
-          "switch-seek": switch_seek, "fflush-loop": fflush_loop,
+          "switch-seek": switch_seek, "dirent-loop": dirent_loop,
+          "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
           "pipe-flags": pipe_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,

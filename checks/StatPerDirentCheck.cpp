@@ -78,6 +78,7 @@ void StatPerDirentCheck::checkFunction(const FunctionDecl *Walked,
 const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
                                               const CallExpr *Stat,
                                               const Stmt *Loop,
+                                              const FunctionDecl *Func,
                                               ASTContext &Ctx) {
   if (const VarDecl *Entry = entryOfName(*Path, Ctx))
     return Entry; // `fstatat(dirfd(d), e->d_name, ...)`
@@ -102,49 +103,99 @@ const VarDecl *StatPerDirentCheck::entryNamed(const Expr *Path,
     if (const VarDecl *Entry = entryOfName(*Buffer->getInit(), Ctx))
       return Entry;
   // `snprintf(path, sizeof path, "%s/%s", dir, e->d_name)`, strcpy and
-  // strcat, `path = dir + ...`: a call before the stat in the loop that
-  // is handed the buffer and the entry's name.
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Loop, Ctx)) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
-    if (Call == Stat || !InLoop(Call->getBeginLoc()))
-      continue;
-    bool HandedBuffer = llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
-      const Expr *E = Arg->IgnoreParenCasts();
-      if (const auto *Addr = llvm::dyn_cast<UnaryOperator>(E);
-          Addr && Addr->getOpcode() == UO_AddrOf)
-        E = Addr->getSubExpr();
-      return referencedVar(E) == Buffer;
-    });
-    if (HandedBuffer)
-      if (const VarDecl *Entry = entryOfName(*Call, Ctx))
-        return Entry;
+  // strcat, `path = dir + ...`, `buf_printf(b, ...)`: the last call before
+  // the stat that may change the buffer is in the loop and is handed the
+  // entry's name too. (The buffer's uses are in source order: the last
+  // before the stat is a search.)
+  llvm::ArrayRef<const DeclRefExpr *> Refs = Functions.uses(Func).of(Buffer);
+  SourceLocation StatAt = SM.getExpansionLoc(Stat->getBeginLoc());
+  size_t Before = llvm::partition_point(
+                      Refs,
+                      [&](const DeclRefExpr *Ref) {
+                        return SM.isBeforeInTranslationUnit(
+                            SM.getExpansionLoc(Ref->getBeginLoc()), StatAt);
+                      }) -
+                  Refs.begin();
+  const CallExpr *Filler =
+      Before ? fillersOf(Buffer, Func)[Before - 1] : nullptr;
+  if (!Filler || Filler == Stat || !InLoop(Filler->getBeginLoc()))
+    return nullptr;
+  return entryOfName(*Filler, Ctx);
+}
+
+llvm::ArrayRef<const CallExpr *>
+StatPerDirentCheck::fillersOf(const VarDecl *Buffer, const FunctionDecl *Func) {
+  auto [Known, New] = Fillers.try_emplace(Buffer);
+  if (!New)
+    return Known->second;
+  const StmtParents &Parents = Functions.parents(Func);
+  const CallExpr *Last = nullptr;
+  std::vector<const CallExpr *> Result;
+  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer)) {
+    const Stmt *Child = nullptr;
+    const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
+    // `&buf` handed on.
+    if (const auto *Addr = llvm::dyn_cast_or_null<UnaryOperator>(Up);
+        Addr && Addr->getOpcode() == UO_AddrOf)
+      Up = skipParensAndCasts(Addr, Parents, Child);
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    unsigned Arg = 0;
+    while (Call && Arg < Call->getNumArgs() && Call->getArg(Arg) != Child)
+      ++Arg;
+    // `sizeof path`, or handed to a `const char *` parameter: read only.
+    bool Reads = llvm::isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Up) ||
+                 (Callee && Call && Arg < Call->getNumArgs() &&
+                  Arg < Callee->getNumParams() &&
+                  Callee->getParamDecl(Arg)->getType()->isPointerType() &&
+                  Callee->getParamDecl(Arg)
+                      ->getType()
+                      ->getPointeeType()
+                      .isConstQualified());
+    if (!Reads)
+      Last = Call && Arg < Call->getNumArgs() ? Call : nullptr;
+    Result.push_back(Last);
   }
-  return nullptr;
+  return Known->second = std::move(Result);
 }
 
 bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
                                         const Expr *OwnAddress,
                                         const FunctionDecl *Func,
                                         ASTContext &Ctx) {
+  auto [Known, New] = OtherUses.try_emplace(Buffer);
+  if (New)
+    Known->second = usesBesideTypeTests(Buffer, Func, Ctx);
+  // None, or only the stat's own `&st`.
+  llvm::ArrayRef<const Stmt *> Others = Known->second;
+  return Others.empty() ||
+         (Others.size() == 1 && Others[0] == OwnAddress->IgnoreParenCasts());
+}
+
+llvm::SmallVector<const Stmt *, 2> StatPerDirentCheck::usesBesideTypeTests(
+    const VarDecl *Buffer, const FunctionDecl *Func, ASTContext &Ctx) {
   const StmtParents &Parents = Functions.parents(Func);
+  llvm::SmallVector<const Stmt *, 2> Others;
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer)) {
+    // Two are more than any one stat's own `&st`.
+    if (Others.size() == 2)
+      break;
     const Stmt *Child = nullptr;
     const Stmt *Up = skipParensAndCasts(Ref, Parents, Child);
-    if (Up == OwnAddress->IgnoreParenCasts())
-      continue; // the stat's own `&st`
     // `(st.st_mode & S_IFMT) == S_IFDIR`: what S_ISDIR, S_ISREG, S_ISLNK
     // and the other S_IS* expand to, and `switch (st.st_mode & S_IFMT)`.
     const auto *Mode = llvm::dyn_cast_or_null<MemberExpr>(Up);
-    if (!Mode || !Mode->getMemberDecl()->getIdentifier() ||
-        Mode->getMemberDecl()->getName() != "st_mode")
-      return false;
-    const auto *And = llvm::dyn_cast_or_null<BinaryOperator>(
-        skipParensAndCasts(Mode, Parents, Child));
+    const auto *And = Mode && Mode->getMemberDecl()->getIdentifier() &&
+                              Mode->getMemberDecl()->getName() == "st_mode"
+                          ? llvm::dyn_cast_or_null<BinaryOperator>(
+                                skipParensAndCasts(Mode, Parents, Child))
+                          : nullptr;
     if (!And || And->getOpcode() != BO_And ||
         foldInteger(And->getLHS() == Child ? And->getRHS() : And->getLHS(),
-                    Ctx) != Constants.get("S_IFMT"))
-      return false;
+                    Ctx) != Constants.get("S_IFMT")) {
+      Others.push_back(Up);
+      continue;
+    }
     const Stmt *Test = skipParensAndCasts(And, Parents, Child);
     const auto *Eq = llvm::dyn_cast_or_null<BinaryOperator>(Test);
     const auto *Switch = llvm::dyn_cast_or_null<SwitchStmt>(Test);
@@ -152,9 +203,9 @@ bool StatPerDirentCheck::onlyTypeTested(const VarDecl *Buffer,
           foldInteger(Eq->getLHS() == Child ? Eq->getRHS() : Eq->getLHS(),
                       Ctx)) &&
         !(Switch && Switch->getCond() == Child))
-      return false;
+      Others.push_back(Up);
   }
-  return true;
+  return Others;
 }
 
 std::optional<StatPerDirentCheck::EntryCall>
@@ -164,7 +215,7 @@ StatPerDirentCheck::perEntry(const CallExpr *Call, const Expr *Path,
   const Stmt *Loop = enclosingLoop(Call, Parents);
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   const VarDecl *Entry =
-      Loop && Flow ? entryNamed(Path, Call, Loop, Ctx) : nullptr;
+      Loop && Flow ? entryNamed(Path, Call, Loop, Func, Ctx) : nullptr;
   if (!Entry || !hasTypeField(Entry))
     return std::nullopt;
   // Every value the entry has here is what readdir returned in this loop.
@@ -181,8 +232,12 @@ StatPerDirentCheck::perEntry(const CallExpr *Call, const Expr *Path,
       return std::nullopt;
   }
   // Code that already asks d_type keeps the stat for a reason.
-  if (!match(findAll(memberExpr(member(hasName("d_type")))), *Loop, Ctx)
-           .empty())
+  auto [Asks, New] = LoopsAskingType.try_emplace(Loop, false);
+  if (New)
+    Asks->second =
+        !match(findAll(memberExpr(member(hasName("d_type")))), *Loop, Ctx)
+             .empty();
+  if (Asks->second)
     return std::nullopt;
   return EntryCall{Entry, Readdir};
 }

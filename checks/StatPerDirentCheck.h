@@ -7,6 +7,7 @@
 #include "analysis/DescriptorStat.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
+#include <vector>
 
 namespace clang::tidy::syscall {
 
@@ -26,6 +27,9 @@ private:
   void endUnit() override {
     Helpers.clear();
     Stats.clear();
+    OtherUses.clear();
+    LoopsAskingType.clear();
+    Fillers.clear();
   }
   void checkStat(const CallExpr *Stat, const FunctionDecl *Func,
                  ASTContext &Ctx);
@@ -44,11 +48,22 @@ private:
   /// The readdir entry variable whose name \p Path is, or is built from in
   /// \p Loop before \p Stat (`snprintf(path, ..., e->d_name)`); null if none.
   const VarDecl *entryNamed(const Expr *Path, const CallExpr *Stat,
-                            const Stmt *Loop, ASTContext &Ctx);
+                            const Stmt *Loop, const FunctionDecl *Func,
+                            ASTContext &Ctx);
   /// Whether every use of \p Buffer in \p Func but the stat's own
   /// \p OwnAddress is a file type test of its st_mode.
+  /// Per use of \p Buffer in \p Func (VariableUses order), the call that
+  /// last handed it somewhere it may change, up to that use; null where
+  /// the last such use is no call (`path[0] = 0`).
+  llvm::ArrayRef<const CallExpr *> fillersOf(const VarDecl *Buffer,
+                                             const FunctionDecl *Func);
   bool onlyTypeTested(const VarDecl *Buffer, const Expr *OwnAddress,
                       const FunctionDecl *Func, ASTContext &Ctx);
+  /// The uses of \p Buffer in \p Func that are no file type test, the
+  /// first two (a stat's own `&st` among them).
+  llvm::SmallVector<const Stmt *, 2>
+  usesBesideTypeTests(const VarDecl *Buffer, const FunctionDecl *Func,
+                      ASTContext &Ctx);
 
   PosixConstants Constants;
   FunctionCache Functions;
@@ -56,6 +71,13 @@ private:
   /// The functions of the unit that only test a path for a directory.
   llvm::DenseMap<const FunctionDecl *, std::optional<DirectoryTestedPath>>
       Helpers;
+  /// usesBesideTypeTests() per stat buffer: asked once per stat, each a
+  /// walk of all the buffer's uses.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> OtherUses;
+  /// fillersOf() per buffer: asked once per stat.
+  llvm::DenseMap<const VarDecl *, std::vector<const CallExpr *>> Fillers;
+  /// Whether a readdir loop reads d_type, per loop: asked once per stat.
+  llvm::DenseMap<const Stmt *, bool> LoopsAskingType;
 };
 
 } // namespace clang::tidy::syscall

@@ -244,6 +244,26 @@ int any_resolved_dir(const char *dir) {
   return found;
 }
 
+// The entry's name with a suffix: another file, which d_type does not
+// describe.
+int count_backup_dirs(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  struct stat st;
+  char path[4096];
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir(d)) != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    strcat(path, ".bak");
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      n++;
+  }
+  closedir(d);
+  return n;
+}
+
 // The size is wanted (du): d_type has none.
 long long total_size(const char *dir) {
   DIR *d = opendir(dir);

@@ -244,24 +244,20 @@ int any_resolved_dir(const char *dir) {
   return found;
 }
 
-// The entry's name with a suffix: another file, which d_type does not
-// describe.
-int count_backup_dirs(const char *dir) {
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  struct stat st;
+// The entry's name with a suffix: another file (an editor's backup), which
+// d_type does not describe.
+int has_backup_link(DIR *d, const char *dir) {
   char path[4096];
-  int n = 0;
-  if (!d)
-    return -1;
-  while ((e = readdir(d)) != NULL) {
-    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    strcat(path, ".bak");
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-      n++;
+  struct stat lst;
+  for (struct dirent *e = readdir(d); e; e = readdir(d)) {
+    strcpy(path, dir);
+    strcat(path, "/");
+    strcat(path, e->d_name);
+    strcat(path, "~");
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+      return 1;
   }
-  closedir(d);
-  return n;
+  return 0;
 }
 
 // The size is wanted (du): d_type has none.

@@ -36,6 +36,11 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   dirent-loop  one readdir loop of n blocks, each building the entry's path
                in one buffer and stating it for its type (its own stat
                buffer) or for its size (a shared one)
+  access-open  n access + open pairs of three paths in one function
+  size-probes  n fopen + fseek to the end + ftell + fseek back in one
+               function
+  reopen-loop  one loop that opens, reads and closes n files through one
+               descriptor variable
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
@@ -352,6 +357,45 @@ def handle_records(n):
             "  h->pos = 0;\n  return h->fd < 0 ? -1 : 0;\n}\n", ".c")
 
 
+def access_open(n):
+    # Each access asked whether the function handles user ids by searching
+    # the function's whole text.
+    block = ("  if (access(p%d, R_OK) != 0)\n    return -1;\n"
+             "  fd = open(p%d, O_RDONLY);\n  if (fd < 0)\n    return -1;\n"
+             "  close(fd);\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "int check(const char *p0, const char *p1, const char *p2) {\n"
+            "  int fd;\n"
+            + "".join(block % (i % 3, i % 3) for i in range(n))
+            + "  return 0;\n}\n", ".c")
+
+
+def size_probes(n):
+    # Each probe asked whether the function tells devices apart by
+    # searching the function's whole text.
+    block = ("  fp = fopen(p%d, \"r\");\n  if (!fp)\n    return -1;\n"
+             "  fseek(fp, 0, SEEK_END);\n  size += ftell(fp);\n"
+             "  fseek(fp, 0, SEEK_SET);\n  fclose(fp);\n")
+    return ("#include <stdio.h>\n"
+            "long sizes(const char *p0, const char *p1) {\n"
+            "  FILE *fp;\n  long size = 0;\n"
+            + "".join(block % (i % 2) for i in range(n))
+            + "  return size;\n}\n", ".c")
+
+
+def reopen_loop(n):
+    # One descriptor variable for n files in one loop: each open walked all
+    # its uses, and each guard of it all its changes before the guard.
+    block = ("    fd = open(\"/etc/app/part%d\", O_RDONLY);\n"
+             "    if (fd >= 0) {\n      total += read(fd, buf, sizeof buf);\n"
+             "      close(fd);\n    }\n")
+    return ("#include <fcntl.h>\n#include <unistd.h>\n"
+            "long reload(int rounds) {\n  char buf[64];\n  long total = 0;\n"
+            "  int fd;\n  for (int r = 0; r < rounds; r++) {\n"
+            + "".join(block % i for i in range(n))
+            + "  }\n  return total;\n}\n", ".c")
+
+
 def dirent_loop(n):
     # One directory walk that stats n paths per entry, built in one buffer:
     # each stat asked which call last filled the buffer (a search of the
@@ -378,6 +422,8 @@ SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "open-stat": open_stat,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "dirent-loop": dirent_loop,
+          "access-open": access_open, "size-probes": size_probes,
+          "reopen-loop": reopen_loop,
           "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
           "pipe-flags": pipe_flags,

@@ -96,6 +96,20 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
                                                      const Stmt *Loop,
                                                      const FunctionDecl *Func,
                                                      ASTContext &Ctx) {
+  auto [Known, New] = LastCloses.try_emplace({Var, Loop}, nullptr);
+  if (New)
+    Known->second = lastCloseInIteration(Var, Loop, Func, Ctx);
+  const CallExpr *Close = Known->second;
+  return Close && Ctx.getSourceManager().isBeforeInTranslationUnit(
+                      Open->getBeginLoc(), Close->getBeginLoc())
+             ? Close
+             : nullptr;
+}
+
+const CallExpr *
+ReopenInLoopCheck::lastCloseInIteration(const VarDecl *Var, const Stmt *Loop,
+                                        const FunctionDecl *Func,
+                                        ASTContext &Ctx) {
   const StmtParents &Parents = Loops.functions().parents(Func);
   llvm::ArrayRef<const DeclRefExpr *> Refs =
       Loops.functions().uses(Func).of(Var);
@@ -103,7 +117,6 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
   for (const DeclRefExpr *Ref : Refs)
     if (!isWithin(Ref, Loop, Parents))
       return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
   const CallExpr *Close = nullptr;
   bool Reads = false;
   for (const CallExpr *Call : callsTaking(Refs, Parents)) {
@@ -113,10 +126,8 @@ const CallExpr *ReopenInLoopCheck::closedInIteration(const VarDecl *Var,
       continue;
     if (*Effect == OffsetEffect::Reads || *Effect == OffsetEffect::Positional)
       Reads = true;
-    else if (*Effect == OffsetEffect::Closes &&
-             SM.isBeforeInTranslationUnit(Open->getBeginLoc(),
-                                          Call->getBeginLoc()))
-      Close = Call;
+    else if (*Effect == OffsetEffect::Closes)
+      Close = Call; // the uses are in source order: the last one stays
     else
       return nullptr; // written, or handed to a function that may keep it
   }

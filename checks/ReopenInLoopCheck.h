@@ -6,6 +6,7 @@
 #include "WalkingCheck.h"
 #include "analysis/FdTracking.h"
 #include "analysis/LoopCalls.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
 
@@ -27,6 +28,7 @@ public:
     Loops.clear();
     AsksKernelForRandom.reset();
     OpenCalls.clear();
+    LastCloses.clear();
   }
 
 private:
@@ -48,6 +50,11 @@ private:
   const CallExpr *closedInIteration(const VarDecl *Var, const CallExpr *Open,
                                     const Stmt *Loop, const FunctionDecl *Func,
                                     ASTContext &Ctx);
+  /// The last close of \p Var in \p Loop when the loop also reads it and
+  /// makes no other use of it that outlives the iteration; null otherwise.
+  const CallExpr *lastCloseInIteration(const VarDecl *Var, const Stmt *Loop,
+                                       const FunctionDecl *Func,
+                                       ASTContext &Ctx);
 
   const std::string RawPathPrefixes;
   const std::string RawOpenLikeFunctions;
@@ -58,6 +65,10 @@ private:
   /// Whether the unit calls getrandom or getentropy, asked once per unit.
   std::optional<bool> AsksKernelForRandom;
   CallsByFunction OpenCalls;
+  /// lastCloseInIteration() per descriptor and loop: asked once per open,
+  /// each a walk of all the descriptor's uses (one `fd` for n opens).
+  llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, const CallExpr *>
+      LastCloses;
 };
 
 } // namespace clang::tidy::syscall

@@ -145,6 +145,20 @@ bool isPureTest(llvm::StringRef Name) {
 
 } // namespace
 
+const std::vector<unsigned> &ItemFilters::programAnswersIn(
+    const VarDecl *Var, llvm::ArrayRef<const DeclRefExpr *> Changes,
+    const StmtParents &Parents, const SourceManager &SM) {
+  auto [Known, New] = ProgramAnswers.try_emplace(Var);
+  if (New) {
+    Known->second.reserve(Changes.size() + 1);
+    Known->second.push_back(0);
+    for (const DeclRefExpr *Change : Changes)
+      Known->second.push_back(Known->second.back() +
+                              storesProgramAnswer(Change, Parents, SM));
+  }
+  return Known->second;
+}
+
 const ItemFilters::ChangeMap &
 ItemFilters::changesIn(const Stmt *Root, const StmtParents &Parents) {
   std::unique_ptr<ChangeMap> &Map = Changes[Root];
@@ -214,12 +228,13 @@ bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
                 return Before(Change->getBeginLoc(), From);
               });
         };
-        for (const auto *Change = FirstFrom(Loop->getBeginLoc());
-             Change != It->second.end() &&
-             Before((*Change)->getBeginLoc(), Cond->getBeginLoc());
-             ++Change)
-          if (storesProgramAnswer(*Change, Parents, SM))
-            return false;
+        // (Counted once per variable: a loop that changes it n times
+        // before n guards asked about n changes per guard.)
+        const std::vector<unsigned> &Answers =
+            programAnswersIn(Var, It->second, Parents, SM);
+        if (Answers[FirstFrom(Cond->getBeginLoc()) - It->second.begin()] >
+            Answers[FirstFrom(Loop->getBeginLoc()) - It->second.begin()])
+          return false;
         // Changed at or after the guard, in the loop: for the next item.
         if (const auto *Next = FirstFrom(Cond->getBeginLoc());
             Next != It->second.end() &&

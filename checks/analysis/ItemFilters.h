@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <vector>
 
 namespace clang::tidy::syscall {
 
@@ -29,7 +30,10 @@ public:
   /// `i % 10 == 0`).
   bool filters(const Expr *Cond, const Stmt *Loop, const StmtParents &Parents,
                const ASTContext &Ctx);
-  void clear() { Changes.clear(); }
+  void clear() {
+    Changes.clear();
+    ProgramAnswers.clear();
+  }
 
 private:
   using ChangeMap = llvm::DenseMap<const VarDecl *,
@@ -38,7 +42,15 @@ private:
   /// that may change it or what it points to, in source order; one walk of
   /// the body per function.
   const ChangeMap &changesIn(const Stmt *Root, const StmtParents &Parents);
+  /// For \p Var's \p Changes (changesIn()), how many of the first i store
+  /// what a call of the program answers, for each i: a range of changes
+  /// holds one when its two ends' counts differ.
+  const std::vector<unsigned> &
+  programAnswersIn(const VarDecl *Var,
+                   llvm::ArrayRef<const DeclRefExpr *> Changes,
+                   const StmtParents &Parents, const SourceManager &SM);
   llvm::DenseMap<const Stmt *, std::unique_ptr<ChangeMap>> Changes;
+  llvm::DenseMap<const VarDecl *, std::vector<unsigned>> ProgramAnswers;
 };
 
 } // namespace clang::tidy::syscall

@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "SourceEdits.h"
 #include "Callee.h"
+#include "PerContext.h"
 #include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace clang::tidy::syscall {
 
@@ -81,25 +85,56 @@ static llvm::StringRef textOf(const Decl *D, const SourceManager &SM,
       SM, LO);
 }
 
+namespace {
+
+/// The words (runs of identifier characters) of declarations' texts, per
+/// unit, and which fragments each contains: a check that asks about its
+/// function once per call scanned the whole text per call.
+struct DeclWords {
+  llvm::StringSet<> Words;
+  llvm::StringMap<bool> Contains;
+};
+struct WordIndex {
+  llvm::DenseMap<const Decl *, DeclWords> Of;
+};
+
+DeclWords &wordsOf(const Decl *D, const SourceManager &SM,
+                   const LangOptions &LO) {
+  WordIndex &Index = PerContext<WordIndex>::get(
+      D->getASTContext(), [] { return std::make_unique<WordIndex>(); });
+  auto [It, New] = Index.Of.try_emplace(D);
+  if (New) {
+    llvm::StringRef Text = textOf(D, SM, LO);
+    for (size_t At = 0; At < Text.size();) {
+      size_t End = At;
+      while (End < Text.size() && isAsciiIdentifierContinue(Text[End]))
+        ++End;
+      if (End > At)
+        It->second.Words.insert(Text.slice(At, End));
+      At = End + 1;
+    }
+  }
+  return It->second;
+}
+
+} // namespace
+
 bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
                  llvm::ArrayRef<llvm::StringRef> Words) {
-  llvm::StringRef Text = textOf(D, SM, LO);
-  return llvm::any_of(Words,
-                      [&](llvm::StringRef W) { return Text.contains(W); });
+  DeclWords &Text = wordsOf(D, SM, LO);
+  return llvm::any_of(Words, [&](llvm::StringRef W) {
+    auto [Known, New] = Text.Contains.try_emplace(W, false);
+    if (New)
+      Known->second =
+          llvm::any_of(Text.Words.keys(),
+                       [&](llvm::StringRef Word) { return Word.contains(W); });
+    return Known->second;
+  });
 }
 
 bool mentionsIdentifier(const Decl *D, const SourceManager &SM,
                         const LangOptions &LO, llvm::StringRef Name) {
-  llvm::StringRef Text = textOf(D, SM, LO);
-  auto IsIdentifierChar = [](char C) { return isAsciiIdentifierContinue(C); };
-  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
-       At = Text.find(Name, At + 1)) {
-    size_t End = At + Name.size();
-    if ((At == 0 || !IsIdentifierChar(Text[At - 1])) &&
-        (End == Text.size() || !IsIdentifierChar(Text[End])))
-      return true;
-  }
-  return false;
+  return wordsOf(D, SM, LO).Words.contains(Name);
 }
 
 CharSourceRange calleeEditRange(const CallExpr *Call, const SourceManager &SM,

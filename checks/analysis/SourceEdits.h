@@ -35,7 +35,8 @@ std::string sourceText(CharSourceRange R, const SourceManager &SM,
                        const LangOptions &LO);
 
 /// Whether the text of \p D, as written in its file, contains one of
-/// \p Words (a function that tests S_ISBLK, that handles uids, ...).
+/// \p Words, fragments of identifiers (a function that tests S_ISBLK, that
+/// handles uids, ...). The text's words are read once per unit.
 bool mentionsAny(const Decl *D, const SourceManager &SM, const LangOptions &LO,
                  llvm::ArrayRef<llvm::StringRef> Words);
 

@@ -41,6 +41,10 @@ memory, their ratios to the parse, and the exponents of the CPU times.
                function
   reopen-loop  one loop that opens, reads and closes n files through one
                descriptor variable
+  held-stats   n opens of three paths, each stated by path while open (one
+               stat buffer)
+  nonblock-helper  n sockets in one variable, each made non-blocking by a
+               static helper of the file
   fflush-loop  a loop of n fprintf + fflush pairs on one stream
   endl-loop    a loop of n `out << i << std::endl` on an ofstream
   static-helpers  n static helpers that stat the descriptor their one caller
@@ -396,6 +400,34 @@ def reopen_loop(n):
             + "  }\n  return total;\n}\n", ".c")
 
 
+def held_stats(n):
+    # Each stat of an open path asked whether the function reads the stat
+    # buffer's st_ino or fstats the descriptor: a walk of their n uses.
+    block = ("  fd = open(p%d, O_RDONLY);\n  if (fd < 0)\n    return -1;\n"
+             "  if (stat(p%d, &st) != 0)\n    return -1;\n"
+             "  total += st.st_size;\n  close(fd);\n")
+    return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+            "long sizes(const char *p0, const char *p1, const char *p2) {\n"
+            "  int fd;\n  struct stat st;\n  long total = 0;\n"
+            + "".join(block % (i % 3, i % 3) for i in range(n))
+            + "  return total;\n}\n", ".c")
+
+
+def nonblock_helper(n):
+    # Each helper call asked where the socket variable's address goes: a
+    # walk of its n uses.
+    block = ("  s = socket(AF_INET, SOCK_STREAM, 0);\n  if (s < 0)\n"
+             "    return -1;\n  if (set_nonblock(s) < 0)\n    return -1;\n"
+             "  fds[%d] = s;\n")
+    return ("#include <fcntl.h>\n#include <sys/socket.h>\n#include <unistd.h>\n"
+            "static int set_nonblock(int fd) {\n"
+            "  int fl = fcntl(fd, F_GETFL, 0);\n  if (fl < 0)\n    return -1;\n"
+            "  return fcntl(fd, F_SETFL, fl | O_NONBLOCK);\n}\n"
+            "int listen_all(int *fds) {\n  int s;\n"
+            + "".join(block % i for i in range(n))
+            + "  return 0;\n}\n", ".c")
+
+
 def dirent_loop(n):
     # One directory walk that stats n paths per entry, built in one buffer:
     # each stat asked which call last filled the buffer (a search of the
@@ -423,7 +455,8 @@ SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "static-helpers": static_helpers,
           "switch-seek": switch_seek, "dirent-loop": dirent_loop,
           "access-open": access_open, "size-probes": size_probes,
-          "reopen-loop": reopen_loop,
+          "reopen-loop": reopen_loop, "held-stats": held_stats,
+          "nonblock-helper": nonblock_helper,
           "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
           "pipe-flags": pipe_flags,

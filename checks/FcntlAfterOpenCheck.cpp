@@ -220,6 +220,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 void FcntlAfterOpenCheck::endUnit() {
   MadeByFunction.clear();
   PairFlagCalls.clear();
+  AddressOnlyToHelper.clear();
   FlagConditionals.clear();
 }
 
@@ -329,8 +330,25 @@ bool FcntlAfterOpenCheck::reachingMakers(
   const FunctionDecl *Helper = calleeOf(Call);
   if (!Helper || isNamed(Call, {"fcntl", "fcntl64", "ioctl"}))
     return Flow.reachingDefinitions(Where, Call, Defs);
+  auto [OnlyHelper, New] =
+      AddressOnlyToHelper.try_emplace({Where.base(), Helper}, false);
+  if (New)
+    OnlyHelper->second = addressOnlyTo(Helper, Where.base(), Func);
+  if (!OnlyHelper->second)
+    return Flow.reachingDefinitions(Where, Call, Defs);
+  return Flow.reachingDefinitions(
+      "made-before-helper:" + Where.key(), Call,
+      [&](const Stmt *S, Definition &Def) {
+        return definesPlace(S, Where, Def);
+      },
+      Defs);
+}
+
+bool FcntlAfterOpenCheck::addressOnlyTo(const FunctionDecl *Helper,
+                                        const ValueDecl *Var,
+                                        const FunctionDecl *Func) {
   const StmtParents &Parents = Functions.parents(Func);
-  for (const DeclRefExpr *Use : Functions.uses(Func).of(Where.base())) {
+  for (const DeclRefExpr *Use : Functions.uses(Func).of(Var)) {
     const Stmt *Up = Use;
     do
       Up = Parents.getParent(Up);
@@ -339,7 +357,7 @@ bool FcntlAfterOpenCheck::reachingMakers(
         llvm::isa<ParenExpr, ImplicitCastExpr, ArraySubscriptExpr, MemberExpr>(
             Up));
     if (llvm::isa_and_nonnull<DeclStmt>(Up))
-      return Flow.reachingDefinitions(Where, Call, Defs); // a reference?
+      return false; // a reference?
     const auto *Address = llvm::dyn_cast_or_null<UnaryOperator>(Up);
     if (!Address || Address->getOpcode() != UO_AddrOf)
       continue;
@@ -348,14 +366,9 @@ bool FcntlAfterOpenCheck::reachingMakers(
             const_cast<UnaryOperator *>(Address)));
     if (!Into || !calleeOf(Into) ||
         calleeOf(Into)->getCanonicalDecl() != Helper->getCanonicalDecl())
-      return Flow.reachingDefinitions(Where, Call, Defs);
+      return false;
   }
-  return Flow.reachingDefinitions(
-      "made-before-helper:" + Where.key(), Call,
-      [&](const Stmt *S, Definition &Def) {
-        return definesPlace(S, Where, Def);
-      },
-      Defs);
+  return true;
 }
 
 static bool isPairMaker(llvm::StringRef Name) {

@@ -58,6 +58,10 @@ private:
   /// variable whose address goes only to calls of the flag helper \p Call
   /// calls (`socket_nonblock(&s)`), which keeps no pointer to it, is asked
   /// of the flow as if its address never escaped.
+  /// Whether \p Var's address goes, in \p Func, only to calls of \p Helper
+  /// (and no reference is bound to it).
+  bool addressOnlyTo(const FunctionDecl *Helper, const ValueDecl *Var,
+                     const FunctionDecl *Func);
   bool reachingMakers(const CallExpr *Call, const Place &Where,
                       const FunctionDecl *Func, const FunctionFlow &Flow,
                       llvm::SmallVectorImpl<Definition> &Defs);
@@ -94,6 +98,10 @@ private:
       std::pair<const FunctionDecl *, unsigned>,
       llvm::DenseMap<const CallExpr *, llvm::SmallVector<PairFlagCall, 2>>>
       PairFlagCalls;
+  /// addressOnlyTo()'s answers per variable and helper: asked once per flag
+  /// call, each a walk of all the variable's uses.
+  llvm::DenseMap<std::pair<const ValueDecl *, const FunctionDecl *>, bool>
+      AddressOnlyToHelper;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or
   /// NONBLOCK macro: fallbacks for systems without the flag.
   std::vector<SourceRange> FlagConditionals;

@@ -132,39 +132,46 @@ std::string descriptorText(const HeldFile &File) {
                      : File.Var->getName().str();
 }
 
-/// Whether the code compares two answers about the file on purpose (did
-/// the path stay the file it opened?): it reads the lookup's st_ino or
-/// st_dev, or asks fstat of the descriptor too.
-bool comparesFiles(const CallExpr *Lookup, const VarDecl *Held,
-                   const FunctionDecl *Func, FunctionCache &Functions) {
-  const StmtParents &Parents = Functions.parents(Func);
-  auto Above = [&](const Stmt *S) {
-    const Stmt *Child = S;
-    return skipParensAndCasts(S, Parents, Child);
-  };
-  if (const VarDecl *Buffer = bufferOf(Lookup))
-    for (const DeclRefExpr *Ref : Functions.uses(Func).of(Buffer))
-      if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Above(Ref)))
-        if (llvm::StringRef Field = Member->getMemberDecl()->getName();
-            Field == "st_ino" || Field == "st_dev")
-          return true;
-  for (const DeclRefExpr *Ref : Functions.uses(Func).of(Held)) {
-    const Stmt *Up = Above(Ref);
-    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
-        Call && calleeName(Call) == "fileno")
-      Up = Above(Call);
-    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
-        Call && startsWith(calleeName(Call), "fstat"))
-      return true;
-  }
-  return false;
-}
-
 } // namespace
 
 RepeatedLookupCheck::RepeatedLookupCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : WalkingCheck(Name, Context), Held(HeldLookupNames, ChangeNames) {}
+
+bool RepeatedLookupCheck::comparesFiles(const CallExpr *Lookup,
+                                        const VarDecl *Held,
+                                        const FunctionDecl *Func) {
+  // Each answer is the variable's, asked once per lookup: kept per
+  // variable (n lookups of one buffer read all its n uses each).
+  const StmtParents &Parents = Functions.parents(Func);
+  auto Above = [&](const Stmt *S) {
+    const Stmt *Child = S;
+    return skipParensAndCasts(S, Parents, Child);
+  };
+  auto Answer = [&](const VarDecl *Var,
+                    llvm::function_ref<bool(const DeclRefExpr *)> Tells) {
+    auto [Known, New] = Compares.try_emplace(Var, false);
+    if (New)
+      Known->second = llvm::any_of(Functions.uses(Func).of(Var), Tells);
+    return Known->second;
+  };
+  const VarDecl *Buffer = bufferOf(Lookup);
+  if (Buffer && Answer(Buffer, [&](const DeclRefExpr *Ref) {
+        const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Above(Ref));
+        llvm::StringRef Field =
+            Member ? Member->getMemberDecl()->getName() : "";
+        return Field == "st_ino" || Field == "st_dev";
+      }))
+    return true;
+  return Answer(Held, [&](const DeclRefExpr *Ref) {
+    const Stmt *Up = Above(Ref);
+    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+        Call && calleeName(Call) == "fileno")
+      Up = Above(Call);
+    const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up);
+    return Call && startsWith(calleeName(Call), "fstat");
+  });
+}
 
 void RepeatedLookupCheck::registerPPCallbacks(const SourceManager &,
                                               Preprocessor *PP,
@@ -366,7 +373,7 @@ void RepeatedLookupCheck::checkFunction(const FunctionDecl *Walked,
     }
     if (const ByPathOnHeld *On =
             Held.find(Lookup, Site.Func, Opens, Constants, Functions, Ctx);
-        On && !comparesFiles(Lookup, On->File.Var, Site.Func, Functions)) {
+        On && !comparesFiles(Lookup, On->File.Var, Site.Func)) {
       reportHeldLookup(Lookup, On->File, Path(), Ctx);
       continue;
     }

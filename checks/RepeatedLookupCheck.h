@@ -30,9 +30,15 @@ public:
     Lookups.clear();
     Next.clear();
     Previous.clear();
+    Compares.clear();
   }
 
 private:
+  /// Whether the code compares two answers about the file on purpose (did
+  /// the path stay the file it opened?): it reads the lookup's st_ino or
+  /// st_dev, or asks fstat of the descriptor too.
+  bool comparesFiles(const CallExpr *Lookup, const VarDecl *Held,
+                     const FunctionDecl *Func);
   void prepareUnit(ASTContext &Ctx) override;
   void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   /// The exclusive create of \p Lookup's path that the statement after
@@ -69,6 +75,8 @@ private:
   llvm::DenseSet<const CompoundStmt *> Indexed;
   llvm::DenseMap<const Stmt *, const Stmt *> Next, Previous;
   CallsByFunction Changes, Lookups;
+  /// comparesFiles()'s answer per stat buffer and per held descriptor.
+  llvm::DenseMap<const VarDecl *, bool> Compares;
 };
 
 } // namespace clang::tidy::syscall

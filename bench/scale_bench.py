@@ -361,71 +361,77 @@ def handle_records(n):
             "  h->pos = 0;\n  return h->fd < 0 ? -1 : 0;\n}\n", ".c")
 
 
+def repeated_in_one_function(prologue, head, block, n, tail, args=None):
+    """A C file: prologue, then one function whose body is head, block
+    repeated n times (formatted with args(i)), then tail."""
+    args = args or (lambda i: ())
+    return (prologue + head + "".join(block % args(i) for i in range(n))
+            + tail, ".c")
+
+
 def access_open(n):
     # Each access asked whether the function handles user ids by searching
     # the function's whole text.
-    block = ("  if (access(p%d, R_OK) != 0)\n    return -1;\n"
-             "  fd = open(p%d, O_RDONLY);\n  if (fd < 0)\n    return -1;\n"
-             "  close(fd);\n")
-    return ("#include <fcntl.h>\n#include <unistd.h>\n"
-            "int check(const char *p0, const char *p1, const char *p2) {\n"
-            "  int fd;\n"
-            + "".join(block % (i % 3, i % 3) for i in range(n))
-            + "  return 0;\n}\n", ".c")
+    return repeated_in_one_function(
+        "#include <fcntl.h>\n#include <unistd.h>\n",
+        "int check(const char *p0, const char *p1, const char *p2) {\n"
+        "  int fd;\n",
+        "  if (access(p%d, R_OK) != 0)\n    return -1;\n"
+        "  fd = open(p%d, O_RDONLY);\n  if (fd < 0)\n    return -1;\n"
+        "  close(fd);\n", n, "  return 0;\n}\n", lambda i: (i % 3, i % 3))
 
 
 def size_probes(n):
     # Each probe asked whether the function tells devices apart by
     # searching the function's whole text.
-    block = ("  fp = fopen(p%d, \"r\");\n  if (!fp)\n    return -1;\n"
-             "  fseek(fp, 0, SEEK_END);\n  size += ftell(fp);\n"
-             "  fseek(fp, 0, SEEK_SET);\n  fclose(fp);\n")
-    return ("#include <stdio.h>\n"
-            "long sizes(const char *p0, const char *p1) {\n"
-            "  FILE *fp;\n  long size = 0;\n"
-            + "".join(block % (i % 2) for i in range(n))
-            + "  return size;\n}\n", ".c")
+    return repeated_in_one_function(
+        "#include <stdio.h>\n",
+        "long sizes(const char *p0, const char *p1) {\n"
+        "  FILE *fp;\n  long size = 0;\n",
+        "  fp = fopen(p%d, \"r\");\n  if (!fp)\n    return -1;\n"
+        "  fseek(fp, 0, SEEK_END);\n  size += ftell(fp);\n"
+        "  fseek(fp, 0, SEEK_SET);\n  fclose(fp);\n", n,
+        "  return size;\n}\n", lambda i: (i % 2,))
 
 
 def reopen_loop(n):
     # One descriptor variable for n files in one loop: each open walked all
     # its uses, and each guard of it all its changes before the guard.
-    block = ("    fd = open(\"/etc/app/part%d\", O_RDONLY);\n"
-             "    if (fd >= 0) {\n      total += read(fd, buf, sizeof buf);\n"
-             "      close(fd);\n    }\n")
-    return ("#include <fcntl.h>\n#include <unistd.h>\n"
-            "long reload(int rounds) {\n  char buf[64];\n  long total = 0;\n"
-            "  int fd;\n  for (int r = 0; r < rounds; r++) {\n"
-            + "".join(block % i for i in range(n))
-            + "  }\n  return total;\n}\n", ".c")
+    return repeated_in_one_function(
+        "#include <fcntl.h>\n#include <unistd.h>\n",
+        "long reload(int rounds) {\n  char buf[64];\n  long total = 0;\n"
+        "  int fd;\n  for (int r = 0; r < rounds; r++) {\n",
+        "    fd = open(\"/etc/app/part%d\", O_RDONLY);\n"
+        "    if (fd >= 0) {\n      total += read(fd, buf, sizeof buf);\n"
+        "      close(fd);\n    }\n", n, "  }\n  return total;\n}\n",
+        lambda i: (i,))
 
 
 def held_stats(n):
     # Each stat of an open path asked whether the function reads the stat
     # buffer's st_ino or fstats the descriptor: a walk of their n uses.
-    block = ("  fd = open(p%d, O_RDONLY);\n  if (fd < 0)\n    return -1;\n"
-             "  if (stat(p%d, &st) != 0)\n    return -1;\n"
-             "  total += st.st_size;\n  close(fd);\n")
-    return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
-            "long sizes(const char *p0, const char *p1, const char *p2) {\n"
-            "  int fd;\n  struct stat st;\n  long total = 0;\n"
-            + "".join(block % (i % 3, i % 3) for i in range(n))
-            + "  return total;\n}\n", ".c")
+    return repeated_in_one_function(
+        "#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n",
+        "long sizes(const char *p0, const char *p1, const char *p2) {\n"
+        "  int fd;\n  struct stat st;\n  long total = 0;\n",
+        "  fd = open(p%d, O_RDONLY);\n  if (fd < 0)\n    return -1;\n"
+        "  if (stat(p%d, &st) != 0)\n    return -1;\n"
+        "  total += st.st_size;\n  close(fd);\n", n,
+        "  return total;\n}\n", lambda i: (i % 3, i % 3))
 
 
 def nonblock_helper(n):
     # Each helper call asked where the socket variable's address goes: a
     # walk of its n uses.
-    block = ("  s = socket(AF_INET, SOCK_STREAM, 0);\n  if (s < 0)\n"
-             "    return -1;\n  if (set_nonblock(s) < 0)\n    return -1;\n"
-             "  fds[%d] = s;\n")
-    return ("#include <fcntl.h>\n#include <sys/socket.h>\n#include <unistd.h>\n"
-            "static int set_nonblock(int fd) {\n"
-            "  int fl = fcntl(fd, F_GETFL, 0);\n  if (fl < 0)\n    return -1;\n"
-            "  return fcntl(fd, F_SETFL, fl | O_NONBLOCK);\n}\n"
-            "int listen_all(int *fds) {\n  int s;\n"
-            + "".join(block % i for i in range(n))
-            + "  return 0;\n}\n", ".c")
+    return repeated_in_one_function(
+        "#include <fcntl.h>\n#include <sys/socket.h>\n#include <unistd.h>\n"
+        "static int set_nonblock(int fd) {\n"
+        "  int fl = fcntl(fd, F_GETFL, 0);\n  if (fl < 0)\n    return -1;\n"
+        "  return fcntl(fd, F_SETFL, fl | O_NONBLOCK);\n}\n",
+        "int listen_all(int *fds) {\n  int s;\n",
+        "  s = socket(AF_INET, SOCK_STREAM, 0);\n  if (s < 0)\n"
+        "    return -1;\n  if (set_nonblock(s) < 0)\n    return -1;\n"
+        "  fds[%d] = s;\n", n, "  return 0;\n}\n", lambda i: (i,))
 
 
 def dirent_loop(n):

@@ -83,8 +83,9 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
 
   // `if (access(path, m) != 0) <fail>` with no else, in a block.
   const StmtParents &Parents = Functions.parents(Func);
-  CallStatement Test =
-      statementOf(Access, Parents, Ctx, /*ZeroIsSuccess=*/true);
+  CallStatement Test = statementOf(Access, Parents, Ctx,
+                                   /*ZeroIsSuccess=*/true,
+                                   /*ThroughStore=*/true);
   const auto *TestIf = llvm::dyn_cast_or_null<IfStmt>(Test.Statement);
   if (Test.K != CallStatement::ErrorChecked || !TestIf || !Test.Block ||
       !onlyFails(TestIf->getThen()))
@@ -151,6 +152,14 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
       BufferRemoval = statementRange(Decl, SM, Ctx.getLangOpts());
   if (Buffer && !BufferRemoval)
     Removal.reset();
+  // `if ((rc = access(...)) != 0)`: `rc` goes with the test.
+  std::string StoreKept;
+  const DeclStmt *StoredDecl =
+      Test.Stored ? storedLocalDeclaration(Test.Stored, Functions.uses(Func),
+                                           Parents, Ctx, StoreKept)
+                  : nullptr;
+  if (Test.Stored && !StoredDecl)
+    Removal.reset();
   {
     DiagnosticBuilder D =
         diag(Access->getBeginLoc(),
@@ -158,22 +167,28 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
              "same way and its failure is handled the same; the test walks "
              "the path once more and races with the open")
         << calleeName(Access) << Open->Function << Access->getSourceRange();
+    llvm::SmallVector<CharSourceRange, 3> Removed;
     if (Removal)
-      D << FixItHint::CreateRemoval(wholeLines(*Removal, SM));
+      Removed.push_back(wholeLines(*Removal, SM));
     if (Removal && BufferRemoval)
-      D << FixItHint::CreateRemoval(wholeLines(*BufferRemoval, SM));
+      Removed.push_back(wholeLines(*BufferRemoval, SM));
+    if (Removal && StoredDecl)
+      Removed.push_back(
+          wholeLines(*statementRange(StoredDecl, SM, Ctx.getLangOpts()), SM));
+    for (const CharSourceRange &R : mergeAdjacent(Removed, SM))
+      D << FixItHint::CreateRemoval(R);
   }
   diag(Open->Call->getBeginLoc(), "'%0' of the same path here",
        DiagnosticIDs::Note)
       << Open->Function;
   if (!Removal)
-    diag(Access->getBeginLoc(),
-         Buffer         ? "no automatic fix: the stat buffer is declared with "
-                          "other variables or by a macro"
-         : Test.Carrier ? "no automatic fix: the test is kept in a flag "
-                          "declared apart or read elsewhere"
-                        : "no automatic fix: a macro spells the test",
-         DiagnosticIDs::Note);
+    diag(Access->getBeginLoc(), "no automatic fix: %0", DiagnosticIDs::Note)
+        << (!StoreKept.empty() ? StoreKept
+            : Buffer ? "the stat buffer is declared with other variables or "
+                       "by a macro"
+            : Test.Carrier
+                ? "the test is kept in a flag declared apart or read elsewhere"
+                : "a macro spells the test");
   noteRequirement(*this, Access->getBeginLoc(), Open->Needs);
 }
 

@@ -810,7 +810,8 @@ const DeclStmt *storedLocalDeclaration(const VarDecl *Stored,
   std::string Kept =
       "the call's result is also kept in '" + Var->getName().str() + "'";
   if (Uses.of(Var).size() > 1) {
-    Why = Kept + ", which is read later; remove those reads with the call";
+    Why = Kept + ", which the function uses elsewhere; remove those uses "
+                 "with the call";
     return nullptr;
   }
   const DeclStmt *Declared = Uses.soleDeclaration(Var);

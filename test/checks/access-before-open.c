@@ -138,7 +138,61 @@ int open_not_link(const char *path) {
 }
 // CHECK-FIXES: if (stat(path, &st) != 0)
 
+// The test's result kept in a local that nothing else reads: the local
+// goes with the test.
+int open_spool(const char *path) {
+  int rc;
+  if ((rc = access(path, R_OK)) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: redundant 'access' before 'open' of the same path
+    // CHECK-MESSAGES: :[[@LINE+2]]:12: note: 'open' of the same path here
+    return -1;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+// CHECK-FIXES: int open_spool(const char *path) {
+// CHECK-FIXES-NEXT: int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+// The same, the result also returned: a note names it.
+int open_queue(const char *path, int *fdp) {
+  int rc = 0;
+  if ((rc = access(path, R_OK)) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: redundant 'access' before 'open' of the same path
+    // CHECK-MESSAGES: :[[@LINE+3]]:12: note: 'open' of the same path here
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which the function uses elsewhere; remove those uses with the call
+    return -1;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  *fdp = fd;
+  return rc;
+}
+
 // ------------------------------------------------------------ must not flag
+
+// The result kept in a local, before an open that creates: the test says
+// "no such file", the open makes one.
+int open_journal(const char *path) {
+  int rc;
+  if ((rc = access(path, W_OK)) != 0)
+    return -1;
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
+
+// The result kept in a local, before an open of another path.
+int open_sibling(const char *path, const char *sibling) {
+  int rc;
+  if ((rc = access(path, R_OK)) != 0)
+    return -1;
+  int fd = open(sibling, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  return fd;
+}
 
 // A different message: the program tells "missing" from "unreadable".
 int open_reported(const char *path) {

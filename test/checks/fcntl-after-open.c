@@ -332,7 +332,7 @@ int open_config_status(const char *path, int *fdp) {
   if ((rc = fcntl(fd, F_SETFD, FD_CLOEXEC)) == -1) {
     // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: close-on-exec set by a second syscall after 'open'
     // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' makes the descriptor here
-    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which is read later; remove those reads with the call
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which the function uses elsewhere; remove those uses with the call
     close(fd);
     return -1;
   }

@@ -199,7 +199,7 @@ int create_stored_logged(const char *path, int *err) {
   if ((rc = ftruncate(fd, 0)) < 0) {
     // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: redundant 'ftruncate' to length 0
     // CHECK-MESSAGES: :[[@LINE-6]]:12: note: 'open' opens the file here
-    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which is read later; remove those reads with the call
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which the function uses elsewhere; remove those uses with the call
     close(fd);
     return -1;
   }

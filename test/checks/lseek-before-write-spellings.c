@@ -121,7 +121,7 @@ int put_slot(const char *path, int slot, const void *rec, size_t n) {
   }
   if (write(fd, rec, n) != (ssize_t)n) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: the write at that offset
-    // CHECK-MESSAGES: :[[@LINE-11]]:14: note: no automatic fix: the call's result is also kept in 'ret', which is read later; remove those reads with the call
+    // CHECK-MESSAGES: :[[@LINE-11]]:14: note: no automatic fix: the call's result is also kept in 'ret', which the function uses elsewhere; remove those uses with the call
     close(fd);
     return -1;
   }

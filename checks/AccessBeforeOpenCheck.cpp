@@ -154,11 +154,11 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
     Removal.reset();
   // `if ((rc = access(...)) != 0)`: `rc` goes with the test.
   std::string StoreKept;
-  const DeclStmt *StoredDecl =
-      Test.Stored ? storedLocalDeclaration(Test.Stored, Functions.uses(Func),
-                                           Parents, Ctx, StoreKept)
-                  : nullptr;
-  if (Test.Stored && !StoredDecl)
+  std::optional<CharSourceRange> StoredRemoval =
+      Test.Stored ? storedLocalRemoval(Test.Stored, Functions.uses(Func),
+                                       Parents, Ctx, StoreKept)
+                  : std::nullopt;
+  if (Test.Stored && !StoredRemoval)
     Removal.reset();
   {
     DiagnosticBuilder D =
@@ -172,9 +172,8 @@ void AccessBeforeOpenCheck::checkAccess(const CallExpr *Access,
       Removed.push_back(wholeLines(*Removal, SM));
     if (Removal && BufferRemoval)
       Removed.push_back(wholeLines(*BufferRemoval, SM));
-    if (Removal && StoredDecl)
-      Removed.push_back(
-          wholeLines(*statementRange(StoredDecl, SM, Ctx.getLangOpts()), SM));
+    if (Removal && StoredRemoval)
+      Removed.push_back(*StoredRemoval);
     for (const CharSourceRange &R : mergeAdjacent(Removed, SM))
       D << FixItHint::CreateRemoval(R);
   }

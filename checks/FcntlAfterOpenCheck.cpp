@@ -738,9 +738,9 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   }
   // `if ((rc = fcntl(...)) < 0)`: `rc` goes with the test.
   if (Unfixable.empty() && St.Stored)
-    if (const DeclStmt *Declared = storedLocalDeclaration(
+    if (std::optional<CharSourceRange> Declaration = storedLocalRemoval(
             St.Stored, Functions.uses(Func), Parents, Ctx, Unfixable))
-      Removed.push_back(wholeLines(*statementRange(Declared, SM, LO), SM));
+      Removed.push_back(*Declaration);
   if (Unfixable.empty())
     Removed.push_back(wholeLines(*Removal, SM));
   if (Unfixable.empty() && Partner) {

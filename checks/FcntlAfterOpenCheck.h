@@ -54,14 +54,14 @@ private:
   /// or a helper whose summary (FunctionSummaries::fdFlagsSet) says so.
   llvm::SmallVector<FlagSet, 2> flagsSetBy(const CallExpr *Call,
                                            ASTContext &Ctx);
-  /// The definitions of \p Where that reach the flag call \p Call. A
-  /// variable whose address goes only to calls of the flag helper \p Call
-  /// calls (`socket_nonblock(&s)`), which keeps no pointer to it, is asked
-  /// of the flow as if its address never escaped.
   /// Whether \p Var's address goes, in \p Func, only to calls of \p Helper
   /// (and no reference is bound to it).
   bool addressOnlyTo(const FunctionDecl *Helper, const ValueDecl *Var,
                      const FunctionDecl *Func);
+  /// The definitions of \p Where that reach the flag call \p Call. A
+  /// variable whose address goes only to calls of the flag helper \p Call
+  /// calls (`socket_nonblock(&s)`), which keeps no pointer to it, is asked
+  /// of the flow as if its address never escaped.
   bool reachingMakers(const CallExpr *Call, const Place &Where,
                       const FunctionDecl *Func, const FunctionFlow &Flow,
                       llvm::SmallVectorImpl<Definition> &Defs);

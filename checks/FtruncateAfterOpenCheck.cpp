@@ -163,9 +163,9 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
     Unfixable = "the call is spelled by a macro";
   // `if ((r = ftruncate(fd, 0)) < 0)`: `r` goes with the test.
   if (St.Stored && Unfixable.empty()) {
-    if (const DeclStmt *Declared = storedLocalDeclaration(
+    if (std::optional<CharSourceRange> Declaration = storedLocalRemoval(
             St.Stored, Functions.uses(Func), Parents, Ctx, Unfixable))
-      Removed.push_back(wholeLines(*statementRange(Declared, SM, LO), SM));
+      Removed.push_back(*Declaration);
   }
   {
     DiagnosticBuilder D =

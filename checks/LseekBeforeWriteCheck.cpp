@@ -920,10 +920,10 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
   const VarDecl *Stored = SeekStatement.Stored;
   if (const Expr *Store = nullptr; Joined && !Stored)
     Stored = storingLocal(S.Call, Parents, Store);
-  const DeclStmt *StoredDecl = nullptr;
+  std::optional<CharSourceRange> StoredRemoval;
   if (Stored && Unfixable.empty())
-    StoredDecl = storedLocalDeclaration(Stored, Functions.uses(S.Func), Parents,
-                                        Ctx, Unfixable);
+    StoredRemoval = storedLocalRemoval(Stored, Functions.uses(S.Func), Parents,
+                                       Ctx, Unfixable);
   if (Unfixable.empty() && !SeekRange && (SeekStatement.Carrier || SeekFlag))
     Unfixable =
         "the seek's test is kept in a flag declared apart or read elsewhere";
@@ -944,8 +944,8 @@ void LseekBeforeWriteCheck::checkPwriteFusion(const Seek &S, ASTContext &Ctx) {
           Joined ? *SeekRange : wholeLines(*SeekRange, SM)};
       if (FlagRange)
         Removed.push_back(wholeLines(*FlagRange, SM));
-      if (StoredDecl)
-        Removed.push_back(wholeLines(*statementRange(StoredDecl, SM, LO), SM));
+      if (StoredRemoval)
+        Removed.push_back(*StoredRemoval);
       for (const CharSourceRange &R : mergeAdjacent(Removed, SM))
         D << FixItHint::CreateRemoval(R);
       D << FixItHint::CreateReplacement(CalleeRange, Pwrite)

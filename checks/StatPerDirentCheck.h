@@ -50,13 +50,13 @@ private:
   const VarDecl *entryNamed(const Expr *Path, const CallExpr *Stat,
                             const Stmt *Loop, const FunctionDecl *Func,
                             ASTContext &Ctx);
-  /// Whether every use of \p Buffer in \p Func but the stat's own
-  /// \p OwnAddress is a file type test of its st_mode.
   /// Per use of \p Buffer in \p Func (VariableUses order), the call that
   /// last handed it somewhere it may change, up to that use; null where
   /// the last such use is no call (`path[0] = 0`).
   llvm::ArrayRef<const CallExpr *> fillersOf(const VarDecl *Buffer,
                                              const FunctionDecl *Func);
+  /// Whether every use of \p Buffer in \p Func but the stat's own
+  /// \p OwnAddress is a file type test of its st_mode.
   bool onlyTypeTested(const VarDecl *Buffer, const Expr *OwnAddress,
                       const FunctionDecl *Func, ASTContext &Ctx);
   /// The uses of \p Buffer in \p Func that are no file type test, the

@@ -801,28 +801,31 @@ std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
   return CharSourceRange::getCharRange(Carried->getBegin(), Range->getEnd());
 }
 
-const DeclStmt *storedLocalDeclaration(const VarDecl *Stored,
-                                       const VariableUses &Uses,
-                                       const StmtParents &Parents,
-                                       const ASTContext &Ctx,
-                                       std::string &Why) {
-  const VarDecl *Var = Stored;
+std::optional<CharSourceRange> storedLocalRemoval(const VarDecl *Stored,
+                                                  const VariableUses &Uses,
+                                                  const StmtParents &Parents,
+                                                  const ASTContext &Ctx,
+                                                  std::string &Why) {
   std::string Kept =
-      "the call's result is also kept in '" + Var->getName().str() + "'";
-  if (Uses.of(Var).size() > 1) {
+      "the call's result is also kept in '" + Stored->getName().str() + "'";
+  if (Uses.of(Stored).size() > 1) {
     Why = Kept + ", which the function uses elsewhere; remove those uses "
                  "with the call";
-    return nullptr;
+    return std::nullopt;
   }
-  const DeclStmt *Declared = Uses.soleDeclaration(Var);
-  const Expr *Init = Var->getInit();
-  if (Declared &&
-      llvm::isa_and_nonnull<CompoundStmt>(Parents.getParent(Declared)) &&
-      (!Init || !Init->HasSideEffects(Ctx)) &&
-      statementRange(Declared, Ctx.getSourceManager(), Ctx.getLangOpts()))
-    return Declared;
+  const DeclStmt *Declared = Uses.soleDeclaration(Stored);
+  const Expr *Init = Stored->getInit();
+  std::optional<CharSourceRange> Range =
+      Declared &&
+              llvm::isa_and_nonnull<CompoundStmt>(
+                  Parents.getParent(Declared)) &&
+              (!Init || !Init->HasSideEffects(Ctx))
+          ? statementRange(Declared, Ctx.getSourceManager(), Ctx.getLangOpts())
+          : std::nullopt;
+  if (Range)
+    return wholeLines(*Range, Ctx.getSourceManager());
   Why = Kept + "; remove its declaration with the call";
-  return nullptr;
+  return std::nullopt;
 }
 
 namespace {

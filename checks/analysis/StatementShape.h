@@ -189,7 +189,7 @@ struct CallStatement {
   const BinaryOperator *JoinedOr = nullptr;
   /// `if ((r = call) < 0)` (ThroughStore in statementOf() and
   /// joinedErrorCheck()): the local the call's value is stored in as it is
-  /// tested. Removing the test removes the store: storedLocalDeclaration()
+  /// tested. Removing the test removes the store: storedLocalRemoval()
   /// says whether `r` can go with it.
   const VarDecl *Stored = nullptr;
 };
@@ -290,14 +290,15 @@ std::optional<CharSourceRange> statementRemoval(const CallStatement &St,
                                                 const LangOptions &LO);
 
 /// For a call stored in the local \p Stored as it is tested
-/// (CallStatement::Stored), that local's declaration, which a fix removes
-/// with the test: when the store is the local's only use and the statement
-/// declares nothing else, in a block, with no side effects in its
-/// initialiser. Null otherwise, with \p Why naming what has to go too.
-const DeclStmt *storedLocalDeclaration(const VarDecl *Stored,
-                                       const VariableUses &Uses,
-                                       const StmtParents &Parents,
-                                       const ASTContext &Ctx, std::string &Why);
+/// (CallStatement::Stored), the lines of that local's declaration, which a
+/// fix removes with the test: when the store is the local's only use and
+/// the statement declares nothing else, in a block, with no side effects in
+/// its initialiser. None otherwise, with \p Why naming what has to go too.
+std::optional<CharSourceRange> storedLocalRemoval(const VarDecl *Stored,
+                                                  const VariableUses &Uses,
+                                                  const StmtParents &Parents,
+                                                  const ASTContext &Ctx,
+                                                  std::string &Why);
 
 /// Whether the then-branches of two error checks do the same (so one call's
 /// failure may take the other's branch): the same code but for

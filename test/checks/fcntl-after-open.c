@@ -323,21 +323,22 @@ int open_config_stored(const char *path) {
 // CHECK-FIXES-NEXT:     return -1;
 // CHECK-FIXES-NEXT:   return fd;
 
-// The stored result returned too: flagged, the return goes by hand.
-int open_config_status(const char *path, int *fdp) {
+// An accepted client's flag call, its stored result also returned: flagged,
+// the return goes by hand.
+int accept_status(int listener, int *client) {
   int rc = 0;
-  int fd = open(path, O_RDONLY);
-  if (fd < 0)
+  int c = accept(listener, NULL, NULL);
+  if (c < 0)
     return -1;
-  if ((rc = fcntl(fd, F_SETFD, FD_CLOEXEC)) == -1) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: close-on-exec set by a second syscall after 'open'
-    // CHECK-MESSAGES: :[[@LINE-5]]:12: note: 'open' makes the descriptor here
+  if ((rc = fcntl(c, F_SETFD, FD_CLOEXEC)) < 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: close-on-exec set by a second syscall after 'accept'
+    // CHECK-MESSAGES: :[[@LINE-5]]:11: note: 'accept' makes the descriptor here
     // CHECK-MESSAGES: :[[@LINE-3]]:13: note: no automatic fix: the call's result is also kept in 'rc', which the function uses elsewhere; remove those uses with the call
-    close(fd);
-    return -1;
+    close(c);
+    return rc;
   }
-  *fdp = fd;
-  return rc;
+  *client = c;
+  return 0;
 }
 
 // ------------------------------------------------------------ must not flag

@@ -50,6 +50,32 @@ private:
   Clock::time_point &At;
 };
 
+/// Narrows the traversal of the consumers after it to the unit's top-level
+/// declarations outside the system headers (\p Narrow), or widens it back
+/// to the whole unit. The checks index and walk the user's code only
+/// (mayHoldUserCode), but clang-tidy's matcher visits every node of the
+/// unit and asks each check's matchers of it: in a unit of a thousand lines
+/// that includes the C library and OpenSSL, most nodes are the headers'.
+/// clangd runs clang-tidy's checks on a narrowed traversal the same way.
+class UserCodeScope : public ASTConsumer {
+public:
+  explicit UserCodeScope(bool Narrow) : Narrow(Narrow) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    TranslationUnitDecl *Unit = Ctx.getTranslationUnitDecl();
+    if (!Narrow)
+      return Ctx.setTraversalScope({Unit});
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> UserCode;
+    for (Decl *D : Unit->decls())
+      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        UserCode.push_back(D);
+    Ctx.setTraversalScope(UserCode);
+  }
+
+private:
+  bool Narrow;
+};
+
 /// The SHA-1 of an input's text. The system headers that every unit reads
 /// were hashed again for each unit, most of what storing a cold run's
 /// entries cost; a text seen before under the same path, with the same
@@ -138,6 +164,7 @@ public:
     Start = ParseEnd = ChecksEnd = Clock::now();
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
+    Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/true));
     Consumers.push_back(Factory.createASTConsumer(CI, File));
     std::vector<std::unique_ptr<ASTConsumer>> Reruns;
     for (unsigned I = 0; I < ElsewhereRerun::Runs; ++I)
@@ -145,6 +172,7 @@ public:
     Consumers.push_back(std::make_unique<ElsewhereRerun>(
         std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken,
         namedInOptions(Context.getOptionsForFile(File))));
+    Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/false));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
     Consumers.push_back(std::make_unique<FunctionCollector>(Functions));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));

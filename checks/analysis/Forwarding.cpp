@@ -207,27 +207,28 @@ bool makesSystemCalls(const FunctionDecl *F, const SourceManager &SM) {
   return !Computing.contains(File) && !Computing.contains(F->getName());
 }
 
-/// The C library's functions \p DC declares, extern "C" blocks included.
-void collectLibrary(const DeclContext *DC, const SourceManager &SM,
-                    llvm::StringMap<const FunctionDecl *> &Library) {
-  for (const Decl *D : DC->decls()) {
-    if (const auto *Block = llvm::dyn_cast<LinkageSpecDecl>(D))
-      collectLibrary(Block, SM, Library);
-    const auto *F = llvm::dyn_cast<FunctionDecl>(D);
-    // Not the C library's internal names (`__read_chk`): `_exit` is one
-    // a program calls.
-    if (F && F->getIdentifier() && !startsWith(F->getName(), "__") &&
-        SM.isInSystemHeader(F->getLocation()))
-      Library.try_emplace(F->getName(), F->getFirstDecl());
-  }
+/// The C library function named \p Name that \p Ctx's unit declares, if
+/// any: not the library's internal names (`__read_chk`); `_exit` is one a
+/// program calls. Asked per name: most of a unit's declarations are the
+/// headers', and a helper's name holds few names.
+const FunctionDecl *libraryFunction(ASTContext &Ctx, llvm::StringRef Name) {
+  auto Id = Ctx.Idents.find(Name);
+  if (Id == Ctx.Idents.end() || startsWith(Name, "__"))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(Id->getValue()))
+    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D))
+      for (const FunctionDecl *Redecl : F->redecls())
+        if (SM.isInSystemHeader(Redecl->getLocation()))
+          return F->getFirstDecl();
+  return nullptr;
 }
 
 } // namespace
 
 ElsewhereGuesses::ElsewhereGuesses(ASTContext &Ctx, llvm::StringSet<> Named)
-    : Ctx(Ctx), Named(std::move(Named)) {
-  collectLibrary(Ctx.getTranslationUnitDecl(), Ctx.getSourceManager(), Library);
-}
+    : Ctx(Ctx), Named(std::move(Named)) {}
 
 ElsewhereGuesses *ElsewhereGuesses::current() { return CurrentGuesses; }
 
@@ -253,11 +254,12 @@ const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
   const FunctionDecl *Best = nullptr;
   for (size_t From = 0; From < Name.size(); ++From)
     for (size_t Length = 3; From + Length <= Name.size(); ++Length) {
-      auto Found = Library.find(Name.substr(From, Length));
-      if (Found != Library.end() && Found->second != Callee &&
+      const FunctionDecl *Found =
+          libraryFunction(Ctx, Name.substr(From, Length));
+      if (Found && Found != Callee &&
           (!Best || Length > Best->getName().size()) &&
-          sameShape(Callee, Found->second))
-        Best = Found->second;
+          sameShape(Callee, Found))
+        Best = Found;
     }
   return It->second = Best;
 }

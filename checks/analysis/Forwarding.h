@@ -16,7 +16,6 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <set>
@@ -111,8 +110,6 @@ private:
   const FunctionDecl *targetOf(const FunctionDecl *Callee);
 
   ASTContext &Ctx;
-  /// The C library's functions declared in the unit, by name.
-  llvm::StringMap<const FunctionDecl *> Library;
   llvm::StringSet<> Named;
   llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Targets;
   std::optional<llvm::DenseSet<const FunctionDecl *>> Allowed;

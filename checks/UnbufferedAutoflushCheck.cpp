@@ -204,7 +204,7 @@ void UnbufferedAutoflushCheck::checkOther(
 }
 
 void UnbufferedAutoflushCheck::prepareUnit(ASTContext &Ctx) {
-  if (CrossUnitFacts *Facts = CrossUnitFacts::current())
+  if (CrossUnitFacts *Facts = CrossUnitFacts::current(); Facts && Facts->kept())
     exportStreamFacts(*Facts, Ctx);
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<std::string> Names = withFortifiedNames(

@@ -34,7 +34,7 @@ std::vector<ClangTidyError> ElsewhereRerun::rerun(unsigned Run, ASTContext &Ctx,
   forgetUnitAnalyses(Ctx);
   {
     // A run with guesses may conclude what is not so: it exports nothing.
-    CrossUnitFacts Discarded;
+    CrossUnitFacts Discarded(/*Kept=*/false);
     CrossUnitFacts::Scope Gathering(Discarded);
     ElsewhereGuesses::Scope Guessing(Guesses);
     Checks[Run]->HandleTranslationUnit(Ctx);

@@ -38,11 +38,14 @@ CrossUnitFacts::Scope::Scope(CrossUnitFacts &Facts) : Previous(Current) {
 
 CrossUnitFacts::Scope::~Scope() { Current = Previous; }
 
-void CrossUnitFacts::add(llvm::StringRef Fact) { Lines.insert(Fact); }
+void CrossUnitFacts::add(llvm::StringRef Fact) {
+  if (Kept)
+    Lines.insert(Fact);
+}
 
 void CrossUnitFacts::addImplication(llvm::StringRef Fact,
                                     llvm::StringRef Premise) {
-  if (Fact != Premise)
+  if (Kept && Fact != Premise)
     Lines.insert((Fact + llvm::Twine(Because) + Premise).str());
 }
 

@@ -38,6 +38,11 @@ inline std::string noUnitSays(llvm::StringRef Fact) {
 /// The facts one unit exports, gathered while its checks run.
 class CrossUnitFacts {
 public:
+  /// \p Kept false: a run whose conclusions rest on guesses (the tool's
+  /// second run of a unit), whose facts nobody reads; exporters skip the
+  /// work of making them.
+  explicit CrossUnitFacts(bool Kept = true) : Kept(Kept) {}
+
   /// The gatherer of the unit this thread analyses; null when there is
   /// none (in the plugin).
   static CrossUnitFacts *current();
@@ -62,13 +67,16 @@ public:
   /// True the first time \p Exporter asks in this unit: the checks that
   /// share an exporter's facts (LoopCalls in two checks) export them once.
   bool firstExport(llvm::StringRef Exporter) {
-    return Exporters.insert(Exporter).second;
+    return Kept && Exporters.insert(Exporter).second;
   }
+  /// Whether the facts added are kept.
+  bool kept() const { return Kept; }
 
   /// What was added, one line each, sorted and without repeats.
   std::vector<std::string> exported() const;
 
 private:
+  bool Kept;
   llvm::StringSet<> Lines, Exporters;
 };
 

@@ -128,6 +128,8 @@ void FieldFacts::exportStores(CrossUnitFacts &Facts, ASTContext &Ctx) {
   Opening.clear();
   for (const CallSite &Site : Opens.callsIn(Ctx, Constants))
     Opening.insert(Site.Func);
+  if (!Facts.kept())
+    return;
   // The stores of the unit's own functions and of the user's headers'
   // inline ones: those are in no unit's own file, and every unit that
   // includes them tells.

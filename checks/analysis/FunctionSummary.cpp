@@ -1146,7 +1146,7 @@ void FunctionSummaries::exportOffsetThrough(const FunctionDecl *Func,
 
 void FunctionSummaries::exportFacts(const PosixConstants &Constants) {
   CrossUnitFacts *Facts = CrossUnitFacts::current();
-  if (!Facts || Exported)
+  if (!Facts || !Facts->kept() || Exported)
     return;
   Exported = true;
   const FunctionDecl *Last = nullptr;

@@ -939,6 +939,10 @@ const MainFileUses &FunctionCache::mainFileUses(const ValueDecl *D,
 CompoundStmt::const_body_iterator
 FunctionCache::positionIn(const CompoundStmt *Block, const Stmt *S,
                           const ASTContext &Ctx) {
+  // A small block is searched: an index kept for each of a unit's small
+  // functions cost more memory than their parse.
+  if (Block->size() <= 16)
+    return llvm::find(Block->body(), S);
   auto [It, New] = store(Ctx).Positions.try_emplace(Block);
   if (New) {
     unsigned Index = 0;

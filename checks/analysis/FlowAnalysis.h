@@ -312,8 +312,9 @@ public:
   };
 
   /// Where \p S sits among \p Block's statements (Block->body_end() when it
-  /// is not one of them). Each block is indexed once, so asking after
-  /// every statement of a block of n costs n, not n^2.
+  /// is not one of them). A block of more than 16 statements is indexed
+  /// once, so asking after every statement of a block of n costs n, not
+  /// n^2; a smaller one is searched.
   static CompoundStmt::const_body_iterator
   positionIn(const CompoundStmt *Block, const Stmt *S, const ASTContext &Ctx);
 

@@ -225,19 +225,19 @@ const OpenSummary *FunctionSummaries::opens(const FunctionDecl *Func,
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
   if (!Def)
     return nullptr;
-  auto [It, New] = Opens.try_emplace(Def, State::Computing, std::nullopt);
+  auto [It, New] = Opens.try_emplace(Def, State::Computing, nullptr);
   if (!New)
-    return It->second.first == State::Done && It->second.second
-               ? &*It->second.second
-               : nullptr;
+    return It->second.first == State::Done ? It->second.second : nullptr;
   std::optional<OpenSummary> Result;
   {
     FunctionCache::Scratch Scratch(Ctx);
     Result = computeOpens(Def, Constants);
   }
-  auto &Slot = Opens[Def]; // the map may have grown meanwhile
-  Slot = {State::Done, std::move(Result)};
-  return Slot.second ? &*Slot.second : nullptr;
+  const OpenSummary *Kept = nullptr;
+  if (Result)
+    Kept = &OpenStore.emplace_back(std::move(*Result));
+  Opens[Def] = {State::Done, Kept}; // the map may have grown meanwhile
+  return Kept;
 }
 
 ParamOffsetEffect FunctionSummaries::paramEffect(const FunctionDecl *Func,
@@ -455,11 +455,22 @@ bool FdFlagEffect::holdsFor(const CallExpr *Call, ASTContext &Ctx) const {
   return Value && (*Value == 0) == WhenZero;
 }
 
+/// Whether \p T may be a descriptor: an int (or a typedef of one), not a
+/// character or a flag. Asked before a parameter's summary is kept: most
+/// parameters are pointers, and a map entry for each cost more memory than
+/// the parse of a file of small functions.
+static bool mayBeDescriptor(QualType T) {
+  return T->isIntegerType() && !T->isCharType() && !T->isBooleanType();
+}
+
 FdFlagEffect FunctionSummaries::fdFlagsSet(const FunctionDecl *Func,
                                            unsigned Param,
                                            const PosixConstants &Constants) {
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
   if (!Def || Param >= Def->getNumParams())
+    return {};
+  QualType T = Def->getParamDecl(Param)->getType();
+  if (!mayBeDescriptor(T->isPointerType() ? T->getPointeeType() : T))
     return {};
   auto [It, New] = FdFlags.try_emplace({Def, Param});
   if (!New)
@@ -500,15 +511,9 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
 FdFlagEffect
 FunctionSummaries::computeFdFlags(const FunctionDecl *Def, unsigned Param,
                                   const PosixConstants &Constants) {
-  // A descriptor is an int (or a typedef of one), not a character or a
-  // flag; most parameters and functions are answered before any map of
-  // the body is built.
+  // Most functions are answered before any map of the body is built.
   const ParmVarDecl *P = Def->getParamDecl(Param);
   bool ThroughPointer = P->getType()->isPointerType();
-  QualType Held =
-      ThroughPointer ? P->getType()->getPointeeType() : P->getType();
-  if (!Held->isIntegerType() || Held->isCharType() || Held->isBooleanType())
-    return {};
   llvm::ArrayRef<CallSite> Calls = CallIndex::of(Ctx).callsIn(Def);
   if (!llvm::any_of(Calls, [&](const CallSite &C) { return isFcntl(C.Call); }))
     return {};
@@ -660,7 +665,8 @@ FlagsSetOnFd FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
                                               unsigned Param,
                                               const PosixConstants &Constants) {
   const FunctionDecl *Def = summarisable(Func, Ctx.getSourceManager());
-  if (!Def || Param >= Def->getNumParams())
+  if (!Def || Param >= Def->getNumParams() ||
+      !mayBeDescriptor(Def->getParamDecl(Param)->getType()))
     return {};
   auto [It, New] = FirstFlags.try_emplace({Def, Param});
   if (!New)
@@ -724,9 +730,8 @@ FlagsSetOnFd
 FunctionSummaries::computeFirstFlags(const FunctionDecl *Def, unsigned Param,
                                      const PosixConstants &Constants) {
   const ParmVarDecl *P = Def->getParamDecl(Param);
-  QualType T = P->getType();
   const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || !T->isIntegerType() || T->isCharType() || T->isBooleanType())
+  if (!Body)
     return {};
   // The first call handed the parameter itself, from the call index (most
   // functions are answered here, before any map of the body is built).

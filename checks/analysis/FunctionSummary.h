@@ -18,6 +18,7 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <deque>
 #include <optional>
 
 namespace clang::tidy::syscall {
@@ -235,9 +236,11 @@ private:
   enum class State { Computing, Done };
   ASTContext &Ctx;
   FunctionCache Functions;
-  llvm::DenseMap<const FunctionDecl *,
-                 std::pair<State, std::optional<OpenSummary>>>
+  /// Per function, what it opens: null for most. The summaries live in
+  /// OpenStore, whose addresses stay while the map grows.
+  llvm::DenseMap<const FunctionDecl *, std::pair<State, const OpenSummary *>>
       Opens;
+  std::deque<OpenSummary> OpenStore;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
                  std::pair<State, ParamOffsetEffect>>
       Effects;

@@ -8,6 +8,7 @@
 #include "analysis/FdTracking.h"
 #include "analysis/FlowAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <vector>
 
 namespace clang::tidy::syscall {

@@ -6,6 +6,7 @@
 #include "Hashing.h"
 #include "Preambles.h"
 #include "ResultCache.h"
+#include "analysis/CallIndex.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
@@ -51,11 +52,13 @@ private:
 };
 
 /// Narrows the traversal of the consumers after it to the unit's top-level
-/// declarations outside the system headers (\p Narrow), or widens it back
-/// to the whole unit. The checks index and walk the user's code only
-/// (mayHoldUserCode), but clang-tidy's matcher visits every node of the
-/// unit and asks each check's matchers of it: in a unit of a thousand lines
-/// that includes the C library and OpenSSL, most nodes are the headers'.
+/// declarations that may hold the user's code (\p Narrow): the main file's
+/// outside the system headers, and the other files' that the call index
+/// walks (mayHoldUserCode: not the system headers', nor prototypes, types
+/// or enums); or widens it back to the whole unit. clang-tidy's matcher
+/// visits every node of the unit and asks each check's matchers of it: in
+/// a unit of a thousand lines under the C library's, OpenSSL's or the
+/// project's own big header, most nodes are the headers' prototypes.
 /// clangd runs clang-tidy's checks on a narrowed traversal the same way.
 class UserCodeScope : public ASTConsumer {
 public:
@@ -66,9 +69,12 @@ public:
       return Ctx.setTraversalScope({Unit});
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<Decl *> UserCode;
-    for (Decl *D : Unit->decls())
-      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    for (Decl *D : Unit->decls()) {
+      SourceLocation At = SM.getExpansionLoc(D->getLocation());
+      if (!SM.isInSystemHeader(At) &&
+          (SM.isInMainFile(At) || syscall::mayHoldUserCode(D, SM)))
         UserCode.push_back(D);
+    }
     Ctx.setTraversalScope(UserCode);
   }
 

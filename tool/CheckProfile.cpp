@@ -11,8 +11,7 @@
 
 namespace syscall_tidy {
 
-void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
-                       double ParseSeconds, double CheckSeconds,
+void printCheckProfile(llvm::StringRef ProfileDir, const RunTimes &Times,
                        llvm::raw_ostream &OS) {
   std::map<std::string, double> Wall;
   std::error_code EC;
@@ -40,22 +39,29 @@ void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
         Wall[Name.str()] += Value.getAsNumber().value_or(0);
     }
   }
-  OS << "===-- syscall-tidy profile: " << Units << " translation unit"
-     << (Units == 1 ? "" : "s") << " (wall seconds) --===\n";
+  OS << "===-- syscall-tidy profile: " << Times.Units << " translation unit"
+     << (Times.Units == 1 ? "" : "s") << " (wall seconds) --===\n";
   OS << llvm::format("  %-40s %10.4f\n", (const char *)"parse (clang)",
-                     ParseSeconds);
+                     Times.ParseSeconds);
   OS << llvm::format("  %-40s %10.4f\n",
-                     (const char *)"checks (all, with matching)", CheckSeconds);
+                     (const char *)"checks (all, with matching)",
+                     Times.CheckSeconds);
+  // The checks' runs with guessed helpers are part of the line above; the
+  // rows below, clang-tidy's, time the first run only.
+  std::string Guessing = "  of which guessing helpers (" +
+                         std::to_string(Times.GuessingUnits) + " unit" +
+                         (Times.GuessingUnits == 1 ? "" : "s") + ")";
+  OS << llvm::format("  %-40s %10.4f\n", Guessing.c_str(),
+                     Times.GuessingSeconds);
   for (const auto &[Name, Seconds] : Wall)
     OS << llvm::format("  %-40s %10.4f\n", Name.c_str(), Seconds);
 }
 
 void finishCheckProfile(llvm::StringRef StoredPrefix, llvm::StringRef Dir,
-                        unsigned Units, double ParseSeconds,
-                        double CheckSeconds, llvm::raw_ostream &OS) {
+                        const RunTimes &Times, llvm::raw_ostream &OS) {
   if (!StoredPrefix.empty())
     return;
-  printCheckProfile(Dir, Units, ParseSeconds, CheckSeconds, OS);
+  printCheckProfile(Dir, Times, OS);
   llvm::sys::fs::remove_directories(Dir);
 }
 

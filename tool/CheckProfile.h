@@ -8,19 +8,27 @@
 
 namespace syscall_tidy {
 
-/// Prints one table for the whole run: the parse time the runner measured
-/// and each check's wall time summed over the JSON profiles clang-tidy
-/// wrote under \p ProfileDir (--store-check-profile's format).
-void printCheckProfile(llvm::StringRef ProfileDir, unsigned Units,
-                       double ParseSeconds, double CheckSeconds,
+/// What the runner measured of a run's units.
+struct RunTimes {
+  unsigned Units = 0;
+  double ParseSeconds = 0, CheckSeconds = 0;
+  /// Of CheckSeconds, the checks' runs with guessed helpers, and the units
+  /// that had them (ElsewhereRerun).
+  double GuessingSeconds = 0;
+  unsigned GuessingUnits = 0;
+};
+
+/// Prints one table for the whole run: the times the runner measured and
+/// each check's wall time summed over the JSON profiles clang-tidy wrote
+/// under \p ProfileDir (--store-check-profile's format).
+void printCheckProfile(llvm::StringRef ProfileDir, const RunTimes &Times,
                        llvm::raw_ostream &OS);
 
 /// After a run with --enable-check-profile: the table on \p OS, unless
 /// --store-check-profile kept the profiles (then nothing is printed and the
 /// directory stays); a temporary directory is removed.
 void finishCheckProfile(llvm::StringRef StoredPrefix, llvm::StringRef Dir,
-                        unsigned Units, double ParseSeconds,
-                        double CheckSeconds, llvm::raw_ostream &OS);
+                        const RunTimes &Times, llvm::raw_ostream &OS);
 
 } // namespace syscall_tidy
 

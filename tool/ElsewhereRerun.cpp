@@ -6,6 +6,7 @@
 #include "analysis/FdTracking.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
+#include <chrono>
 #include <map>
 #include <set>
 #include <tuple>
@@ -20,9 +21,10 @@ ElsewhereRerun::ElsewhereRerun(std::vector<std::unique_ptr<ASTConsumer>> Checks,
                                ClangTidyDiagnosticConsumer &Diagnostics,
                                Preprocessor &PP,
                                std::vector<ClangTidyError> &Taken,
-                               llvm::StringSet<> NamedInOptions)
+                               llvm::StringSet<> NamedInOptions,
+                               TranslationUnitResult &Result)
     : Checks(std::move(Checks)), Diagnostics(Diagnostics), PP(PP), Taken(Taken),
-      NamedInOptions(std::move(NamedInOptions)) {}
+      Result(Result), NamedInOptions(std::move(NamedInOptions)) {}
 
 void ElsewhereRerun::Initialize(ASTContext &Ctx) {
   for (auto &Run : Checks)
@@ -31,6 +33,8 @@ void ElsewhereRerun::Initialize(ASTContext &Ctx) {
 
 std::vector<ClangTidyError> ElsewhereRerun::rerun(unsigned Run, ASTContext &Ctx,
                                                   ElsewhereGuesses &Guesses) {
+  auto Start = std::chrono::steady_clock::now();
+  Result.Guessed = true;
   forgetUnitAnalyses(Ctx);
   {
     // A run with guesses may conclude what is not so: it exports nothing.
@@ -41,6 +45,9 @@ std::vector<ClangTidyError> ElsewhereRerun::rerun(unsigned Run, ASTContext &Ctx,
   }
   // The next run, and the consumers after this one, start without them.
   forgetUnitAnalyses(Ctx);
+  Result.GuessingSeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return Diagnostics.take();
 }
 

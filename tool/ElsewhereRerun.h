@@ -22,6 +22,7 @@
 #ifndef SYSCALL_TIDY_TOOL_ELSEWHERERERUN_H
 #define SYSCALL_TIDY_TOOL_ELSEWHERERERUN_H
 
+#include "TranslationUnitRunner.h"
 #include "analysis/Forwarding.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTConsumer.h"
@@ -36,12 +37,14 @@ class ElsewhereRerun : public clang::ASTConsumer {
 public:
   /// \p Checks: further sets of the unit's checks, one per run (made
   /// before the parse, as their preprocessor callbacks must be). The
-  /// findings of all runs go to \p Taken.
+  /// findings of all runs go to \p Taken; their time to \p Result's
+  /// profile.
   ElsewhereRerun(std::vector<std::unique_ptr<clang::ASTConsumer>> Checks,
                  clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics,
                  clang::Preprocessor &PP,
                  std::vector<clang::tidy::ClangTidyError> &Taken,
-                 llvm::StringSet<> NamedInOptions);
+                 llvm::StringSet<> NamedInOptions,
+                 TranslationUnitResult &Result);
 
   void Initialize(clang::ASTContext &Ctx) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
@@ -60,6 +63,7 @@ private:
   clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics;
   clang::Preprocessor &PP;
   std::vector<clang::tidy::ClangTidyError> &Taken;
+  TranslationUnitResult &Result;
   /// Functions the checks' options name: not guessed.
   llvm::StringSet<> NamedInOptions;
 };

@@ -33,11 +33,13 @@ void FindingReport::coverDatabase(size_t DatabaseUnits) {
 }
 
 void FindingReport::add(TranslationUnitResult &&R) {
-  ParseSeconds += R.ParseSeconds;
+  Times.ParseSeconds += R.ParseSeconds;
+  Times.CheckSeconds += R.CheckSeconds;
+  Times.GuessingSeconds += R.GuessingSeconds;
+  Times.GuessingUnits += R.Guessed;
   HiddenInHeaders += R.HiddenInHeaders;
   if (llvm::any_of(R.Findings, [](const Finding &F) { return F.FromCompiler; }))
     FailedUnits.push_back(R.File);
-  CheckSeconds += R.CheckSeconds;
   if (Changed)
     llvm::erase_if(R.Findings, [&](const Finding &F) {
       return !F.FromCompiler && !touches(*Changed, F);

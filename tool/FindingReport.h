@@ -5,6 +5,7 @@
 
 #include "Baseline.h"
 #include "ChangedLines.h"
+#include "CheckProfile.h"
 #include "Fixes.h"
 #include "OutputSink.h"
 #include "Renderers.h"
@@ -37,11 +38,11 @@ public:
   const std::vector<clang::tidy::ClangTidyError> &errors() const {
     return Errors;
   }
-  double parseSeconds() const { return ParseSeconds; }
   unsigned hiddenInHeaders() const { return HiddenInHeaders; }
   /// The units the compiler could not analyse.
   const std::vector<std::string> &failedUnits() const { return FailedUnits; }
-  double checkSeconds() const { return CheckSeconds; }
+  /// The runner's times of the units reported.
+  const RunTimes &times() const { return Times; }
   /// The facts of every unit reported.
   std::vector<std::string> factLines() const { return Facts.lines(); }
 
@@ -57,7 +58,7 @@ private:
   clang::tidy::syscall::FactBase Facts;
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Printed;
-  double ParseSeconds = 0, CheckSeconds = 0;
+  RunTimes Times;
   unsigned HiddenInHeaders = 0;
   std::vector<std::string> FailedUnits;
 };

@@ -162,10 +162,12 @@ int run(int Argc, const char **Argv) {
     if (!finishStream(*FixesOut))
       return fail("cannot write --export-fixes '" + Options.ExportFixes + "'");
   }
-  if (Options.EnableCheckProfile)
+  if (Options.EnableCheckProfile) {
+    RunTimes Times = Report.times();
+    Times.Units = Files.size();
     finishCheckProfile(Options.StoreCheckProfile, Settings.StoreCheckProfile,
-                       Files.size(), Report.parseSeconds(),
-                       Report.checkSeconds(), llvm::errs());
+                       Times, llvm::errs());
+  }
 
   bool CompilerErrors =
       llvm::any_of(Findings, [](const Finding &F) { return F.FromCompiler; });

@@ -177,7 +177,7 @@ public:
       Reruns.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<ElsewhereRerun>(
         std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken,
-        namedInOptions(Context.getOptionsForFile(File))));
+        namedInOptions(Context.getOptionsForFile(File)), Result));
     Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/false));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
     Consumers.push_back(std::make_unique<FunctionCollector>(Functions));

@@ -58,6 +58,10 @@ struct TranslationUnitResult {
   /// With a cache: every file the unit read, absolute, and its hash.
   std::vector<std::pair<std::string, std::string>> Inputs;
   double ParseSeconds = 0, CheckSeconds = 0;
+  /// Of CheckSeconds, the runs with guessed helpers (ElsewhereRerun), and
+  /// whether there were any.
+  double GuessingSeconds = 0;
+  bool Guessed = false;
   /// Findings in headers that the header filter does not show.
   unsigned HiddenInHeaders = 0;
 };

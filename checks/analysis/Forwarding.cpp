@@ -187,24 +187,39 @@ bool sameShape(const FunctionDecl *Helper, const FunctionDecl *Library) {
 }
 
 /// Whether \p F, a C library function, may make a system call: not one
-/// of the headers of strings, characters and arithmetic, nor a call that
-/// only formats, parses or allocates. Only such a guess makes a unit's
-/// checks run again (`xmalloc`, `xstrdup`, `xasprintf` are every
-/// project's wrappers: they would rerun each unit for nothing); in a run
-/// that guesses, they are guessed too (a `xsnprintf` between two lookups
-/// changes no file).
+/// of the headers of strings, characters and arithmetic (glibc declares
+/// math.h's functions in bits/mathcalls.h), nor a call that only formats,
+/// parses, sorts or allocates. Only such a guess makes a unit's checks run
+/// again (`xmalloc`, `xstrdup`, `xasprintf` are every project's wrappers,
+/// `ssh_gai_strerror` a third of OpenSSH's units': they would rerun each
+/// unit for nothing); in a run that guesses, they are guessed too (a
+/// `xsnprintf` between two lookups changes no file).
 bool makesSystemCalls(const FunctionDecl *F, const SourceManager &SM) {
   static const llvm::StringSet<> Computing = {
-      "string.h",  "strings.h", "ctype.h",  "wctype.h",     "wchar.h",
-      "math.h",    "complex.h", "search.h", "regex.h",      "fnmatch.h",
-      "malloc",    "calloc",    "realloc",  "reallocarray", "free",
-      "sprintf",   "snprintf",  "vsprintf", "vsnprintf",    "asprintf",
-      "vasprintf", "sscanf",    "vsscanf",  "strtol",       "strtoul",
-      "strtoll",   "strtoull",  "strtod",   "atoi",         "atol",
-      "qsort",     "bsearch",   "abs",      "labs",         "div"};
+      "string.h",  "strings.h",   "ctype.h",     "wctype.h", "wchar.h",
+      "math.h",    "mathcalls.h", "complex.h",   "search.h", "regex.h",
+      "fnmatch.h", "malloc",      "calloc",      "realloc",  "reallocarray",
+      "free",      "sprintf",     "snprintf",    "vsprintf", "vsnprintf",
+      "asprintf",  "vasprintf",   "sscanf",      "vsscanf",  "strtol",
+      "strtoul",   "strtoll",     "strtoull",    "strtod",   "atoi",
+      "atol",      "qsort",       "qsort_r",     "bsearch",  "abs",
+      "labs",      "div",         "gai_strerror"};
   llvm::StringRef File = llvm::sys::path::filename(
       SM.getFilename(SM.getExpansionLoc(F->getLocation())));
   return !Computing.contains(File) && !Computing.contains(F->getName());
+}
+
+/// Whether guessing that \p Helper makes \p Target can change what the
+/// checks conclude. A helper declared noreturn guessed to end the process
+/// (`cleanup_exit` as `_exit`) cannot: the checks ask of such a call only
+/// whether it returns (isProcessEnd), which its declaration answers.
+bool guessMatters(const FunctionDecl *Helper, const FunctionDecl *Target,
+                  const SourceManager &SM) {
+  static const llvm::StringSet<> ProcessEnds = {"exit", "_exit", "_Exit",
+                                                "quick_exit", "abort"};
+  if (Helper->isNoReturn() && ProcessEnds.contains(Target->getName()))
+    return false;
+  return makesSystemCalls(Target, SM);
 }
 
 /// The C library function named \p Name that \p Ctx's unit declares, if
@@ -242,9 +257,10 @@ ElsewhereGuesses::Scope::~Scope() { CurrentGuesses = Previous; }
 const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
   Callee = Callee->getFirstDecl();
   auto [It, New] = Targets.try_emplace(Callee, nullptr);
+  // A builtin (`__builtin_nanf`) is the compiler's, not a helper.
   if (!New || Callee->isDefined() || !Callee->getIdentifier() ||
-      Callee->isVariadic() || llvm::isa<CXXMethodDecl>(Callee) ||
-      Named.contains(Callee->getName()) ||
+      Callee->getBuiltinID() || Callee->isVariadic() ||
+      llvm::isa<CXXMethodDecl>(Callee) || Named.contains(Callee->getName()) ||
       Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) ||
       crossUnitName(Callee).empty())
     return It->second;
@@ -276,7 +292,7 @@ const FunctionDecl *ElsewhereGuesses::use(const FunctionDecl *Callee) {
 bool ElsewhereGuesses::anyInUnit() {
   return llvm::any_of(CallIndex::of(Ctx).all(), [&](const CallSite &Site) {
     const FunctionDecl *Target = targetOf(Site.Callee);
-    return Target && makesSystemCalls(Target, Ctx.getSourceManager());
+    return Target && guessMatters(Site.Callee, Target, Ctx.getSourceManager());
   });
 }
 

@@ -95,7 +95,8 @@ public:
   /// guess recorded as used; null when there is none.
   const FunctionDecl *use(const FunctionDecl *Callee);
   /// Whether some call of the unit's code has a guess of a library call
-  /// that may make a system call.
+  /// that may make a system call, and that says more than the helper's
+  /// declaration (not a noreturn helper guessed as `_exit`).
   bool anyInUnit();
   /// The helpers with a guess that \p Func's code calls.
   llvm::SmallVector<const FunctionDecl *, 4>

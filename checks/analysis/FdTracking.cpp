@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FdTracking.h"
 #include "Callee.h"
+#include "FlowAnalysis.h"
 #include "Forwarding.h"
 #include "FunctionSummary.h"
 #include "Place.h"
@@ -417,7 +418,10 @@ static bool onlyReads(llvm::ArrayRef<const Stmt *> Path) {
   return false;
 }
 
-bool mutatedIn(const VarDecl *Var, const Stmt *S) {
+/// Calls \p Changed with each variable that a use in \p S may change,
+/// until it returns true; then returns true.
+static bool findChanged(const Stmt *S,
+                        llvm::function_ref<bool(const ValueDecl *)> Changed) {
   if (!S)
     return false;
   // One walk of S, keeping the way down to each node.
@@ -428,7 +432,7 @@ bool mutatedIn(const VarDecl *Var, const Stmt *S) {
     Path.resize(Depth);
     Path.push_back(Node);
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Node);
-        Ref && Ref->getDecl() == Var && !onlyReads(Path))
+        Ref && !onlyReads(Path) && Changed(Ref->getDecl()))
       return true;
     for (const Stmt *Child : Node->children())
       if (Child)
@@ -437,8 +441,29 @@ bool mutatedIn(const VarDecl *Var, const Stmt *S) {
   return false;
 }
 
+bool mutatedIn(const VarDecl *Var, const Stmt *S) {
+  return findChanged(S, [&](const ValueDecl *D) { return D == Var; });
+}
+
+llvm::DenseSet<const ValueDecl *> changedIn(const Stmt *S) {
+  llvm::DenseSet<const ValueDecl *> Changed;
+  findChanged(S, [&](const ValueDecl *D) {
+    Changed.insert(D);
+    return false;
+  });
+  return Changed;
+}
+
 bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &) {
-  return Body && !mutatedIn(Var, Body);
+  if (!Body)
+    return false;
+  // Asked of a function's own local, as conditions and folded constants
+  // are, per test: one walk of the function answers for all its locals.
+  const auto *Func =
+      llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (Func && Func->getBody() == Body)
+    return !FunctionCache().changedLocals(Func).contains(Var);
+  return !mutatedIn(Var, Body);
 }
 
 static const Stmt *enclosingBody(const VarDecl *Var) {

@@ -14,6 +14,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -261,6 +262,8 @@ bool setsBit(const Expr *E, int64_t Flag, ASTContext &Ctx);
 /// ExprMutationAnalyzer builds one for the whole unit: a third of the time
 /// on a unit of big tables).
 bool mutatedIn(const VarDecl *Var, const Stmt *S);
+/// Every variable mutatedIn(V, S) holds for, in one walk of \p S.
+llvm::DenseSet<const ValueDecl *> changedIn(const Stmt *S);
 
 /// True when the only writes to \p Var are its initialiser (no assignment,
 /// increment, address taken or non-const reference binding in \p Body).

@@ -961,4 +961,12 @@ const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
   return *E.Uses;
 }
 
+const llvm::DenseSet<const ValueDecl *> &
+FunctionCache::changedLocals(const FunctionDecl *Func) {
+  Entry &E = entry(Func, Func->getASTContext());
+  if (!E.Changed)
+    E.Changed = changedIn(Func->getBody());
+  return *E.Changed;
+}
+
 } // namespace clang::tidy::syscall

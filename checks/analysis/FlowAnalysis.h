@@ -281,6 +281,9 @@ public:
   const FunctionFlow *flow(const FunctionDecl *Func, ASTContext &Ctx);
   const StmtParents &parents(const FunctionDecl *Func);
   const VariableUses &uses(const FunctionDecl *Func);
+  /// The variables a use in \p Func's body may change (changedIn).
+  const llvm::DenseSet<const ValueDecl *> &
+  changedLocals(const FunctionDecl *Func);
   /// Where \p D is used in the main file (a static helper's callers, a
   /// static stream's assignments), from one index of the translation unit;
   /// nothing for a local or a parameter (uses() has those).
@@ -324,6 +327,7 @@ private:
     std::unique_ptr<FunctionFlow> Flow;
     std::unique_ptr<StmtParents> Parents;
     std::unique_ptr<VariableUses> Uses;
+    std::optional<llvm::DenseSet<const ValueDecl *>> Changed;
   };
   struct Store {
     ~Store();

@@ -1126,7 +1126,9 @@ std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func) {
         Func->getNumParams() != 2)
       return std::nullopt;
   }
-  if (crossUnitName(Func).empty())
+  if (Func->getASTContext().getSourceManager().isInSystemHeader(
+          Func->getCanonicalDecl()->getLocation()) ||
+      crossUnitName(Func).empty())
     return std::nullopt;
   return S;
 }

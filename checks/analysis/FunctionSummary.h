@@ -295,7 +295,9 @@ std::vector<std::string> elsewhereFlagFacts(const CallExpr *Call,
 
 /// What a call of \p Func, defined in no unit seen here, would open if it
 /// were a pass-through wrapper of open(2)'s or fopen(3)'s shape: `int
-/// f(const char *, int, ...)`, `FILE *f(const char *, const char *)`.
+/// f(const char *, int, ...)`, `FILE *f(const char *, const char *)`. Not
+/// a C library function (`access`, `strcpy` have those shapes): no unit of
+/// the database defines one, so no fact could ever confirm it.
 std::optional<OpenSummary> assumedOpen(const FunctionDecl *Func);
 
 /// What \p Name does to the offset of the descriptor or stream it is handed

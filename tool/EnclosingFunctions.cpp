@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "EnclosingFunctions.h"
 #include "Findings.h"
+#include "analysis/CallIndex.h"
 #include "clang/AST/DeclTemplate.h"
 #include <algorithm>
 #include <numeric>
@@ -11,7 +12,10 @@ using namespace clang;
 namespace syscall_tidy {
 
 void EnclosingFunctions::collect(ASTContext &Context) {
-  collect(*Context.getTranslationUnitDecl(), Context.getSourceManager());
+  // The functions outside the system headers are in the declarations that
+  // may hold the user's code.
+  for (const Decl *D : clang::tidy::syscall::userDeclarations(Context))
+    collect(D, Context.getSourceManager());
   // Ranges nest or are apart (a macro that defines two functions gives both
   // the same range: the first defined answers, as it is sorted last).
   for (auto &Entry : Ranges) {
@@ -43,32 +47,33 @@ void EnclosingFunctions::collect(ASTContext &Context) {
 
 void EnclosingFunctions::collect(const DeclContext &Context,
                                  const SourceManager &SM) {
-  for (const Decl *D : Context.decls()) {
-    if (SM.isInSystemHeader(D->getLocation()))
-      continue;
-    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
-      D = Template->getTemplatedDecl();
-    if (const auto *Function = dyn_cast<FunctionDecl>(D)) {
-      if (!Function->doesThisDeclarationHaveABody())
-        continue;
-      CharSourceRange Extent = SM.getExpansionRange(Function->getSourceRange());
-      std::pair<FileID, unsigned> Begin =
-          SM.getDecomposedLoc(Extent.getBegin());
-      std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Extent.getEnd());
-      OptionalFileEntryRef File = SM.getFileEntryRefForID(Begin.first);
-      if (!File || Begin.first != End.first)
-        continue;
-      SmallString<256> Path(File->getName());
-      SM.getFileManager().makeAbsolutePath(Path);
-      Ranges[absolutePath(Path)].push_back(
-          {Begin.second, End.second, Function->getQualifiedNameAsString()});
-      continue;
-    }
-    if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl, ExportDecl>(D))
-      collect(*cast<DeclContext>(D), SM);
-    else if (const auto *Template = dyn_cast<ClassTemplateDecl>(D))
-      collect(*Template->getTemplatedDecl(), SM);
+  for (const Decl *D : Context.decls())
+    if (!SM.isInSystemHeader(D->getLocation()))
+      collect(D, SM);
+}
+
+void EnclosingFunctions::collect(const Decl *D, const SourceManager &SM) {
+  if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+    D = Template->getTemplatedDecl();
+  if (const auto *Function = dyn_cast<FunctionDecl>(D)) {
+    if (!Function->doesThisDeclarationHaveABody())
+      return;
+    CharSourceRange Extent = SM.getExpansionRange(Function->getSourceRange());
+    std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(Extent.getBegin());
+    std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Extent.getEnd());
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(Begin.first);
+    if (!File || Begin.first != End.first)
+      return;
+    SmallString<256> Path(File->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    Ranges[absolutePath(Path)].push_back(
+        {Begin.second, End.second, Function->getQualifiedNameAsString()});
+    return;
   }
+  if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl, ExportDecl>(D))
+    collect(*cast<DeclContext>(D), SM);
+  else if (const auto *Template = dyn_cast<ClassTemplateDecl>(D))
+    collect(*Template->getTemplatedDecl(), SM);
 }
 
 std::string EnclosingFunctions::at(llvm::StringRef File,

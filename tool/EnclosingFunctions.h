@@ -37,6 +37,7 @@ private:
   };
   void collect(const clang::DeclContext &Context,
                const clang::SourceManager &SM);
+  void collect(const clang::Decl *D, const clang::SourceManager &SM);
   llvm::StringMap<std::vector<Range>> Ranges;
 };
 

@@ -52,10 +52,10 @@ private:
 };
 
 /// Narrows the traversal of the consumers after it to the unit's top-level
-/// declarations that may hold the user's code (\p Narrow): the main file's
-/// outside the system headers, and the other files' that the call index
-/// walks (mayHoldUserCode: not the system headers', nor prototypes, types
-/// or enums); or widens it back to the whole unit. clang-tidy's matcher
+/// declarations that may hold the user's code (\p Narrow, userDeclarations:
+/// the main file's outside the system headers, and the other files' that
+/// the call index walks, not prototypes, types or enums); or widens it back
+/// to the whole unit. clang-tidy's matcher
 /// visits every node of the unit and asks each check's matchers of it: in
 /// a unit of a thousand lines under the C library's, OpenSSL's or the
 /// project's own big header, most nodes are the headers' prototypes.
@@ -64,18 +64,9 @@ class UserCodeScope : public ASTConsumer {
 public:
   explicit UserCodeScope(bool Narrow) : Narrow(Narrow) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    TranslationUnitDecl *Unit = Ctx.getTranslationUnitDecl();
     if (!Narrow)
-      return Ctx.setTraversalScope({Unit});
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<Decl *> UserCode;
-    for (Decl *D : Unit->decls()) {
-      SourceLocation At = SM.getExpansionLoc(D->getLocation());
-      if (!SM.isInSystemHeader(At) &&
-          (SM.isInMainFile(At) || syscall::mayHoldUserCode(D, SM)))
-        UserCode.push_back(D);
-    }
-    Ctx.setTraversalScope(UserCode);
+      return Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+    Ctx.setTraversalScope(syscall::userDeclarations(Ctx));
   }
 
 private:

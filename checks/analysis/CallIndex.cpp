@@ -274,8 +274,12 @@ private:
 };
 
 CallIndex::CallIndex(ASTContext &Ctx) {
-  CallIndexer(*this, Ctx.getSourceManager(), Ctx.getLangOpts().CPlusPlus)
-      .TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The declarations left out would not be entered: neither calls to index
+  // nor uses of the main file's declarations are in them.
+  CallIndexer Indexer(*this, Ctx.getSourceManager(),
+                      Ctx.getLangOpts().CPlusPlus);
+  for (Decl *D : userDeclarations(Ctx))
+    Indexer.TraverseDecl(D);
   for (unsigned I = 0; I < Stores.size(); ++I)
     ByField[Stores[I].Field].push_back(I);
 }
@@ -329,6 +333,29 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
   for (unsigned At : Positions)
     Result.push_back(Sites[At]);
   return Result;
+}
+
+namespace {
+struct UserDeclarations {
+  std::vector<Decl *> List;
+};
+} // namespace
+
+llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx) {
+  return PerContext<UserDeclarations>::get(
+             Ctx,
+             [&] {
+               auto Found = std::make_unique<UserDeclarations>();
+               const SourceManager &SM = Ctx.getSourceManager();
+               for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+                 SourceLocation At = SM.getExpansionLoc(D->getLocation());
+                 if (!SM.isInSystemHeader(At) &&
+                     (SM.isInMainFile(At) || mayHoldUserCode(D, SM)))
+                   Found->List.push_back(D);
+               }
+               return Found;
+             })
+      .List;
 }
 
 bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name) {

@@ -98,6 +98,14 @@ private:
 /// field.
 bool mayHoldUserCode(const Decl *D, const SourceManager &SM);
 
+/// The unit's top-level declarations that may hold the user's code: the
+/// main file's outside the system headers, and the other files' that
+/// mayHoldUserCode() keeps. Found once per unit and kept: the unit's list
+/// of declarations is mostly the headers', and each walk of it (the call
+/// index, the tool's narrowed traversal, its function ranges) cost a
+/// percent of a big unit's process in cache misses.
+llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx);
+
 /// Whether \p Func's name matches \p Name as clang's hasName matcher would.
 bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name);
 

@@ -152,11 +152,13 @@ public:
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
-    noteIf(Loc, Name.getIdentifierInfo()->getName());
+    if (!SM.isInSystemHeader(Loc))
+      noteIf(Loc, Name.getIdentifierInfo()->getName());
   }
   void Ifndef(SourceLocation Loc, const Token &Name,
               const MacroDefinition &) override {
-    noteIf(Loc, Name.getIdentifierInfo()->getName());
+    if (!SM.isInSystemHeader(Loc))
+      noteIf(Loc, Name.getIdentifierInfo()->getName());
   }
   void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
     if (Flagged.erase(IfLoc))

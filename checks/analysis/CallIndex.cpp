@@ -114,12 +114,8 @@ public:
     const FunctionDecl *Callee = calleeOf(Call);
     if (!Calls || !Current || !Callee)
       return true;
-    llvm::SmallString<32> Storage;
-    // A helper that only passes a call on is indexed as that call.
-    const FunctionDecl *Forwarded = forwardedCallee(Callee);
-    Index.ByName[keyOf(Forwarded, Storage)].push_back(Index.Sites.size());
-    Index.Sites.push_back(
-        {Call, Current, Callee, Forwarded, Loops > 0, PassedOn == Call});
+    // What a helper passes on is found after the walk (followHelpers).
+    Index.Sites.push_back({Call, Current, Callee, nullptr, Loops > 0});
     // A non-const reference parameter may store into a field.
     if (CPlusPlus)
       for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -232,17 +228,14 @@ private:
 
   template <typename Fn> bool within(const FunctionDecl *Func, Fn Traverse) {
     const FunctionDecl *Outer = Current;
-    const CallExpr *OuterPassedOn = PassedOn;
     unsigned OuterLoops = Loops;
     Current = Func;
-    PassedOn = Func ? passedOnCall(Func) : nullptr;
     Loops = 0; // a lambda's loops are its own
     unsigned First = Index.Sites.size();
     bool Result = Traverse();
     if (Func && Index.Sites.size() > First)
       Index.Ranges[Func] = {First, static_cast<unsigned>(Index.Sites.size())};
     Current = Outer;
-    PassedOn = OuterPassedOn;
     Loops = OuterLoops;
     return Result;
   }
@@ -263,8 +256,6 @@ private:
   /// The function whose code holds the calls indexed (a lambda's call
   /// operator in a lambda, none in a block or a template pattern).
   const FunctionDecl *Current = nullptr;
-  /// The call Current only passes on (passedOnCall), found once for it.
-  const CallExpr *PassedOn = nullptr;
   /// The loop statements of Current around the walk's place.
   unsigned Loops = 0;
   /// The function definition the uses are in (the outer one in a lambda).
@@ -284,12 +275,35 @@ CallIndex::CallIndex(ASTContext &Ctx) {
     ByField[Stores[I].Field].push_back(I);
 }
 
-const CallIndex &CallIndex::of(ASTContext &Ctx) {
-  return PerContext<CallIndex>::get(
-      Ctx, [&] { return std::unique_ptr<CallIndex>(new CallIndex(Ctx)); });
+void CallIndex::followHelpers() {
+  ByName.clear();
+  llvm::DenseMap<const FunctionDecl *, const CallExpr *> PassedOnBy;
+  for (unsigned I = 0; I < Sites.size(); ++I) {
+    CallSite &Site = Sites[I];
+    auto [It, New] = PassedOnBy.try_emplace(Site.Func);
+    if (New)
+      It->second = passedOnCall(Site.Func);
+    Site.PassedOn = It->second == Site.Call;
+    // A helper that only passes a call on is indexed as that call.
+    Site.Forwarded = forwardedCallee(Site.Callee);
+    llvm::SmallString<32> Storage;
+    ByName[keyOf(Site.Forwarded, Storage)].push_back(I);
+  }
+  HelpersFollowed = true;
 }
 
-void CallIndex::forget(ASTContext &Ctx) { PerContext<CallIndex>::forget(Ctx); }
+const CallIndex &CallIndex::of(ASTContext &Ctx) {
+  CallIndex &Index = PerContext<CallIndex>::get(
+      Ctx, [&] { return std::unique_ptr<CallIndex>(new CallIndex(Ctx)); });
+  if (!Index.HelpersFollowed)
+    Index.followHelpers();
+  return Index;
+}
+
+void CallIndex::forgetHelpers(ASTContext &Ctx) {
+  if (CallIndex *Index = PerContext<CallIndex>::find(Ctx))
+    Index->HelpersFollowed = false;
+}
 
 llvm::ArrayRef<CallSite> CallIndex::callsIn(const FunctionDecl *Func) const {
   auto Found = Ranges.find(Func);

@@ -51,8 +51,11 @@ class CallIndex {
 public:
   /// The index of \p Ctx's unit; lives as long as \p Ctx.
   static const CallIndex &of(ASTContext &Ctx);
-  /// Drops \p Ctx's index: the next of() builds it again.
-  static void forget(ASTContext &Ctx);
+  /// Drops what \p Ctx's index says of helpers (what each call's callee
+  /// passes on, which guesses about other units change: ElsewhereGuesses):
+  /// the next of() finds it again, under the guesses current then. The
+  /// walk's own findings stay: a second run does not walk the unit again.
+  static void forgetHelpers(ASTContext &Ctx);
 
   /// Calls of functions named by any of \p Names, in source order, calls
   /// of helpers that only pass such a call on included and the call inside
@@ -81,6 +84,8 @@ public:
 private:
   explicit CallIndex(ASTContext &Ctx);
   friend class CallIndexer;
+  /// Each site's Forwarded and PassedOn, and ByName.
+  void followHelpers();
 
   std::vector<CallSite> Sites;
   std::vector<FieldStore> Stores;
@@ -91,6 +96,7 @@ private:
   llvm::StringMap<std::vector<unsigned>> ByName;
   /// Each function's calls: [first, end) in Sites.
   llvm::DenseMap<const FunctionDecl *, std::pair<unsigned, unsigned>> Ranges;
+  bool HelpersFollowed = false;
 };
 
 /// Whether a walk of the unit for the user's code must enter \p D: it is

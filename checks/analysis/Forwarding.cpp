@@ -319,7 +319,7 @@ Requirement ElsewhereGuesses::used() const {
 }
 
 void forgetUnitAnalyses(ASTContext &Ctx) {
-  CallIndex::forget(Ctx);
+  CallIndex::forgetHelpers(Ctx);
   FunctionSummaries::forget(Ctx);
   FunctionCache::forget(Ctx);
   forgetWalkOrder(Ctx);

@@ -39,6 +39,13 @@ public:
     return Kept;
   }
 
+  /// \p Ctx's T if it was made; null otherwise.
+  static T *find(const ASTContext &Ctx) {
+    std::lock_guard<std::mutex> Guard(lock());
+    auto Found = all().find(&Ctx);
+    return Found == all().end() ? nullptr : Found->second.get();
+  }
+
   /// Drops \p Ctx's T; the next get() makes it again.
   static void forget(const ASTContext &Ctx) {
     std::unique_ptr<T> Dropped; // destroyed after the lock is released

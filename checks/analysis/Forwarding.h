@@ -117,8 +117,9 @@ private:
   std::set<std::string> Used;
 };
 
-/// Drops the unit's shared analyses (the call index, the summaries, the
-/// flow graphs): the checks' second run builds them anew, with guesses.
+/// Drops the unit's shared analyses that guesses change (what the call
+/// index says of helpers, the summaries, the flow graphs): the checks'
+/// second run builds them anew, with guesses.
 void forgetUnitAnalyses(ASTContext &Ctx);
 
 /// Whether \p Call never returns: its callee, or the function a helper

@@ -454,6 +454,21 @@ def dirent_loop(n):
             + "  }\n  closedir(d);\n  return total + dirs;\n}\n", ".c")
 
 
+def flag_tests(n):
+    # A descriptor set to -1 first and n branches on locals before its use:
+    # its reaching definitions cross each branch, and each branch's local
+    # was followed to its sole value by a walk of the whole function.
+    return repeated_in_one_function(
+        "#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+        "int probe(int);\n",
+        "long scan(const char *p, int use) {\n  int fd = -1;\n"
+        "  struct stat st;\n  long total = 0;\n  if (use)\n"
+        "    fd = open(p, O_WRONLY | O_CREAT, 0644);\n",
+        "  int ok%d = probe(%d);\n  if (ok%d)\n    total += %d;\n", n,
+        "  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))\n"
+        "    return -1;\n  return total;\n}\n", lambda i: (i, i, i, i))
+
+
 SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "handle-flags": handle_flags, "handle-blocks": handle_blocks,
           "runtime-flags": runtime_flags, "handle-records": handle_records,
@@ -467,7 +482,7 @@ SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
           "pipe-flags": pipe_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,
-          "nested-loops": nested_loops}
+          "nested-loops": nested_loops, "flag-tests": flag_tests}
 SHAPES.update({"mix-" + layout: mix(layout) for layout in
                ("straight", "switch", "if-chain", "goto", "loop", "functions")})
 # Deep nesting needs more than clang's default 256 levels of brackets.

@@ -113,8 +113,7 @@ llvm::DenseSet<const FunctionDecl *> handlers(const CallIndex &Index) {
             Ref ? llvm::dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr)
       Found.insert(F->getCanonicalDecl());
   };
-  for (const CallSite &Site : Index.callsTo(
-           {"atexit", "on_exit", "at_quick_exit", "signal", "pthread_atfork"}))
+  for (const CallSite &Site : Index.callsTo(handlerRegistrations()))
     for (const Expr *Arg : Site.Call->arguments())
       Add(Arg);
   for (const FieldStore &Store : Index.fieldStores())

@@ -6,6 +6,7 @@
 #include "analysis/FdTracking.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
+#include "analysis/StringHelpers.h"
 #include <chrono>
 #include <map>
 #include <set>
@@ -78,6 +79,19 @@ const FunctionDecl *functionAt(const ClangTidyError &E, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// Whether a finding of \p Found rests on a helper of another unit passing
+/// getpid() on (syscall-getpid-fork-check's candidates).
+bool restsOnIdHelper(const std::vector<ClangTidyError> &Found) {
+  for (const ClangTidyError &E : Found)
+    for (const tooling::DiagnosticMessage &Note : E.Notes)
+      if (std::optional<Requirement> Needs = requirementOfNote(Note.Message))
+        for (const std::vector<std::string> &Clause : *Needs)
+          for (const std::string &Fact : Clause)
+            if (startsWith(Fact, "forwards:") && endsWith(Fact, "=getpid"))
+              return true;
+  return false;
+}
+
 void addNote(ClangTidyError &E, const Requirement &Needs) {
   tooling::DiagnosticMessage Note;
   Note.Message = requirementNote(Needs);
@@ -120,9 +134,12 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
   Constants.setPreprocessor(&PP);
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   ElsewhereGuesses Guesses(Ctx, NamedInOptions);
-  if (!Guesses.anyInUnit())
-    return;
   std::vector<ClangTidyError> First = Diagnostics.take();
+  if (!Guesses.anyInUnit(restsOnIdHelper(First))) {
+    for (ClangTidyError &E : First)
+      Taken.push_back(std::move(E));
+    return;
+  }
   std::vector<ClangTidyError> Second = rerun(0, Ctx, Guesses);
   Requirement All = Guesses.used();
   std::set<FindingKey> Made, Remade;

@@ -214,10 +214,13 @@ bool makesSystemCalls(const FunctionDecl *F, const SourceManager &SM) {
 /// (`cleanup_exit` as `_exit`) cannot: the checks ask of such a call only
 /// whether it returns (isProcessEnd), which its declaration answers.
 bool guessMatters(const FunctionDecl *Helper, const FunctionDecl *Target,
-                  const SourceManager &SM) {
+                  const SourceManager &SM, bool IdHelpersAssumed) {
   static const llvm::StringSet<> ProcessEnds = {"exit", "_exit", "_Exit",
                                                 "quick_exit", "abort"};
   if (Helper->isNoReturn() && ProcessEnds.contains(Target->getName()))
+    return false;
+  if (!IdHelpersAssumed &&
+      llvm::is_contained(handlerRegistrations(), Target->getName()))
     return false;
   return makesSystemCalls(Target, SM);
 }
@@ -289,10 +292,11 @@ const FunctionDecl *ElsewhereGuesses::use(const FunctionDecl *Callee) {
   return Target;
 }
 
-bool ElsewhereGuesses::anyInUnit() {
+bool ElsewhereGuesses::anyInUnit(bool IdHelpersAssumed) {
   return llvm::any_of(CallIndex::of(Ctx).all(), [&](const CallSite &Site) {
     const FunctionDecl *Target = targetOf(Site.Callee);
-    return Target && guessMatters(Site.Callee, Target, Ctx.getSourceManager());
+    return Target && guessMatters(Site.Callee, Target, Ctx.getSourceManager(),
+                                  IdHelpersAssumed);
   });
 }
 
@@ -316,6 +320,12 @@ Requirement ElsewhereGuesses::used() const {
   for (const std::string &Fact : Used)
     Needs.push_back({Fact});
   return Needs;
+}
+
+llvm::ArrayRef<llvm::StringRef> handlerRegistrations() {
+  static const llvm::StringRef Names[] = {"atexit", "on_exit", "at_quick_exit",
+                                          "signal", "pthread_atfork"};
+  return Names;
 }
 
 void forgetUnitAnalyses(ASTContext &Ctx) {

@@ -96,8 +96,11 @@ public:
   const FunctionDecl *use(const FunctionDecl *Callee);
   /// Whether some call of the unit's code has a guess of a library call
   /// that may make a system call, and that says more than the helper's
-  /// declaration (not a noreturn helper guessed as `_exit`).
-  bool anyInUnit();
+  /// declaration (not a noreturn helper guessed as `_exit`). A guess of a
+  /// handler's registration (`ssh_signal` as signal) only makes its
+  /// handler one, which only takes away pid findings that rest on an id
+  /// helper elsewhere: it counts when \p IdHelpersAssumed.
+  bool anyInUnit(bool IdHelpersAssumed);
   /// The helpers with a guess that \p Func's code calls.
   llvm::SmallVector<const FunctionDecl *, 4>
   guessedIn(const FunctionDecl *Func);
@@ -116,6 +119,10 @@ private:
   std::optional<llvm::DenseSet<const FunctionDecl *>> Allowed;
   std::set<std::string> Used;
 };
+
+/// The C library functions that register a handler, which runs once per
+/// process or per event: atexit, signal, pthread_atfork...
+llvm::ArrayRef<llvm::StringRef> handlerRegistrations();
 
 /// Drops the unit's shared analyses that guesses change (what the call
 /// index says of helpers, the summaries, the flow graphs): the checks'

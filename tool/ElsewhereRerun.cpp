@@ -6,7 +6,6 @@
 #include "analysis/FdTracking.h"
 #include "analysis/Forwarding.h"
 #include "analysis/FunctionSummary.h"
-#include "analysis/StringHelpers.h"
 #include <chrono>
 #include <map>
 #include <set>
@@ -87,7 +86,7 @@ bool restsOnIdHelper(const std::vector<ClangTidyError> &Found) {
       if (std::optional<Requirement> Needs = requirementOfNote(Note.Message))
         for (const std::vector<std::string> &Clause : *Needs)
           for (const std::string &Fact : Clause)
-            if (startsWith(Fact, "forwards:") && endsWith(Fact, "=getpid"))
+            if (isForwardsFactTo(Fact, "getpid"))
               return true;
   return false;
 }

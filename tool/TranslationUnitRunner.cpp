@@ -55,10 +55,10 @@ private:
 /// declarations that may hold the user's code (\p Narrow, userDeclarations:
 /// the main file's outside the system headers, and the other files' that
 /// the call index walks, not prototypes, types or enums); or widens it back
-/// to the whole unit. clang-tidy's matcher
-/// visits every node of the unit and asks each check's matchers of it: in
-/// a unit of a thousand lines under the C library's, OpenSSL's or the
-/// project's own big header, most nodes are the headers' prototypes.
+/// to the whole unit. clang-tidy's matcher visits every node of the unit and
+/// asks each check's matchers of it: in a unit of a thousand lines under the
+/// C library's, OpenSSL's or the project's own big header, most nodes are
+/// the headers' prototypes.
 /// clangd runs clang-tidy's checks on a narrowed traversal the same way.
 class UserCodeScope : public ASTConsumer {
 public:

@@ -462,7 +462,7 @@ bool isNeverModified(const VarDecl *Var, const Stmt *Body, ASTContext &) {
   const auto *Func =
       llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   if (Func && Func->getBody() == Body)
-    return !FunctionCache().changedLocals(Func).contains(Var);
+    return !FunctionCache().changedVariables(Func).contains(Var);
   return !mutatedIn(Var, Body);
 }
 

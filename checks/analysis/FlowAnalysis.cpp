@@ -962,7 +962,7 @@ const VariableUses &FunctionCache::uses(const FunctionDecl *Func) {
 }
 
 const llvm::DenseSet<const ValueDecl *> &
-FunctionCache::changedLocals(const FunctionDecl *Func) {
+FunctionCache::changedVariables(const FunctionDecl *Func) {
   Entry &E = entry(Func, Func->getASTContext());
   if (!E.Changed)
     E.Changed = changedIn(Func->getBody());

@@ -283,7 +283,7 @@ public:
   const VariableUses &uses(const FunctionDecl *Func);
   /// The variables a use in \p Func's body may change (changedIn).
   const llvm::DenseSet<const ValueDecl *> &
-  changedLocals(const FunctionDecl *Func);
+  changedVariables(const FunctionDecl *Func);
   /// Where \p D is used in the main file (a static helper's callers, a
   /// static stream's assignments), from one index of the translation unit;
   /// nothing for a local or a parameter (uses() has those).

@@ -135,6 +135,11 @@ std::string forwardsFact(llvm::StringRef Name, llvm::StringRef Target) {
   return ("forwards:" + Name + "=" + Target).str();
 }
 
+bool isForwardsFactTo(llvm::StringRef Fact, llvm::StringRef Target) {
+  return Fact.consume_front("forwards:") && Fact.consume_back(Target) &&
+         endsWith(Fact, "=");
+}
+
 std::string forwardsFactOf(const FunctionDecl *Def) {
   bool Dies = false;
   const CallExpr *Call = passedOn(Def, Dies);
@@ -215,9 +220,7 @@ bool makesSystemCalls(const FunctionDecl *F, const SourceManager &SM) {
 /// whether it returns (isProcessEnd), which its declaration answers.
 bool guessMatters(const FunctionDecl *Helper, const FunctionDecl *Target,
                   const SourceManager &SM, bool IdHelpersAssumed) {
-  static const llvm::StringSet<> ProcessEnds = {"exit", "_exit", "_Exit",
-                                                "quick_exit", "abort"};
-  if (Helper->isNoReturn() && ProcessEnds.contains(Target->getName()))
+  if (Helper->isNoReturn() && isProcessEndName(Target->getName()))
     return false;
   if (!IdHelpersAssumed &&
       llvm::is_contained(handlerRegistrations(), Target->getName()))

@@ -56,6 +56,8 @@ std::string forwardsFactOf(const FunctionDecl *Def);
 /// The fact that \p Name (a USR) is a helper passing its call on to
 /// \p Target: "forwards:Name=Target".
 std::string forwardsFact(llvm::StringRef Name, llvm::StringRef Target);
+/// Whether \p Fact is forwardsFact(some helper, \p Target).
+bool isForwardsFactTo(llvm::StringRef Fact, llvm::StringRef Target);
 
 /// The USR of \p Callee when it may be a helper of an id call (getpid,
 /// getuid, ...) that another unit defines: this unit declares it with no

@@ -342,9 +342,12 @@ bool isProcessEnd(const Stmt *S) {
   const FunctionDecl *Callee = Call ? calleeOf(Call) : nullptr;
   if (!Callee)
     return false;
-  llvm::StringRef Name = calleeName(Call);
-  return callNeverReturns(Call) || Name == "exit" || Name == "_exit" ||
-         Name == "_Exit" || Name == "quick_exit" || Name == "abort";
+  return callNeverReturns(Call) || isProcessEndName(calleeName(Call));
+}
+
+bool isProcessEndName(llvm::StringRef Name) {
+  return Name == "exit" || Name == "_exit" || Name == "_Exit" ||
+         Name == "quick_exit" || Name == "abort";
 }
 
 const Stmt *loopBody(const Stmt *Loop) {

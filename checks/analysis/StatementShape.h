@@ -45,6 +45,9 @@ void forgetLoopsOf(const StmtParents &Parents);
 /// quick_exit, abort, or a function declared noreturn (also inside a
 /// statement macro: `QUIT(2);`).
 bool isProcessEnd(const Stmt *S);
+/// Whether \p Name is one of the C library's calls that end the process:
+/// exit, _exit, _Exit, quick_exit, abort.
+bool isProcessEndName(llvm::StringRef Name);
 
 /// Whether \p S may leave the block it is a statement of: a return or goto
 /// anywhere in it, a break or continue not inside a loop (or switch, for

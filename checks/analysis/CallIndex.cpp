@@ -27,19 +27,24 @@ llvm::StringRef keyOf(const FunctionDecl *Callee,
   return "";
 }
 
+/// Whether a declaration in a file outside the system headers may hold
+/// code of a function: not a prototype, a typedef, an enum or a field.
+bool mayHoldCode(const Decl *D) {
+  if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D))
+    return Func->doesThisDeclarationHaveABody();
+  return !llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D);
+}
+
 } // namespace
 
 bool mayHoldUserCode(const Decl *D, const SourceManager &SM) {
   if (llvm::isa<TranslationUnitDecl>(D))
     return true;
   // A declaration in a system header holds no user code: skip it whole.
-  if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-    return false;
   // Prototypes and types hold no code of a function: most of what a large
   // header declares.
-  if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D))
-    return Func->doesThisDeclarationHaveABody();
-  return !llvm::isa<TypedefNameDecl, EnumDecl, FieldDecl>(D);
+  return !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())) &&
+         mayHoldCode(D);
 }
 
 /// One walk of the unit for two indexes: the calls and field stores of the
@@ -350,26 +355,74 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
 }
 
 namespace {
-struct UserDeclarations {
-  std::vector<Decl *> List;
+
+/// What one walk of the unit's top-level declarations finds: the user's,
+/// and the C library's functions by name.
+struct UnitDeclarations {
+  std::vector<Decl *> User;
+  llvm::DenseMap<const IdentifierInfo *, const FunctionDecl *> Library;
+
+  explicit UnitDeclarations(const ASTContext &Ctx);
+
+private:
+  void addLibrary(const Decl *D);
 };
+
+UnitDeclarations::UnitDeclarations(const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Declarations come file by file: where one is is asked of the source
+  // manager once per run of a file without line markers (`# 1 "x.h" 3`
+  // changes a file's system-ness within it).
+  FileID Last;
+  bool LastSystem = false, LastMain = false;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation At = SM.getExpansionLoc(D->getLocation());
+    FileID File = SM.getFileID(At);
+    if (File.isInvalid() || File != Last) {
+      LastSystem = SM.isInSystemHeader(At);
+      LastMain = SM.isInMainFile(At);
+      bool Markers = File.isValid() && SM.getSLocEntry(File).isFile() &&
+                     SM.getSLocEntry(File).getFile().hasLineDirectives();
+      Last = Markers ? FileID() : File;
+    }
+    if (LastSystem)
+      addLibrary(D);
+    else if (LastMain || mayHoldCode(D))
+      User.push_back(D);
+  }
+}
+
+/// As a lookup of the unit would find it: through `extern "C"` blocks,
+/// the first declaration of a function some declaration of which is the
+/// system headers'.
+void UnitDeclarations::addLibrary(const Decl *D) {
+  if (const auto *Block = llvm::dyn_cast<LinkageSpecDecl>(D)) {
+    for (const Decl *Inner : Block->decls())
+      addLibrary(Inner);
+    return;
+  }
+  if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D))
+    if (const IdentifierInfo *Name = Func->getIdentifier())
+      Library.try_emplace(Name, Func->getFirstDecl());
+}
+
+const UnitDeclarations &unitDeclarations(const ASTContext &Ctx) {
+  return PerContext<UnitDeclarations>::get(
+      Ctx, [&] { return std::make_unique<UnitDeclarations>(Ctx); });
+}
+
 } // namespace
 
 llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx) {
-  return PerContext<UserDeclarations>::get(
-             Ctx,
-             [&] {
-               auto Found = std::make_unique<UserDeclarations>();
-               const SourceManager &SM = Ctx.getSourceManager();
-               for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-                 SourceLocation At = SM.getExpansionLoc(D->getLocation());
-                 if (!SM.isInSystemHeader(At) &&
-                     (SM.isInMainFile(At) || mayHoldUserCode(D, SM)))
-                   Found->List.push_back(D);
-               }
-               return Found;
-             })
-      .List;
+  return unitDeclarations(Ctx).User;
+}
+
+const FunctionDecl *libraryFunction(const ASTContext &Ctx,
+                                    llvm::StringRef Name) {
+  auto Id = Ctx.Idents.find(Name);
+  if (Id == Ctx.Idents.end())
+    return nullptr;
+  return unitDeclarations(Ctx).Library.lookup(Id->getValue());
 }
 
 bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name) {

@@ -112,6 +112,14 @@ bool mayHoldUserCode(const Decl *D, const SourceManager &SM);
 /// percent of a big unit's process in cache misses.
 llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx);
 
+/// The C library function named \p Name that the unit declares: the first
+/// declaration of a top-level function some declaration of which is in a
+/// system header; null when there is none. Found in the same walk as
+/// userDeclarations(): a lookup in the unit built a table of every
+/// declaration of every header (a percent of a small unit's process).
+const FunctionDecl *libraryFunction(const ASTContext &Ctx,
+                                    llvm::StringRef Name);
+
 /// Whether \p Func's name matches \p Name as clang's hasName matcher would.
 bool hasNameLike(const FunctionDecl *Func, llvm::StringRef Name);
 

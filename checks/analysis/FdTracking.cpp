@@ -107,8 +107,13 @@ bool PosixConstants::isDefined(llvm::StringRef Macro) const {
 
 bool isDeclaredOrDefined(llvm::StringRef Name, ASTContext &Ctx,
                          const PosixConstants &Constants) {
-  return Constants.isDefined(Name) ||
-         !Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty();
+  if (Constants.isDefined(Name))
+    return true;
+  // A name the unit never spells is declared nowhere; asked first, as a
+  // lookup in the unit builds a table of every header's declarations.
+  auto Id = Ctx.Idents.find(Name);
+  return Id != Ctx.Idents.end() &&
+         !Ctx.getTranslationUnitDecl()->lookup(Id->getValue()).empty();
 }
 
 OpenFunctionTable::OpenFunctionTable(

@@ -228,24 +228,6 @@ bool guessMatters(const FunctionDecl *Helper, const FunctionDecl *Target,
   return makesSystemCalls(Target, SM);
 }
 
-/// The C library function named \p Name that \p Ctx's unit declares, if
-/// any: not the library's internal names (`__read_chk`); `_exit` is one a
-/// program calls. Asked per name: most of a unit's declarations are the
-/// headers', and a helper's name holds few names.
-const FunctionDecl *libraryFunction(ASTContext &Ctx, llvm::StringRef Name) {
-  auto Id = Ctx.Idents.find(Name);
-  if (Id == Ctx.Idents.end() || startsWith(Name, "__"))
-    return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const NamedDecl *D :
-       Ctx.getTranslationUnitDecl()->lookup(Id->getValue()))
-    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D))
-      for (const FunctionDecl *Redecl : F->redecls())
-        if (SM.isInSystemHeader(Redecl->getLocation()))
-          return F->getFirstDecl();
-  return nullptr;
-}
-
 } // namespace
 
 ElsewhereGuesses::ElsewhereGuesses(ASTContext &Ctx, llvm::StringSet<> Named)
@@ -274,7 +256,11 @@ const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
   // shape is the helper's: `pwrite` over `write`, `fstat` over `stat`.
   llvm::StringRef Name = Callee->getName();
   const FunctionDecl *Best = nullptr;
-  for (size_t From = 0; From < Name.size(); ++From)
+  for (size_t From = 0; From < Name.size(); ++From) {
+    // Not the library's internal names (`__read_chk`); `_exit` is one a
+    // program calls.
+    if (startsWith(Name.substr(From), "__"))
+      continue;
     for (size_t Length = 3; From + Length <= Name.size(); ++Length) {
       const FunctionDecl *Found =
           libraryFunction(Ctx, Name.substr(From, Length));
@@ -283,6 +269,7 @@ const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
           sameShape(Callee, Found))
         Best = Found;
     }
+  }
   return It->second = Best;
 }
 

@@ -483,13 +483,16 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // helper's call with a descriptor from elsewhere builds no graph).
   if (!madeIn(Func, Ctx).Any)
     return;
-  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   // A parameter's own value comes from the caller; a field of what it
   // points to may be made right here (`c->fd = socket(...)`), and so may a
   // global (`log_fd = open(...)`; any call of the program may change it
   // before the flag call, and then the open does not reach it).
   if (!Where ||
-      (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) || !Flow)
+      (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) ||
+      !mayBeDefinedByCall(*Where, Func, Functions))
+    return;
+  const FunctionFlow *Flow = Functions.flow(Func, Ctx);
+  if (!Flow)
     return;
 
   // Every call that made the descriptor reaching here takes the flag.

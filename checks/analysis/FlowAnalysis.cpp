@@ -141,6 +141,12 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   return false;
 }
 
+/// The argument of \p Name's call that gets two new descriptors: pipe(fds)
+/// and socketpair(..., fds) make fds[0] and fds[1]; -1 for other calls.
+static int pairArrayArgument(llvm::StringRef Name) {
+  return Name == "pipe" || Name == "pipe2" ? 0 : Name == "socketpair" ? 3 : -1;
+}
+
 bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
   if (P.isVariable()) {
     if (definesVariable(S, P.base(), Def))
@@ -179,11 +185,8 @@ bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
   const auto *Call = llvm::dyn_cast<CallExpr>(S);
   if (!Call)
     return false;
-  // pipe(fds) and socketpair(..., fds) make fds[0] and fds[1].
   llvm::StringRef Name = calleeName(Call);
-  int ArrayArg = Name == "pipe" || Name == "pipe2" ? 0
-                 : Name == "socketpair"            ? 3
-                                                   : -1;
+  int ArrayArg = pairArrayArgument(Name);
   if (ArrayArg >= 0 && (unsigned)ArrayArg < Call->getNumArgs())
     for (int Element : {0, 1})
       if (P.isElement(Call->getArg(ArrayArg), Element)) {
@@ -195,6 +198,35 @@ bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
       P.denotes(Call->getArg(1)))
     return Unknown();
   return mayStoreInto(Call, P) && Unknown();
+}
+
+bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
+                        FunctionCache &Functions) {
+  const VarDecl *Var = P.base();
+  if (!Var || underlyingCall(Var->getInit()))
+    return true;
+  const StmtParents &Parents = Functions.parents(Func);
+  for (const DeclRefExpr *Use : Functions.uses(Func).of(Var)) {
+    // Up to the whole place the use names (`c->fd`, `fds[0]`, `*p`).
+    const Stmt *Whole = Use;
+    const Stmt *Up = Parents.getParent(Use);
+    while (llvm::isa_and_nonnull<ParenExpr, CastExpr, MemberExpr,
+                                 ArraySubscriptExpr, UnaryOperator>(Up)) {
+      Whole = Up;
+      Up = Parents.getParent(Up);
+    }
+    if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
+        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Whole &&
+        underlyingCall(Assign->getRHS()))
+      return true;
+    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up)) {
+      int ArrayArg = pairArrayArgument(calleeName(Call));
+      if (ArrayArg >= 0 && (unsigned)ArrayArg < Call->getNumArgs() &&
+          Call->getArg(ArrayArg) == Whole)
+        return true;
+    }
+  }
+  return false;
 }
 
 std::unique_ptr<FunctionFlow>

@@ -64,6 +64,15 @@ bool copiesVariable(const Stmt *S, const VarDecl *Var);
 bool definesPlace(const Stmt *S, const Place &P, Definition &Def);
 bool copiesPlace(const Stmt *S, const Place &P);
 
+class FunctionCache;
+
+/// Whether a definition of \p P in \p Func may have a call's value, as
+/// definesPlace() finds one: its variable's initialiser, an assignment to
+/// it, a pipe-like call given it. Read from its uses, before a flow graph
+/// is built to ask what made a place that no call here makes.
+bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
+                        FunctionCache &Functions);
+
 class FunctionFlow {
 public:
   /// Builds the CFG of \p Body; null if clang cannot build one.

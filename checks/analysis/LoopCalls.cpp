@@ -6,6 +6,7 @@
 #include "HeldFiles.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::syscall {
 
@@ -111,9 +112,14 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
   if (!Facts || !Facts->firstExport("loop-calls"))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
+  // Each fact once: a callee found called in every iteration says all that
+  // its other calls could (and asking costs a walk of the loop's paths).
+  llvm::DenseSet<const FunctionDecl *> LoopCalled;
+  llvm::DenseSet<std::pair<const FunctionDecl *, const FunctionDecl *>> Implied;
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
     const FunctionDecl *Callee = Site.Callee;
-    if (!Callee || SM.isInSystemHeader(Callee->getLocation()))
+    if (!Callee || LoopCalled.contains(Callee->getFirstDecl()) ||
+        SM.isInSystemHeader(Callee->getLocation()))
       continue;
     std::string Name = crossUnitName(Callee);
     if (Name.empty())
@@ -121,15 +127,20 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     if (Site.InLoop &&
         Every.loopOf(Site.Call, Functions.parents(Site.Func), Ctx)) {
       Facts->add(loopCallFact(Name));
+      LoopCalled.insert(Callee->getFirstDecl());
       continue;
     }
     // Called on every call of a function that a loop elsewhere may call.
+    if (Implied.contains({Callee->getFirstDecl(), Site.Func}))
+      continue;
     const auto *Body =
         llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
     std::string Caller = crossUnitName(Site.Func);
     if (Body && !Caller.empty() && !Site.Func->isMain() &&
-        Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx))
+        Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx)) {
       Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));
+      Implied.insert({Callee->getFirstDecl(), Site.Func});
+    }
   }
 }
 

@@ -428,11 +428,11 @@ bool mayLeave(const Stmt *S, bool InLoop, bool InSwitch, const ASTContext *Ctx,
 
 bool mayLeave(const Stmt *S) { return mayLeave(S, false, false, nullptr); }
 
+template <typename Key>
 unsigned EveryRun::firstLeaving(
-    const CompoundStmt *Block,
-    llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
+    const CompoundStmt *Block, llvm::DenseMap<Key, unsigned> &Memo, Key K,
     llvm::function_ref<bool(const Stmt *, const Stmt *)> Leaves) {
-  auto [It, New] = Memo.try_emplace(Block, Block->size());
+  auto [It, New] = Memo.try_emplace(K, Block->size());
   if (!New)
     return It->second;
   unsigned Index = 0;
@@ -457,7 +457,7 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
     if (!P || !alwaysEvaluated(Top, P, Parents))
       return false;
   unsigned Exit = firstLeaving(
-      Block, FirstExit, [&](const Stmt *Child, const Stmt *Before) {
+      Block, FirstExit, Block, [&](const Stmt *Child, const Stmt *Before) {
         return mayLeave(Child, false, false, &Ctx, Before);
       });
   // Top itself may leave after S ran: only the statements before it count.
@@ -516,11 +516,12 @@ const Stmt *EveryRun::loopOf(const Stmt *S, const StmtParents &Parents,
         return nullptr;
       From = If;
     } else if (const auto *Block = llvm::dyn_cast<CompoundStmt>(P)) {
-      unsigned Exit = firstLeaving(
-          Block, FirstItemExit, [&](const Stmt *Statement, const Stmt *Before) {
-            return leavesUnfiltered(Statement, Loop, Parents, Ctx, false,
-                                    Before);
-          });
+      unsigned Exit =
+          firstLeaving(Block, FirstItemExit, std::make_pair(Block, Loop),
+                       [&](const Stmt *Statement, const Stmt *Before) {
+                         return leavesUnfiltered(Statement, Loop, Parents, Ctx,
+                                                 false, Before);
+                       });
       if (!alwaysEvaluated(From, Child, Parents) ||
           Position.lookup(Child) > Exit)
         return nullptr;

@@ -88,11 +88,12 @@ public:
 
 private:
   /// The index in \p Block of its first statement that \p Leaves (its
-  /// size if none), memoised in \p Memo; numbers the block's statements in
-  /// Position.
+  /// size if none), memoised in \p Memo under \p Key; numbers the block's
+  /// statements in Position.
+  template <typename Key>
   unsigned
-  firstLeaving(const CompoundStmt *Block,
-               llvm::DenseMap<const CompoundStmt *, unsigned> &Memo,
+  firstLeaving(const CompoundStmt *Block, llvm::DenseMap<Key, unsigned> &Memo,
+               Key K,
                llvm::function_ref<bool(const Stmt *, const Stmt *)> Leaves);
   /// Whether \p If's condition is an item filter of \p Loop (ItemFilters).
   bool isItemFilter(const IfStmt *If, const Stmt *Loop,
@@ -106,8 +107,10 @@ private:
   /// The index of the first statement of a block that may leave it (its
   /// size if none), and each statement's index in its block.
   llvm::DenseMap<const CompoundStmt *, unsigned> FirstExit;
-  /// The same, item filters aside.
-  llvm::DenseMap<const CompoundStmt *, unsigned> FirstItemExit;
+  /// The same, item filters of a loop aside, by block and loop: which
+  /// `if` filters items depends on the loop.
+  llvm::DenseMap<std::pair<const CompoundStmt *, const Stmt *>, unsigned>
+      FirstItemExit;
   llvm::DenseMap<const Stmt *, unsigned> Position;
   /// runsOnce() per loop: folding a condition that names a local runs a
   /// mutation analysis of the whole function, and every call in the loop

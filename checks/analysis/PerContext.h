@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -25,14 +26,20 @@ public:
   /// it may ask for another analysis of the unit).
   static T &get(const ASTContext &Ctx,
                 llvm::function_ref<std::unique_ptr<T>()> Make) {
+    // The last hit of this thread, while nothing was forgotten since: the
+    // checks ask for the unit's analyses per function and per match, and
+    // the lock was a percent of a big unit's checks.
+    Recent &Last = recent();
+    if (Last.Ctx == &Ctx && Last.Era == era().load(std::memory_order_acquire))
+      return *Last.Value;
     {
       std::lock_guard<std::mutex> Guard(lock());
       if (auto Found = all().find(&Ctx); Found != all().end())
-        return *Found->second;
+        return remember(Ctx, *Found->second);
     }
     std::unique_ptr<T> Made = Make();
     std::lock_guard<std::mutex> Guard(lock());
-    T &Kept = *(all()[&Ctx] = std::move(Made));
+    T &Kept = remember(Ctx, *(all()[&Ctx] = std::move(Made)));
     const_cast<ASTContext &>(Ctx).AddDeallocation(
         [](void *Key) { forget(*static_cast<const ASTContext *>(Key)); },
         const_cast<ASTContext *>(&Ctx));
@@ -53,10 +60,31 @@ public:
     if (auto Found = all().find(&Ctx); Found != all().end()) {
       Dropped = std::move(Found->second);
       all().erase(Found);
+      era().fetch_add(1, std::memory_order_release);
     }
   }
 
 private:
+  struct Recent {
+    const ASTContext *Ctx = nullptr;
+    T *Value = nullptr;
+    unsigned Era = 0;
+  };
+  /// Called under the lock: no forget() can come between reading the era
+  /// and keeping the value.
+  static T &remember(const ASTContext &Ctx, T &Value) {
+    recent() = {&Ctx, &Value, era().load(std::memory_order_acquire)};
+    return Value;
+  }
+  static Recent &recent() {
+    static thread_local Recent Last;
+    return Last;
+  }
+  /// How many T were forgotten, on any thread.
+  static std::atomic<unsigned> &era() {
+    static std::atomic<unsigned> Count{0};
+    return Count;
+  }
   static std::mutex &lock() {
     static std::mutex Lock;
     return Lock;

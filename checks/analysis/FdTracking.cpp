@@ -61,13 +61,25 @@ std::optional<int64_t> parseIntegerLiteral(llvm::StringRef Text) {
   return static_cast<int64_t>(Value);
 }
 
+/// The identifier \p Name if the unit has it, without adding it: a name
+/// added is one the next question finds (and a lookup in the unit then
+/// builds a table of every header's declarations). Identifiers a
+/// precompiled header holds are looked up through it.
+const IdentifierInfo *knownIdentifier(IdentifierTable &Table,
+                                      llvm::StringRef Name) {
+  if (Table.getExternalIdentifierLookup())
+    return &Table.get(Name);
+  auto Found = Table.find(Name);
+  return Found == Table.end() ? nullptr : Found->getValue();
+}
+
 } // namespace
 
 std::optional<int64_t> PosixConstants::fromMacro(llvm::StringRef Macro,
                                                  int Depth) const {
   if (!PP || Depth > 8)
     return std::nullopt;
-  const IdentifierInfo *II = PP->getIdentifierInfo(Macro);
+  const IdentifierInfo *II = knownIdentifier(PP->getIdentifierTable(), Macro);
   const MacroInfo *MI = II ? PP->getMacroInfo(II) : nullptr;
   if (!MI || MI->isFunctionLike())
     return std::nullopt;
@@ -101,7 +113,8 @@ int64_t PosixConstants::get(llvm::StringRef Macro) const {
 }
 
 bool PosixConstants::isDefined(llvm::StringRef Macro) const {
-  const IdentifierInfo *II = PP ? PP->getIdentifierInfo(Macro) : nullptr;
+  const IdentifierInfo *II =
+      PP ? knownIdentifier(PP->getIdentifierTable(), Macro) : nullptr;
   return II && PP->isMacroDefined(II);
 }
 
@@ -109,11 +122,9 @@ bool isDeclaredOrDefined(llvm::StringRef Name, ASTContext &Ctx,
                          const PosixConstants &Constants) {
   if (Constants.isDefined(Name))
     return true;
-  // A name the unit never spells is declared nowhere; asked first, as a
-  // lookup in the unit builds a table of every header's declarations.
-  auto Id = Ctx.Idents.find(Name);
-  return Id != Ctx.Idents.end() &&
-         !Ctx.getTranslationUnitDecl()->lookup(Id->getValue()).empty();
+  // A name the unit never spells is declared nowhere.
+  const IdentifierInfo *Id = knownIdentifier(Ctx.Idents, Name);
+  return Id && !Ctx.getTranslationUnitDecl()->lookup(Id).empty();
 }
 
 OpenFunctionTable::OpenFunctionTable(

@@ -120,19 +120,6 @@ void recordInputs(const SourceManager &SM,
   llvm::sort(Inputs);
 }
 
-/// Collects the unit's functions once the checks are done.
-class FunctionCollector : public ASTConsumer {
-public:
-  explicit FunctionCollector(EnclosingFunctions &Functions)
-      : Functions(Functions) {}
-  void HandleTranslationUnit(ASTContext &Context) override {
-    Functions.collect(Context);
-  }
-
-private:
-  EnclosingFunctions &Functions;
-};
-
 /// The names the checks' options give (`xlseek` of SeekFunctions): the
 /// user said what they are, the tool does not guess them.
 llvm::StringSet<> namedInOptions(const ClangTidyOptions &Options) {
@@ -171,7 +158,6 @@ public:
         namedInOptions(Context.getOptionsForFile(File)), Result));
     Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/false));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
-    Consumers.push_back(std::make_unique<FunctionCollector>(Functions));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -182,6 +168,10 @@ public:
     FindingConverter Converter(&SM, Texts);
     for (ClangTidyError &E : Diagnostics.take())
       Taken.push_back(std::move(E));
+    // The functions findings lie in, for a unit that has some (most have
+    // none).
+    if (!Taken.empty() && getCompilerInstance().hasASTContext())
+      Functions.collect(getCompilerInstance().getASTContext());
     for (ClangTidyError &E : Taken) {
       Finding F = Converter.convert(E);
       F.Function = Functions.at(F.Begin.File, F.Begin.Offset);

@@ -378,10 +378,6 @@ bool FcntlAfterOpenCheck::addressOnlyTo(const FunctionDecl *Helper,
   return true;
 }
 
-static bool isPairMaker(llvm::StringRef Name) {
-  return Name == "pipe" || Name == "pipe2" || Name == "socketpair";
-}
-
 const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
     const CallExpr *Call, const Place &Where, FlagKind Kind,
     const CallExpr *Maker, const FunctionDecl *Func, const FunctionFlow &Flow,
@@ -580,7 +576,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // the flag calls are redundant only when both descriptors get the flag
   // right after, and then one finding, at the first, takes both.
   const CallExpr *Partner = nullptr;
-  if (isPairMaker(First.How.Name)) {
+  if (pairArrayArgument(First.How.Name) >= 0) {
     Partner = Makers.size() == 1 ? partnerFlagCall(Call, *Where, Kind,
                                                    First.Call, Func, *Flow, Ctx)
                                  : nullptr;

@@ -141,9 +141,7 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   return false;
 }
 
-/// The argument of \p Name's call that gets two new descriptors: pipe(fds)
-/// and socketpair(..., fds) make fds[0] and fds[1]; -1 for other calls.
-static int pairArrayArgument(llvm::StringRef Name) {
+int pairArrayArgument(llvm::StringRef Name) {
   return Name == "pipe" || Name == "pipe2" ? 0 : Name == "socketpair" ? 3 : -1;
 }
 

@@ -64,6 +64,10 @@ bool copiesVariable(const Stmt *S, const VarDecl *Var);
 bool definesPlace(const Stmt *S, const Place &P, Definition &Def);
 bool copiesPlace(const Stmt *S, const Place &P);
 
+/// The argument of \p Name's call that gets two new descriptors: pipe(fds)
+/// and socketpair(..., fds) make fds[0] and fds[1]; -1 for other calls.
+int pairArrayArgument(llvm::StringRef Name);
+
 class FunctionCache;
 
 /// Whether a definition of \p P in \p Func may have a call's value, as

@@ -126,7 +126,13 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
         Address && Address->getOpcode() == UO_AddrOf &&
         P.reachedThrough(Address->getSubExpr()))
       return true;
-    if (P.denotes(Arg) || !P.reachedThrough(Arg))
+    // The place's own value is a copy the callee cannot store through into
+    // the place: a global's too (`fileno(log_stream)`), but for an array,
+    // handed as the address of its elements.
+    if (P.denotes(Arg) ||
+        (P.isGlobal() && Place::ofOrGlobal(Arg) == P &&
+         !Arg->getType()->isArrayType()) ||
+        !P.reachedThrough(Arg))
       continue;
     bool ByReference = Callee && I < Callee->getNumParams() &&
                        Callee->getParamDecl(I)->getType()->isReferenceType() &&

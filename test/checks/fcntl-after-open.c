@@ -156,6 +156,118 @@ FILE *open_log(const char *path) {
 // CHECK-FIXES-NEXT:     return NULL;
 // CHECK-FIXES-NEXT:   return f;
 
+// The stream's descriptor copied into a local first: made where the
+// stream was. The copy, read nowhere else, goes with the call.
+FILE *open_journal(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+6]]:3: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:14: note: 'fopen' makes the descriptor here
+  FILE *jf = fopen(path, "a");
+  if (!jf)
+    return NULL;
+  int jfd = fileno(jf);
+  fcntl(jfd, F_SETFD, FD_CLOEXEC);
+  return jf;
+}
+// CHECK-FIXES: FILE *jf = fopen(path, "ae");
+// CHECK-FIXES-NEXT:   if (!jf)
+// CHECK-FIXES-NEXT:     return NULL;
+// CHECK-FIXES-NEXT:   return jf;
+
+// A stream kept in a global: handing its value to fileno stores nothing
+// into the global.
+static FILE *trace_out;
+
+int trace_open(const char *path) {
+  trace_out = fopen(path, "w");
+  if (!trace_out)
+    return -1;
+  fcntl(fileno(trace_out), F_SETFD, FD_CLOEXEC);
+  return 0;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-6]]:15: note: 'fopen' makes the descriptor here
+}
+// CHECK-FIXES: trace_out = fopen(path, "we");
+// CHECK-FIXES-NEXT:   if (!trace_out)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   return 0;
+
+// The copy declared apart and tested: flagged, but removing the call
+// would leave the copy stored and never read.
+static FILE *audit_out;
+
+void audit_open(const char *path) {
+  int afd;
+  audit_out = fopen(path, "a");
+  if (audit_out == NULL)
+    return;
+  afd = fileno(audit_out);
+  if (afd >= 0)
+    fcntl(afd, F_SETFD, FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-7]]:15: note: 'fopen' makes the descriptor here
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: no automatic fix: the copy in 'afd' would be left unused
+}
+
+// Look-alikes. The stream replaced between the copy and the flag call:
+// the descriptor is the first stream's, the second stream's is the one
+// fopen's mode would change.
+int reopen_journal(const char *path, const char *spill) {
+  FILE *jf = fopen(path, "a");
+  if (!jf)
+    return -1;
+  int jfd = fileno(jf);
+  jf = fopen(spill, "a");
+  fcntl(jfd, F_SETFD, FD_CLOEXEC);
+  return jf ? 0 : -1;
+}
+
+// A stream the caller opened, and the standard error stream.
+void share_stream(FILE *from_caller) {
+  int cfd = fileno(from_caller);
+  fcntl(cfd, F_SETFD, FD_CLOEXEC);
+  int efd = fileno(stderr);
+  fcntl(efd, F_SETFD, FD_CLOEXEC);
+}
+
+// A program runs between the copy and the flag call: it inherits the
+// descriptor, which a close-on-exec open would keep from it.
+FILE *journal_then_hook(const char *path, const char *hook) {
+  FILE *jf = fopen(path, "a");
+  if (!jf)
+    return NULL;
+  int jfd = fileno(jf);
+  if (system(hook) != 0)
+    perror(hook);
+  fcntl(jfd, F_SETFD, FD_CLOEXEC);
+  return jf;
+}
+
+// A function of the program handed the global stream may store another
+// one into it.
+void trace_banner(FILE *to);
+
+int trace_open_banner(const char *path) {
+  trace_out = fopen(path, "w");
+  if (!trace_out)
+    return -1;
+  trace_banner(trace_out);
+  fcntl(fileno(trace_out), F_SETFD, FD_CLOEXEC);
+  return 0;
+}
+
+// The copy only under a test of something else: on the other path the
+// descriptor is left inheritable, which the fopen mode would change.
+FILE *open_journal_maybe(const char *path, int private_fd) {
+  FILE *jf = fopen(path, "a");
+  if (!jf)
+    return NULL;
+  if (private_fd) {
+    int jfd = fileno(jf);
+    fcntl(jfd, F_SETFD, FD_CLOEXEC);
+  }
+  return jf;
+}
+
 // Descriptors kept where servers keep them: a field of a connection, an
 // out-parameter, an element of a listener table.
 struct conn {

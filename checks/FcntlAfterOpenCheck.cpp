@@ -597,7 +597,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // the copy after it, the stream before.
   if (llvm::any_of(Makers, [&](const Made &M) {
         return Copy ? !decidedOnlyBy(Call, Copy, Set.Fd, Parents) ||
-                          !decidedOnlyBy(Copy, M.Call, Copy, Parents)
+                          !decidedOnlyBy(Copy, M.Call, Copy->getArg(0), Parents)
                     : !decidedOnlyBy(Call, M.Call, Set.Fd, Parents);
       }))
     return;

@@ -1014,8 +1014,20 @@ const Expr *FunctionSummaries::soleValue(const VarDecl *Var) {
     return isNeverModified(Var, Func->getBody(), Ctx) ? Var->getInit()
                                                       : nullptr;
   // Every other use reads it: no second store, `++`, `&v`, reference.
+  llvm::SmallVector<const Expr *, 2> Values;
+  return storedValues(Var, Values) && Values.size() == 1 ? Values.front()
+                                                         : nullptr;
+}
+
+bool FunctionSummaries::storedValues(
+    const VarDecl *Var, llvm::SmallVectorImpl<const Expr *> &Values) {
+  const auto *Func =
+      llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!Func || !Func->getBody() || !Var->isLocalVarDecl())
+    return false;
+  if (Var->getInit())
+    Values.push_back(Var->getInit());
   const StmtParents &Parents = Functions.parents(Func);
-  const Expr *Value = nullptr;
   for (const DeclRefExpr *Ref : Functions.uses(Func).of(Var)) {
     const Stmt *Child = Ref;
     const Stmt *Up = Parents.getParent(Ref);
@@ -1024,16 +1036,15 @@ const Expr *FunctionSummaries::soleValue(const VarDecl *Var) {
       Up = Parents.getParent(Up);
     }
     const auto *Store = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-    if (Store && Store->getLHS() == Child && Store->getOpcode() == BO_Assign &&
-        !Value) {
-      Value = Store->getRHS();
+    if (Store && Store->getLHS() == Child && Store->getOpcode() == BO_Assign) {
+      Values.push_back(Store->getRHS());
       continue;
     }
     const auto *Read = llvm::dyn_cast_or_null<ImplicitCastExpr>(Up);
     if (!Read || Read->getCastKind() != CK_LValueToRValue)
-      return nullptr;
+      return false;
   }
-  return Value;
+  return !Values.empty();
 }
 
 std::optional<OpenSummary>

@@ -124,6 +124,12 @@ public:
   /// without one (`int ro; ro = (oflag & O_ACCMODE) == O_RDONLY;`, `(fl =
   /// fcntl(fd, F_GETFL)) < 0`); null when it has more or unknown values.
   const Expr *soleValue(const VarDecl *Var);
+  /// Every value local \p Var is given: its initialiser and the right
+  /// sides of its plain stores (`int fl = fcntl(fd, F_GETFD); if (fl >= 0)
+  /// fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC);`); false when some use is
+  /// neither such a store nor a read (`++`, `&v`, a reference).
+  bool storedValues(const VarDecl *Var,
+                    llvm::SmallVectorImpl<const Expr *> &Values);
 
   /// For a helper whose body \p Body (its statements) returns the result of
   /// one call and exits when that call fails (`T r = g(p0, p1); if (r ==

@@ -53,7 +53,8 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
 /// through locals that hold such a test or answer (`int fl = fcntl(fd,
 /// F_GETFD);`, a flag `int ok = fd >= 0;`), and reads no other variable
 /// and makes no other call.
-static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made) {
+static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made,
+                      unsigned Depth = 0) {
   std::optional<Place> Where = Place::of(Value);
   auto IsValue = [&](const Expr *E) {
     if (sameValue(E, Value))
@@ -76,15 +77,25 @@ static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made) {
     if (Call || Steps > 64)
       return false;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Node)) {
+      // A local read here holds one of the values it is ever given: each
+      // must be such a test or answer on its own (`fl` of `fl = fcntl(fd,
+      // F_GETFD)`, and again of `fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC)`;
+      // not of `fl = -1` on a path some other test chose).
       const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-      const Expr *Held =
-          Var && Var->isLocalVarDecl()
-              ? FunctionSummaries::of(Var->getASTContext()).soleValue(Var)
-              : nullptr;
-      if (Var && !Held)
+      llvm::SmallVector<const Expr *, 2> Held;
+      if (Var && (!Var->isLocalVarDecl() ||
+                  !FunctionSummaries::of(Var->getASTContext())
+                       .storedValues(Var, Held)))
         return false;
-      if (Held)
-        Work.push_back(Held);
+      if (Held.size() == 1) {
+        Work.push_back(Held.front());
+        continue;
+      }
+      if (Depth > 4 || llvm::any_of(Held, [&](const Expr *One) {
+            return !testsOnly(One, Value, Made, Depth + 1);
+          }))
+        return false;
+      Read = true;
       continue;
     }
     for (const Stmt *Child : Node->children())

@@ -268,6 +268,70 @@ FILE *open_journal_maybe(const char *path, int private_fd) {
   return jf;
 }
 
+// The set's result stored back into the flags it was given, then tested
+// for the error: the test reads only what fcntl answered.
+int open_spool(const char *path) {
+  int sfd = open(path, O_RDWR);
+  if (sfd < 0)
+    return -1;
+  int fdflags = fcntl(sfd, F_GETFD);
+  if (fdflags >= 0)
+    fdflags = fcntl(sfd, F_SETFD, fdflags | FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-7]]:13: note: 'open' makes the descriptor here
+  // CHECK-MESSAGES: :[[@LINE-3]]:15: note: no automatic fix: its result is used for more than an error check
+  if (fdflags < 0)
+    perror("spool");
+  return sfd;
+}
+
+// A stream opened from one of two paths, each open tested: the copy is of
+// either stream. Both modes take the flag.
+FILE *open_console_log(const char *path) {
+  FILE *out = NULL;
+  // CHECK-MESSAGES: :[[@LINE+6]]:5: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+2]]:19: note: 'fopen' makes the descriptor here
+  if (path) out = fopen(path, "a");
+  if (!out) out = fopen("/dev/console", "a");
+  if (out) {
+    int ofd = fileno(out);
+    fcntl(ofd, F_SETFD, FD_CLOEXEC);
+  }
+  return out;
+}
+// CHECK-FIXES: if (path) out = fopen(path, "ae");
+// CHECK-FIXES-NEXT:   if (!out) out = fopen("/dev/console", "ae");
+// CHECK-FIXES-NEXT:   if (out) {
+// CHECK-FIXES-NEXT:   }
+
+// Look-alikes. The flags read back, but set to -1 where another test
+// says to skip: the flag call runs on some paths only.
+int open_spool_maybe(const char *path, int inherit) {
+  int sfd = open(path, O_RDWR);
+  if (sfd < 0)
+    return -1;
+  int fdflags = fcntl(sfd, F_GETFD);
+  if (inherit)
+    fdflags = -1;
+  if (fdflags >= 0)
+    fcntl(sfd, F_SETFD, fdflags | FD_CLOEXEC);
+  return sfd;
+}
+
+// One of the two streams is the caller's standard output.
+FILE *open_console_or_stdout(const char *path) {
+  FILE *out;
+  if (path)
+    out = fopen(path, "a");
+  else
+    out = stdout;
+  if (out) {
+    int ofd = fileno(out);
+    fcntl(ofd, F_SETFD, FD_CLOEXEC);
+  }
+  return out;
+}
+
 // Descriptors kept where servers keep them: a field of a connection, an
 // out-parameter, an element of a listener table.
 struct conn {

@@ -351,22 +351,6 @@ bool FcntlAfterOpenCheck::reachingMakers(
       Defs);
 }
 
-bool FcntlAfterOpenCheck::streamMadeAt(
-    const Place &Stream, const CallExpr *Copy, const CallExpr *Call,
-    const FunctionFlow &Flow, llvm::SmallVectorImpl<Definition> &Defs) {
-  llvm::SmallVector<Definition, 4> AtCopy, AtCall;
-  if (!Flow.reachingDefinitions(Stream, Copy, AtCopy) ||
-      !Flow.reachingDefinitions(Stream, Call, AtCall) ||
-      AtCopy.size() != AtCall.size() ||
-      llvm::any_of(AtCopy, [&](const Definition &D) {
-        return llvm::none_of(
-            AtCall, [&](const Definition &E) { return E.Site == D.Site; });
-      }))
-    return false;
-  Defs.assign(AtCopy.begin(), AtCopy.end());
-  return true;
-}
-
 bool FcntlAfterOpenCheck::addressOnlyTo(const FunctionDecl *Helper,
                                         const ValueDecl *Var,
                                         const FunctionDecl *Func) {
@@ -522,20 +506,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   llvm::SmallVector<Definition, 4> Defs;
   if (!reachingMakers(Call, *Where, Func, *Flow, Defs) || Defs.empty())
     return;
-  // `int fd = fileno(f); ... fcntl(fd, ...)`: a descriptor copied from a
-  // stream was made where the stream was.
-  const CallExpr *Copy = nullptr;
-  std::optional<Place> CopiedStream;
-  if (!ViaFileno && Defs.size() == 1 && Defs[0].Value) {
-    Copy = underlyingCall(Defs[0].Value);
-    CopiedStream = Copy ? trackedPlace(Copy, &ViaFileno, /*GlobalToo=*/true)
-                        : std::nullopt;
-    if (ViaFileno && (!CopiedStream ||
-                      !streamMadeAt(*CopiedStream, Copy, Call, *Flow, Defs)))
-      return;
-    if (!ViaFileno)
-      Copy = nullptr, CopiedStream.reset();
-  }
+  // `int fd = fileno(f); ... fcntl(fd, ...)`: the stream's maker.
+  std::optional<StreamCopy> Copied;
+  if (!ViaFileno && (Copied = copiedStream(Call, *Flow, Defs)))
+    ViaFileno = true;
   for (const Definition &Def : Defs) {
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
     std::optional<int64_t> WrapperFlags;
@@ -588,7 +562,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     return;
 
   if (!rightAfterMaker(Call, *Where, *Flow, Ctx) ||
-      (CopiedStream && !rightAfterMaker(Call, *CopiedStream, *Flow, Ctx)))
+      (Copied && !rightAfterMaker(Call, Copied->Stream, *Flow, Ctx)))
     return;
   const StmtParents &Parents = Functions.parents(Func);
   // The flag is set whenever the descriptor was made: one set on some paths
@@ -596,9 +570,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // connect otherwise) cannot go into the making call. A copy's tests read
   // the copy after it, the stream before.
   if (llvm::any_of(Makers, [&](const Made &M) {
-        return Copy ? !decidedOnlyBy(Call, Copy, Set.Fd, Parents) ||
-                          !decidedOnlyBy(Copy, M.Call, Copy->getArg(0), Parents)
-                    : !decidedOnlyBy(Call, M.Call, Set.Fd, Parents);
+        return Copied ? !decidedOnlyBy(Call, Copied->Copy, Set.Fd, Parents) ||
+                            !decidedOnlyBy(Copied->Copy, M.Call,
+                                           Copied->Copy->getArg(0), Parents)
+                      : !decidedOnlyBy(Call, M.Call, Set.Fd, Parents);
       }))
     return;
 
@@ -783,36 +758,12 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Removed.push_back(*Declaration);
   if (Unfixable.empty())
     Removed.push_back(wholeLines(*Removal, SM));
-  // `int fd = fileno(f);` read nowhere else goes with it: left behind, the
-  // copy would be an unused variable.
-  const auto *Local = Copy && Where->isVariable()
-                          ? llvm::dyn_cast<VarDecl>(Where->base())
-                          : nullptr;
-  auto GoesOrStoresCopy = [&](const DeclRefExpr *Use) {
-    const auto *Store =
-        llvm::dyn_cast_or_null<BinaryOperator>(Parents.getParent(Use));
-    if (Store && Store->getOpcode() == BO_Assign && Store->getLHS() == Use &&
-        underlyingCall(Store->getRHS()) == Copy)
-      return true;
-    SourceLocation At = SM.getExpansionLoc(Use->getBeginLoc());
-    return llvm::any_of(Removed, [&](const CharSourceRange &R) {
-      return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-             SM.isBeforeInTranslationUnit(At, R.getEnd());
-    });
-  };
-  if (Unfixable.empty() && Local && Local->isLocalVarDecl() &&
-      llvm::all_of(Functions.uses(Func).of(Local), GoesOrStoresCopy)) {
-    const DeclStmt *Decl = Functions.uses(Func).soleDeclaration(Local);
-    std::optional<CharSourceRange> DeclRange =
-        Decl && Local->getInit() && underlyingCall(Local->getInit()) == Copy
-            ? statementRange(Decl, SM, LO)
-            : std::nullopt;
-    if (DeclRange)
-      Removed.push_back(wholeLines(*DeclRange, SM));
-    else
-      Unfixable =
-          "the copy in '" + Local->getName().str() + "' would be left unused";
-  }
+  // `int fd = fileno(f);` read nowhere else goes with it.
+  if (Copied && Unfixable.empty())
+    if (std::optional<CharSourceRange> Declaration =
+            copyLeftUnread(*Where, Copied->Copy, Functions.uses(Func), Parents,
+                           Removed, Ctx, Unfixable))
+      Removed.push_back(*Declaration);
   if (Unfixable.empty() && Partner) {
     CallStatement Other =
         statementOf(Partner, Parents, Ctx, /*ZeroIsSuccess=*/true);

@@ -66,12 +66,6 @@ private:
   bool reachingMakers(const CallExpr *Call, const Place &Where,
                       const FunctionDecl *Func, const FunctionFlow &Flow,
                       llvm::SmallVectorImpl<Definition> &Defs);
-  /// For a descriptor copied from \p Stream by \p Copy (`fileno(f)`): the
-  /// stream's definitions at the copy in \p Defs, when the same reach the
-  /// flag call \p Call (the stream holds what it held at the copy).
-  bool streamMadeAt(const Place &Stream, const CallExpr *Copy,
-                    const CallExpr *Call, const FunctionFlow &Flow,
-                    llvm::SmallVectorImpl<Definition> &Defs);
 
   /// What the calls in a function make: a descriptor at all, and one with
   /// the flag of each FlagKind in its own flags argument.

@@ -102,6 +102,10 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow->reachingDefinitions(*Where, Trunc, Defs) || Defs.empty())
     return;
+  // `int fd = fileno(f); ftruncate(fd, 0);`: the stream's open.
+  std::optional<StreamCopy> Copied;
+  if (!ViaFileno && (Copied = copiedStream(Trunc, *Flow, Defs)))
+    ViaFileno = true;
   std::optional<OpenCall> First;
   std::string Why;
   for (const Definition &Def : Defs) {
@@ -123,26 +127,29 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
     }
   }
 
-  // And nothing wrote to it, or took it where the walk cannot see, since.
-  bool Untouched = Flow->walkBackward(
-      Trunc,
-      [&](const Stmt *Element) {
-        Definition Def;
-        if (definesPlace(Element, *Where, Def))
-          return Step::EndPath;
-        if (copiesPlace(Element, *Where))
+  // And nothing wrote to it, or took it where the walk cannot see, since
+  // (through the stream too, for a copy).
+  auto Untouched = [&](const Place &P) {
+    return Flow->walkBackward(
+        Trunc,
+        [&](const Stmt *Element) {
+          Definition Def;
+          if (definesPlace(Element, P, Def))
+            return Step::EndPath;
+          if (copiesPlace(Element, P))
+            return Step::Fail;
+          const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+          std::optional<OffsetEffect> Effect =
+              Call ? Operations.effectOn(Call, P) : std::nullopt;
+          if (!Effect || *Effect == OffsetEffect::None ||
+              *Effect == OffsetEffect::Reads ||
+              *Effect == OffsetEffect::Seeks || *Effect == OffsetEffect::Tells)
+            return Step::Continue;
           return Step::Fail;
-        const auto *Call = llvm::dyn_cast<CallExpr>(Element);
-        std::optional<OffsetEffect> Effect =
-            Call ? Operations.effectOn(Call, *Where) : std::nullopt;
-        if (!Effect || *Effect == OffsetEffect::None ||
-            *Effect == OffsetEffect::Reads || *Effect == OffsetEffect::Seeks ||
-            *Effect == OffsetEffect::Tells)
-          return Step::Continue;
-        return Step::Fail;
-      },
-      [] { return Step::Fail; });
-  if (!Untouched)
+        },
+        [] { return Step::Fail; });
+  };
+  if (!Untouched(*Where) || (Copied && !Untouched(Copied->Stream)))
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();
@@ -167,6 +174,12 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
             St.Stored, Functions.uses(Func), Parents, Ctx, Unfixable))
       Removed.push_back(*Declaration);
   }
+  // `int fd = fileno(f);` read nowhere else goes with it.
+  if (Copied && Unfixable.empty())
+    if (std::optional<CharSourceRange> Declaration =
+            copyLeftUnread(*Where, Copied->Copy, Functions.uses(Func), Parents,
+                           Removed, Ctx, Unfixable))
+      Removed.push_back(*Declaration);
   {
     DiagnosticBuilder D =
         diag(Trunc->getBeginLoc(),

@@ -147,6 +147,29 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   return false;
 }
 
+std::optional<StreamCopy>
+copiedStream(const Stmt *Use, const FunctionFlow &Flow,
+             llvm::SmallVectorImpl<Definition> &Defs) {
+  const CallExpr *Copy = Defs.size() == 1 && Defs.front().Value
+                             ? underlyingCall(Defs.front().Value)
+                             : nullptr;
+  bool ViaFileno = false;
+  std::optional<Place> Stream =
+      Copy ? trackedPlace(Copy, &ViaFileno, /*GlobalToo=*/true) : std::nullopt;
+  llvm::SmallVector<Definition, 4> AtCopy, AtUse;
+  if (!Stream || !ViaFileno ||
+      !Flow.reachingDefinitions(*Stream, Copy, AtCopy) ||
+      !Flow.reachingDefinitions(*Stream, Use, AtUse) ||
+      AtCopy.size() != AtUse.size() ||
+      llvm::any_of(AtCopy, [&](const Definition &D) {
+        return llvm::none_of(
+            AtUse, [&](const Definition &E) { return E.Site == D.Site; });
+      }))
+    return std::nullopt;
+  Defs.assign(AtCopy.begin(), AtCopy.end());
+  return StreamCopy{*Stream, Copy};
+}
+
 int pairArrayArgument(llvm::StringRef Name) {
   return Name == "pipe" || Name == "pipe2" ? 0 : Name == "socketpair" ? 3 : -1;
 }

@@ -288,6 +288,22 @@ bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
 /// looks into, each built once, on first use, and shared by every check of
 /// the translation unit (each check building its own was a dozen CFGs of
 /// every big function); kept until the unit's context is destroyed.
+/// A descriptor copied from a stream (`int fd = fileno(f);`): the stream's
+/// place and the copy (the `fileno` call).
+struct StreamCopy {
+  Place Stream;
+  const CallExpr *Copy;
+};
+
+/// For \p Defs, the definitions of a descriptor that reach \p Use: when
+/// the one there copies a stream's descriptor, and the stream holds at
+/// \p Use what it held at the copy, that copy, and \p Defs become the
+/// stream's definitions at the copy (a copy is made where its stream was).
+/// None, and \p Defs as they were, otherwise.
+std::optional<StreamCopy> copiedStream(const Stmt *Use,
+                                       const FunctionFlow &Flow,
+                                       llvm::SmallVectorImpl<Definition> &Defs);
+
 class FunctionCache {
 public:
   /// The flow graph of \p Func; null when clang cannot build one.

@@ -843,6 +843,40 @@ std::optional<CharSourceRange> storedLocalRemoval(const VarDecl *Stored,
   return std::nullopt;
 }
 
+std::optional<CharSourceRange>
+copyLeftUnread(const Place &Copied, const CallExpr *Copy,
+               const VariableUses &Uses, const StmtParents &Parents,
+               llvm::ArrayRef<CharSourceRange> Removed, const ASTContext &Ctx,
+               std::string &Why) {
+  const auto *Local =
+      Copied.isVariable() ? llvm::dyn_cast<VarDecl>(Copied.base()) : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto GoesOrStoresCopy = [&](const DeclRefExpr *Use) {
+    const auto *Store =
+        llvm::dyn_cast_or_null<BinaryOperator>(Parents.getParent(Use));
+    if (Store && Store->getOpcode() == BO_Assign && Store->getLHS() == Use &&
+        underlyingCall(Store->getRHS()) == Copy)
+      return true;
+    SourceLocation At = SM.getExpansionLoc(Use->getBeginLoc());
+    return llvm::any_of(Removed, [&](const CharSourceRange &R) {
+      return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+             SM.isBeforeInTranslationUnit(At, R.getEnd());
+    });
+  };
+  if (!Local || !Local->isLocalVarDecl() ||
+      !llvm::all_of(Uses.of(Local), GoesOrStoresCopy))
+    return std::nullopt;
+  const DeclStmt *Declared = Uses.soleDeclaration(Local);
+  std::optional<CharSourceRange> Range =
+      Declared && Local->getInit() && underlyingCall(Local->getInit()) == Copy
+          ? statementRange(Declared, SM, Ctx.getLangOpts())
+          : std::nullopt;
+  if (Range)
+    return wholeLines(*Range, SM);
+  Why = "the copy in '" + Local->getName().str() + "' would be left unused";
+  return std::nullopt;
+}
+
 namespace {
 
 /// `STMT(call;)`: the `do { call; } while (0)` that the macro expands to is

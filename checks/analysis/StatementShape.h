@@ -4,6 +4,7 @@
 #define SYSCALL_TIDY_CHECKS_STATEMENTSHAPE_H
 
 #include "ItemFilters.h"
+#include "Place.h"
 #include "StmtParents.h"
 #include "VariableUses.h"
 #include "clang/AST/ASTContext.h"
@@ -305,6 +306,18 @@ std::optional<CharSourceRange> storedLocalRemoval(const VarDecl *Stored,
                                                   const StmtParents &Parents,
                                                   const ASTContext &Ctx,
                                                   std::string &Why);
+
+/// For a descriptor copied from a stream into \p Copied by \p Copy (`int
+/// fd = fileno(f);`), a local whose every read the fix's removals
+/// \p Removed take: the lines of its declaration, which go too when it is
+/// declared with the copy alone. None when it is no local or something
+/// else reads it (it stays), or, with \p Why set, when it would be left
+/// stored and never read (declared apart: `-Wunused-but-set-variable`).
+std::optional<CharSourceRange>
+copyLeftUnread(const Place &Copied, const CallExpr *Copy,
+               const VariableUses &Uses, const StmtParents &Parents,
+               llvm::ArrayRef<CharSourceRange> Removed, const ASTContext &Ctx,
+               std::string &Why);
 
 /// Whether the then-branches of two error checks do the same (so one call's
 /// failure may take the other's branch): the same code but for

@@ -116,6 +116,54 @@ FILE *open_table(const char *path) {
 // CHECK-FIXES-NEXT:     return NULL;
 // CHECK-FIXES-NEXT:   return f;
 
+// Its descriptor copied into a local first: the copy goes with the call.
+FILE *open_index(const char *path) {
+  FILE *ix = fopen(path, "w");
+  if (!ix)
+    return NULL;
+  int ixfd = fileno(ix);
+  if (ftruncate(ixfd, 0) != 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'ftruncate' to length 0: 'fopen' with mode "w" truncates the file it opens, and nothing has written to it since; remove the call [syscall-ftruncate-after-open]
+    // CHECK-MESSAGES: :[[@LINE-6]]:14: note: 'fopen' opens the file here
+    fclose(ix);
+    return NULL;
+  }
+  return ix;
+}
+// CHECK-FIXES: FILE *ix = fopen(path, "w");
+// CHECK-FIXES-NEXT:   if (!ix)
+// CHECK-FIXES-NEXT:     return NULL;
+// CHECK-FIXES-NEXT:   return ix;
+
+// Look-alikes: a header written through the stream before the copy, and
+// after it (flushed): the truncation empties what was written.
+FILE *open_index_with_header(const char *path) {
+  FILE *ix = fopen(path, "w");
+  if (!ix)
+    return NULL;
+  fputs("# index\n", ix);
+  int ixfd = fileno(ix);
+  if (ftruncate(ixfd, 0) != 0) {
+    fclose(ix);
+    return NULL;
+  }
+  return ix;
+}
+
+FILE *open_index_flushed(const char *path) {
+  FILE *ix = fopen(path, "w");
+  if (!ix)
+    return NULL;
+  int ixfd = fileno(ix);
+  fputs("# index\n", ix);
+  fflush(ix);
+  if (ftruncate(ixfd, 0) != 0) {
+    fclose(ix);
+    return NULL;
+  }
+  return ix;
+}
+
 // The result is kept: flagged, but the fix is the author's.
 int reset_log(const char *path, int *err) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);

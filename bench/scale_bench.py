@@ -51,6 +51,8 @@ memory, their ratios to the parse, and the exponents of the CPU times.
                opened (each helper's callers are looked up in the file)
   fcntl-flags  n fcntl(fd, F_SETFD, FD_CLOEXEC) after one open (each was a
                walk back over all the earlier ones)
+  flag-answers n flags read back and set, each set's answer stored in its
+               read's local, and one local given every answer
   pipe-flags   n pipe() calls, each end then made close-on-exec by fcntl
   libc-loop    one loop whose body asks getpwuid, localtime and realpath,
                makes a directory and reads a configuration file n times each
@@ -143,6 +145,20 @@ def fcntl_flags(n):
     return ("#include <fcntl.h>\nvoid f(const char *p) {\n"
             "  int fd = open(p, O_RDONLY);\n"
             + "  fcntl(fd, F_SETFD, FD_CLOEXEC);\n" * n + "}\n", ".c")
+
+
+def flag_answers(n):
+    # n flags read back and set, each set's answer stored in the local that
+    # held the read (two values each), and one local given all of them
+    # (2n values): a test of such a local asked for all its values.
+    blocks = "".join(
+        "  {\n    int fl = fcntl(fd, F_GETFD);\n    if (fl >= 0)\n"
+        "      fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC);\n  }\n"
+        "  all = fcntl(fd, F_GETFD);\n  if (all >= 0)\n"
+        "    all = fcntl(fd, F_SETFD, all | FD_CLOEXEC);\n" for _ in range(n))
+    return ("#include <fcntl.h>\nint f(const char *p) {\n"
+            "  int all, fd = open(p, O_RDONLY);\n" + blocks
+            + "  return fd + all;\n}\n", ".c")
 
 
 def pipe_flags(n):
@@ -480,6 +496,7 @@ SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "nonblock-helper": nonblock_helper,
           "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
+          "flag-answers": flag_answers,
           "pipe-flags": pipe_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,
           "nested-loops": nested_loops, "flag-tests": flag_tests}

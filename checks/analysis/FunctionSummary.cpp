@@ -1014,17 +1014,20 @@ const Expr *FunctionSummaries::soleValue(const VarDecl *Var) {
     return isNeverModified(Var, Func->getBody(), Ctx) ? Var->getInit()
                                                       : nullptr;
   // Every other use reads it: no second store, `++`, `&v`, reference.
-  llvm::SmallVector<const Expr *, 2> Values;
-  return storedValues(Var, Values) && Values.size() == 1 ? Values.front()
-                                                         : nullptr;
+  const llvm::SmallVector<const Expr *, 2> *Values = storedValues(Var);
+  return Values && Values->size() == 1 ? Values->front() : nullptr;
 }
 
-bool FunctionSummaries::storedValues(
-    const VarDecl *Var, llvm::SmallVectorImpl<const Expr *> &Values) {
+const llvm::SmallVector<const Expr *, 2> *
+FunctionSummaries::storedValues(const VarDecl *Var) {
+  auto [Known, New] = Stored.try_emplace(Var);
+  if (!New)
+    return Known->second ? &*Known->second : nullptr;
   const auto *Func =
       llvm::dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   if (!Func || !Func->getBody() || !Var->isLocalVarDecl())
-    return false;
+    return nullptr;
+  llvm::SmallVector<const Expr *, 2> Values;
   if (Var->getInit())
     Values.push_back(Var->getInit());
   const StmtParents &Parents = Functions.parents(Func);
@@ -1042,9 +1045,13 @@ bool FunctionSummaries::storedValues(
     }
     const auto *Read = llvm::dyn_cast_or_null<ImplicitCastExpr>(Up);
     if (!Read || Read->getCastKind() != CK_LValueToRValue)
-      return false;
+      return nullptr;
   }
-  return !Values.empty();
+  if (Values.empty())
+    return nullptr;
+  auto &Kept = Stored[Var]; // looked up again: the map may have grown
+  Kept = std::move(Values);
+  return &*Kept;
 }
 
 std::optional<OpenSummary>

@@ -126,10 +126,10 @@ public:
   const Expr *soleValue(const VarDecl *Var);
   /// Every value local \p Var is given: its initialiser and the right
   /// sides of its plain stores (`int fl = fcntl(fd, F_GETFD); if (fl >= 0)
-  /// fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC);`); false when some use is
-  /// neither such a store nor a read (`++`, `&v`, a reference).
-  bool storedValues(const VarDecl *Var,
-                    llvm::SmallVectorImpl<const Expr *> &Values);
+  /// fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC);`); null when some use is
+  /// neither such a store nor a read (`++`, `&v`, a reference). Found once
+  /// per local: each question of a test would walk its uses again.
+  const llvm::SmallVector<const Expr *, 2> *storedValues(const VarDecl *Var);
 
   /// For a helper whose body \p Body (its statements) returns the result of
   /// one call and exits when that call fails (`T r = g(p0, p1); if (r ==
@@ -255,6 +255,9 @@ private:
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FlagsSetOnFd>
       FirstFlags;
   llvm::DenseMap<const FunctionDecl *, const Expr *> Exiting;
+  llvm::DenseMap<const VarDecl *,
+                 std::optional<llvm::SmallVector<const Expr *, 2>>>
+      Stored;
 };
 
 /// The fact a unit exports when the function other units know by \p Name

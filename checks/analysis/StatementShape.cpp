@@ -81,17 +81,22 @@ static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made,
       // must be such a test or answer on its own (`fl` of `fl = fcntl(fd,
       // F_GETFD)`, and again of `fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC)`;
       // not of `fl = -1` on a path some other test chose).
+      // A few values at most (a read, the set's answer): each test's
+      // question stays as cheap as its own expression.
       const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-      llvm::SmallVector<const Expr *, 2> Held;
-      if (Var && (!Var->isLocalVarDecl() ||
-                  !FunctionSummaries::of(Var->getASTContext())
-                       .storedValues(Var, Held)))
+      if (!Var)
+        continue;
+      const llvm::SmallVector<const Expr *, 2> *Held =
+          Var->isLocalVarDecl()
+              ? FunctionSummaries::of(Var->getASTContext()).storedValues(Var)
+              : nullptr;
+      if (!Held || Held->size() > 4)
         return false;
-      if (Held.size() == 1) {
-        Work.push_back(Held.front());
+      if (Held->size() == 1) {
+        Work.push_back(Held->front());
         continue;
       }
-      if (Depth > 4 || llvm::any_of(Held, [&](const Expr *One) {
+      if (Depth > 4 || llvm::any_of(*Held, [&](const Expr *One) {
             return !testsOnly(One, Value, Made, Depth + 1);
           }))
         return false;

@@ -55,11 +55,20 @@ bool alwaysEvaluated(const Stmt *Call, const Stmt *Top,
 /// and makes no other call.
 static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made,
                       unsigned Depth = 0) {
-  std::optional<Place> Where = Place::of(Value);
+  // `fileno(f)` is the stream's descriptor: a test of either reads it.
+  auto Stream = [](const Expr *E) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(E->IgnoreParenCasts());
+    return Call && calleeName(Call) == "fileno" && Call->getNumArgs() == 1
+               ? Call->getArg(0)
+               : E;
+  };
+  Value = Stream(Value);
+  std::optional<Place> Where = Place::ofOrGlobal(Value);
   auto IsValue = [&](const Expr *E) {
+    E = Stream(E);
     if (sameValue(E, Value))
       return true;
-    std::optional<Place> P = Where ? Place::of(E) : std::nullopt;
+    std::optional<Place> P = Where ? Place::ofOrGlobal(E) : std::nullopt;
     return P && *P == *Where;
   };
   bool Read = false;

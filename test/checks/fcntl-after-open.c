@@ -208,6 +208,43 @@ void audit_open(const char *path) {
   // CHECK-MESSAGES: :[[@LINE-3]]:5: note: no automatic fix: the copy in 'afd' would be left unused
 }
 
+// A global stream tested before its flag call: the test reads the stream
+// alone, and goes with the call.
+static FILE *audit_log;
+
+void audit_start(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+4]]:5: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:15: note: 'fopen' makes the descriptor here
+  audit_log = fopen(path, "a");
+  if (audit_log)
+    fcntl(fileno(audit_log), F_SETFD, FD_CLOEXEC);
+}
+// CHECK-FIXES: audit_log = fopen(path, "ae");
+// CHECK-FIXES-NEXT: }
+
+// The flags read back through fileno, and set through it again.
+FILE *open_cache(const char *path) {
+  FILE *cf = fopen(path, "r");
+  if (!cf)
+    return NULL;
+  int cflags = fcntl(fileno(cf), F_GETFD);
+  if (cflags >= 0)
+    fcntl(fileno(cf), F_SETFD, cflags | FD_CLOEXEC);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: close-on-exec set by a second syscall after 'fopen'; mode "e" in the call {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE-7]]:14: note: 'fopen' makes the descriptor here
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: no automatic fix: the 'if' around it tests more than the descriptor
+  return cf;
+}
+
+// Look-alike: the global stream's flag set only when verbose.
+extern int audit_verbose;
+
+void audit_start_verbose(const char *path) {
+  audit_log = fopen(path, "a");
+  if (audit_log && audit_verbose)
+    fcntl(fileno(audit_log), F_SETFD, FD_CLOEXEC);
+}
+
 // Look-alikes. The stream replaced between the copy and the flag call:
 // the descriptor is the first stream's, the second stream's is the one
 // fopen's mode would change.

@@ -284,10 +284,6 @@ std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
 bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
                     ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values);
 
-/// The flow graph, parent map and variable uses of each function a check
-/// looks into, each built once, on first use, and shared by every check of
-/// the translation unit (each check building its own was a dozen CFGs of
-/// every big function); kept until the unit's context is destroyed.
 /// A descriptor copied from a stream (`int fd = fileno(f);`): the stream's
 /// place and the copy (the `fileno` call).
 struct StreamCopy {
@@ -304,6 +300,10 @@ std::optional<StreamCopy> copiedStream(const Stmt *Use,
                                        const FunctionFlow &Flow,
                                        llvm::SmallVectorImpl<Definition> &Defs);
 
+/// The flow graph, parent map and variable uses of each function a check
+/// looks into, each built once, on first use, and shared by every check of
+/// the translation unit (each check building its own was a dozen CFGs of
+/// every big function); kept until the unit's context is destroyed.
 class FunctionCache {
 public:
   /// The flow graph of \p Func; null when clang cannot build one.

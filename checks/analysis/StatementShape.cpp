@@ -89,9 +89,9 @@ static bool testsOnly(const Stmt *S, const Expr *Value, const Stmt *Made,
       // A local read here holds one of the values it is ever given: each
       // must be such a test or answer on its own (`fl` of `fl = fcntl(fd,
       // F_GETFD)`, and again of `fl = fcntl(fd, F_SETFD, fl | FD_CLOEXEC)`;
-      // not of `fl = -1` on a path some other test chose).
-      // A few values at most (a read, the set's answer): each test's
-      // question stays as cheap as its own expression.
+      // not of `fl = -1` on a path some other test chose). A few values at
+      // most (a read, the set's answer): each test's question stays as
+      // cheap as its own expression.
       const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
       if (!Var)
         continue;

@@ -301,7 +301,7 @@ void FcntlAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
 bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
                                           const Place &Where,
                                           const FunctionFlow &Flow,
-                                          ASTContext &Ctx) {
+                                          ASTContext &Ctx, bool EntryMade) {
   // What made the place, or what spoils the question on the way back from
   // the flag call (a copy, a spawn, another call handed it: a definition
   // with no Site). fcntl calls and FIOCLEX pass: a flag call asks the same
@@ -328,7 +328,9 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
   llvm::SmallVector<Definition, 2> Defs;
   return Flow.reachingDefinitions("right-after-maker:" + Where.key(), Call,
                                   IsEvent, Defs) &&
-         llvm::all_of(Defs, [](const Definition &D) { return D.Site; });
+         llvm::all_of(Defs, [&](const Definition &D) {
+           return D.Site || (D.Entry && EntryMade);
+         });
 }
 
 bool FcntlAfterOpenCheck::reachingMakers(
@@ -510,6 +512,23 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   std::optional<StreamCopy> Copied;
   if (!ViaFileno && (Copied = copiedStream(Call, *Flow, Defs)))
     ViaFileno = true;
+  // A static that only this function stores into enters it holding what a
+  // store left in an earlier call: each such store must also reach here in
+  // its own call, so the value on entry took this flag call before.
+  const Place &Held = Copied ? Copied->Stream : *Where;
+  bool EntryMade =
+      llvm::any_of(Defs, [](const Definition &D) { return D.Entry; });
+  if (EntryMade) {
+    llvm::SmallVector<Definition, 4> OnEntry;
+    llvm::erase_if(Defs, [](const Definition &D) { return D.Entry; });
+    if (!valuesOnEntry(Held, Func, OnEntry) || Defs.empty() ||
+        llvm::any_of(OnEntry, [&](const Definition &Earlier) {
+          return llvm::none_of(Defs, [&](const Definition &D) {
+            return D.Site && D.Site == Earlier.Site;
+          });
+        }))
+      return;
+  }
   for (const Definition &Def : Defs) {
     const CallExpr *Maker = Def.Value ? underlyingCall(Def.Value) : nullptr;
     std::optional<int64_t> WrapperFlags;
@@ -561,8 +580,8 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!AllHave && madeIn(Func, Ctx).WithFlag[static_cast<unsigned>(Kind)])
     return;
 
-  if (!rightAfterMaker(Call, *Where, *Flow, Ctx) ||
-      (Copied && !rightAfterMaker(Call, Copied->Stream, *Flow, Ctx)))
+  if (!rightAfterMaker(Call, *Where, *Flow, Ctx, EntryMade && !Copied) ||
+      (Copied && !rightAfterMaker(Call, Copied->Stream, *Flow, Ctx, EntryMade)))
     return;
   const StmtParents &Parents = Functions.parents(Func);
   // The flag is set whenever the descriptor was made: one set on some paths

@@ -78,9 +78,12 @@ private:
   /// Whether the flag call \p Call on \p Where comes right after the call
   /// that made it: nothing hands the descriptor on, or forks, in between.
   /// Asked of the flow as reaching definitions, solved once per place and
-  /// block: N flag calls after one open, in any shape, cost N steps.
+  /// block: N flag calls after one open, in any shape, cost N steps. With
+  /// \p EntryMade, the value \p Where had on entry counts as made there (a
+  /// static whose every earlier value was made for this flag call).
   bool rightAfterMaker(const CallExpr *Call, const Place &Where,
-                       const FunctionFlow &Flow, ASTContext &Ctx);
+                       const FunctionFlow &Flow, ASTContext &Ctx,
+                       bool EntryMade = false);
 
   const std::string RawCloexecFunctions;
   PosixConstants Constants;

@@ -117,6 +117,8 @@ public:
     if (UsesHere)
       useCall(Call);
     const FunctionDecl *Callee = calleeOf(Call);
+    if (Calls && Current && !Callee)
+      Index.IndirectCallers.insert(Current);
     if (!Calls || !Current || !Callee)
       return true;
     // What a helper passes on is found after the walk (followHelpers).
@@ -140,7 +142,16 @@ public:
     if (const auto *Ref =
             llvm::dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts());
         Ref && UsesHere && isUseIndexed(Ref->getDecl()))
-      Uses[Ref->getDecl()].Assignments.push_back(BO);
+      Uses[Ref->getDecl()].Assignments.push_back({BO, User});
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (const auto *Ref =
+            llvm::dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
+        Ref && UsesHere && Cast->getCastKind() == CK_LValueToRValue &&
+        isUseIndexed(Ref->getDecl()))
+      ++Uses[Ref->getDecl()].ValueReads;
     return true;
   }
 

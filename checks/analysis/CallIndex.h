@@ -8,6 +8,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <vector>
 
@@ -80,6 +81,10 @@ public:
   std::vector<FieldStore> storesTo(const FieldDecl *Field) const;
   /// Where the main file's declarations are used, found in the same walk.
   const MainFileIndex &mainFile() const { return MainFile; }
+  /// Whether the definition \p Func calls through a function pointer.
+  bool callsIndirectly(const FunctionDecl *Func) const {
+    return IndirectCallers.count(Func);
+  }
 
 private:
   explicit CallIndex(ASTContext &Ctx);
@@ -92,6 +97,7 @@ private:
   /// Positions in Stores by field.
   llvm::DenseMap<const FieldDecl *, std::vector<unsigned>> ByField;
   MainFileIndex MainFile;
+  llvm::DenseSet<const FunctionDecl *> IndirectCallers;
   /// Positions in Sites by the callee's unqualified name.
   llvm::StringMap<std::vector<unsigned>> ByName;
   /// Each function's calls: [first, end) in Sites.

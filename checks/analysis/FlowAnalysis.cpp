@@ -9,6 +9,7 @@
 #include "PerContext.h"
 #include "Place.h"
 #include "StatementShape.h"
+#include "StaticStores.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -106,12 +107,16 @@ bool copiesPlace(const Stmt *S, const Place &P) {
 /// `&s` for `s.fd`).
 static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   const FunctionDecl *Callee = forwardedCallee(calleeOf(Call));
-  // Any function of the program may store into a global; the C and C++
-  // libraries only into what they are handed.
+  // Any function of the program may store into a global (a static that
+  // one function stores into, only by running that function); the C and
+  // C++ libraries only into what they are handed.
   if (P.isGlobal() &&
       (!Callee || !Callee->getASTContext().getSourceManager().isInSystemHeader(
-                      Callee->getLocation())))
-    return true;
+                      Callee->getLocation()))) {
+    const FunctionDecl *Writer =
+        P.isVariable() ? soleWriter(P.base()) : nullptr;
+    return !Writer || mayRun(Call, Writer);
+  }
   // A member function called on what the place is reached through
   // (`reset()` for a member `fd_`), unless it is const.
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
@@ -168,6 +173,30 @@ copiedStream(const Stmt *Use, const FunctionFlow &Flow,
     return std::nullopt;
   Defs.assign(AtCopy.begin(), AtCopy.end());
   return StreamCopy{*Stream, Copy};
+}
+
+bool valuesOnEntry(const Place &P, const FunctionDecl *Func,
+                   llvm::SmallVectorImpl<Definition> &Defs) {
+  const VarDecl *Var = P.isVariable() ? P.base() : nullptr;
+  const FunctionDecl *Writer = soleWriter(Var);
+  if (!Writer || Writer != Func->getCanonicalDecl())
+    return false;
+  ASTContext &Ctx = Var->getASTContext();
+  auto NoHandle = [&](const Expr *Value) {
+    std::optional<int64_t> Known =
+        Value ? constantValue(Value, Ctx) : std::optional<int64_t>(0);
+    return Known &&
+           (Var->getType()->isPointerType() ? *Known == 0 : *Known < 0);
+  };
+  const VarDecl *Initialised = Var->getInitializingDeclaration();
+  const Expr *Initial = Initialised ? Initialised->getInit() : nullptr;
+  if (!NoHandle(Initial))
+    Defs.push_back(Definition{Initial, nullptr});
+  for (const VarDecl *Decl : Var->redecls())
+    for (auto [Assign, In] : CallIndex::of(Ctx).mainFile().of(Decl).Assignments)
+      if (!NoHandle(Assign->getRHS()))
+        Defs.push_back(Definition{Assign->getRHS(), Assign});
+  return true;
 }
 
 int pairArrayArgument(llvm::StringRef Name) {
@@ -390,7 +419,7 @@ FunctionFlow::definitionsAtEntry(VariableFlow &V, Defines IsDefinition,
   }
   if (V.Outside < 0) {
     V.Outside = V.Defs.size();
-    V.Defs.push_back(Definition{}); // a parameter, or unknown
+    V.Defs.push_back(Definition{nullptr, nullptr, /*Entry=*/true});
   }
   llvm::DenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>> Solved;
   auto Out = [&](const CFGBlock *P) -> llvm::SmallVector<unsigned, 4> {

@@ -36,6 +36,9 @@ struct Definition {
   /// The defining statement (a declaration, an assignment, `x |= C`); null
   /// for the value from outside.
   const Stmt *Site = nullptr;
+  /// Whether this is the value the function was entered with (a
+  /// parameter's, a global's), not a value some statement spoils.
+  bool Entry = false;
 };
 
 /// A variable's value that every path to a statement has tested: its
@@ -299,6 +302,14 @@ struct StreamCopy {
 std::optional<StreamCopy> copiedStream(const Stmt *Use,
                                        const FunctionFlow &Flow,
                                        llvm::SmallVectorImpl<Definition> &Defs);
+
+/// The values \p P may hold where \p Func begins, when they are known: a
+/// static that only \p Func stores into (soleWriter) holds its initial
+/// value or what one of those stores left in an earlier call. Values of no
+/// handle (a null pointer, a negative number) are left out; any other
+/// initial value is a definition without a site. False when not known.
+bool valuesOnEntry(const Place &P, const FunctionDecl *Func,
+                   llvm::SmallVectorImpl<Definition> &Defs);
 
 /// The flow graph, parent map and variable uses of each function a check
 /// looks into, each built once, on first use, and shared by every check of

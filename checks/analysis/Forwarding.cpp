@@ -10,6 +10,7 @@
 #include "FunctionSummary.h"
 #include "FunctionWalk.h"
 #include "StatementShape.h"
+#include "StaticStores.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -323,6 +324,7 @@ void forgetUnitAnalyses(ASTContext &Ctx) {
   FunctionSummaries::forget(Ctx);
   FunctionCache::forget(Ctx);
   forgetWalkOrder(Ctx);
+  forgetStaticStores(Ctx);
 }
 
 bool callNeverReturns(const CallExpr *Call) {

@@ -27,8 +27,11 @@ struct MainFileUses {
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
   /// Calls that take it as a direct argument, with their function.
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> ArgumentOf;
-  /// Assignments to it.
-  std::vector<const BinaryOperator *> Assignments;
+  /// Assignments to it, with their function.
+  std::vector<std::pair<const BinaryOperator *, const FunctionDecl *>>
+      Assignments;
+  /// How many references read its value (and do nothing else with it).
+  unsigned ValueReads = 0;
   /// For a field: every expression naming it (`s.f`, `p->f`, a member
   /// `f_`), and the values it gets outside assignments (an initialiser
   /// list's or a constructor's), each with its function.

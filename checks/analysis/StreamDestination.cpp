@@ -105,9 +105,8 @@ Destination StreamDestinations::fileDestination(const Expr *Stream,
     if (Var->getInit() && !Var->getInit()->isNullPointerConstant(
                               Ctx, Expr::NPC_ValueDependentIsNotNull))
       Values.push_back(Var->getInit());
-    for (const BinaryOperator *Assign :
-         Functions.mainFileUses(Var, Ctx).Assignments)
-      Values.push_back(Assign->getRHS());
+    for (const auto &Assign : Functions.mainFileUses(Var, Ctx).Assignments)
+      Values.push_back(Assign.first->getRHS());
   }
   return valuesDestination(Values, Ctx, Appends, Needs);
 }

@@ -301,7 +301,8 @@ void FcntlAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
 bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
                                           const Place &Where,
                                           const FunctionFlow &Flow,
-                                          ASTContext &Ctx, bool EntryMade) {
+                                          ASTContext &Ctx, bool EntryMade,
+                                          const Stmt *CopiedAt) {
   // What made the place, or what spoils the question on the way back from
   // the flag call (a copy, a spawn, another call handed it: a definition
   // with no Site). fcntl calls and FIOCLEX pass: a flag call asks the same
@@ -312,7 +313,7 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
       return true;
     const auto *C = llvm::dyn_cast<CallExpr>(Element);
     bool Spoils =
-        copiesPlace(Element, Where) ||
+        (Element != CopiedAt && copiesPlace(Element, Where)) ||
         (C && (spawns(C) ||
                (!isNamed(C, {"fcntl", "fcntl64", "fileno", "bind", "listen",
                              "setsockopt", "getsockopt", "getsockname", "fstat",
@@ -326,8 +327,10 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
     return Spoils;
   };
   llvm::SmallVector<Definition, 2> Defs;
-  return Flow.reachingDefinitions("right-after-maker:" + Where.key(), Call,
-                                  IsEvent, Defs) &&
+  std::string Key = "right-after-maker:" + Where.key();
+  if (CopiedAt)
+    Key += "@" + std::to_string(reinterpret_cast<uintptr_t>(CopiedAt));
+  return Flow.reachingDefinitions(Key, Call, IsEvent, Defs) &&
          llvm::all_of(Defs, [&](const Definition &D) {
            return D.Site || (D.Entry && EntryMade);
          });
@@ -508,14 +511,15 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   llvm::SmallVector<Definition, 4> Defs;
   if (!reachingMakers(Call, *Where, Func, *Flow, Defs) || Defs.empty())
     return;
-  // `int fd = fileno(f); ... fcntl(fd, ...)`: the stream's maker.
-  std::optional<StreamCopy> Copied;
-  if (!ViaFileno && (Copied = copiedStream(Call, *Flow, Defs)))
-    ViaFileno = true;
+  // `int fd = fileno(f); ... fcntl(fd, ...)`: the stream's maker; `int fd
+  // = fd0;`: fd0's.
+  std::optional<HandleCopy> Copied;
+  if (!ViaFileno && (Copied = copiedHandle(Call, *Flow, Defs)))
+    ViaFileno = Copied->FromStream;
   // A static that only this function stores into enters it holding what a
   // store left in an earlier call: each such store must also reach here in
   // its own call, so the value on entry took this flag call before.
-  const Place &Held = Copied ? Copied->Stream : *Where;
+  const Place &Held = Copied ? Copied->Source : *Where;
   bool EntryMade =
       llvm::any_of(Defs, [](const Definition &D) { return D.Entry; });
   if (EntryMade) {
@@ -581,17 +585,18 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     return;
 
   if (!rightAfterMaker(Call, *Where, *Flow, Ctx, EntryMade && !Copied) ||
-      (Copied && !rightAfterMaker(Call, Copied->Stream, *Flow, Ctx, EntryMade)))
+      (Copied && !rightAfterMaker(Call, Copied->Source, *Flow, Ctx, EntryMade,
+                                  Copied->Site)))
     return;
   const StmtParents &Parents = Functions.parents(Func);
   // The flag is set whenever the descriptor was made: one set on some paths
   // only (`if (timeout >= 0) fcntl(fd, F_SETFL, O_NONBLOCK)`, a blocking
   // connect otherwise) cannot go into the making call. A copy's tests read
-  // the copy after it, the stream before.
+  // the copy after it, its source before.
   if (llvm::any_of(Makers, [&](const Made &M) {
         return Copied ? !decidedOnlyBy(Call, Copied->Copy, Set.Fd, Parents) ||
                             !decidedOnlyBy(Copied->Copy, M.Call,
-                                           Copied->Copy->getArg(0), Parents)
+                                           Copied->sourceExpr(), Parents)
                       : !decidedOnlyBy(Call, M.Call, Set.Fd, Parents);
       }))
     return;
@@ -777,7 +782,8 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Removed.push_back(*Declaration);
   if (Unfixable.empty())
     Removed.push_back(wholeLines(*Removal, SM));
-  // `int fd = fileno(f);` read nowhere else goes with it.
+  // `int fd = fileno(f);` or `int fd = fd0;` read nowhere else goes with
+  // it.
   if (Copied && Unfixable.empty())
     if (std::optional<CharSourceRange> Declaration =
             copyLeftUnread(*Where, Copied->Copy, Functions.uses(Func), Parents,

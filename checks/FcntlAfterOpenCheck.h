@@ -80,10 +80,12 @@ private:
   /// Asked of the flow as reaching definitions, solved once per place and
   /// block: N flag calls after one open, in any shape, cost N steps. With
   /// \p EntryMade, the value \p Where had on entry counts as made there (a
-  /// static whose every earlier value was made for this flag call).
+  /// static whose every earlier value was made for this flag call). The
+  /// copy at \p CopiedAt, which the flag call's descriptor was made by, is
+  /// followed, not lost.
   bool rightAfterMaker(const CallExpr *Call, const Place &Where,
                        const FunctionFlow &Flow, ASTContext &Ctx,
-                       bool EntryMade = false);
+                       bool EntryMade = false, const Stmt *CopiedAt = nullptr);
 
   const std::string RawCloexecFunctions;
   PosixConstants Constants;

@@ -102,10 +102,11 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow->reachingDefinitions(*Where, Trunc, Defs) || Defs.empty())
     return;
-  // `int fd = fileno(f); ftruncate(fd, 0);`: the stream's open.
-  std::optional<StreamCopy> Copied;
-  if (!ViaFileno && (Copied = copiedStream(Trunc, *Flow, Defs)))
-    ViaFileno = true;
+  // `int fd = fileno(f); ftruncate(fd, 0);`: the stream's open; `int fd =
+  // fd0;`: fd0's.
+  std::optional<HandleCopy> Copied;
+  if (!ViaFileno && (Copied = copiedHandle(Trunc, *Flow, Defs)))
+    ViaFileno = Copied->FromStream;
   std::optional<OpenCall> First;
   std::string Why;
   for (const Definition &Def : Defs) {
@@ -128,15 +129,15 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
   }
 
   // And nothing wrote to it, or took it where the walk cannot see, since
-  // (through the stream too, for a copy).
-  auto Untouched = [&](const Place &P) {
+  // (through the copy's source too, which the copy itself does not lose).
+  auto Untouched = [&](const Place &P, const Stmt *CopiedAt) {
     return Flow->walkBackward(
         Trunc,
         [&](const Stmt *Element) {
           Definition Def;
           if (definesPlace(Element, P, Def))
             return Step::EndPath;
-          if (copiesPlace(Element, P))
+          if (Element != CopiedAt && copiesPlace(Element, P))
             return Step::Fail;
           const auto *Call = llvm::dyn_cast<CallExpr>(Element);
           std::optional<OffsetEffect> Effect =
@@ -149,7 +150,8 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
         },
         [] { return Step::Fail; });
   };
-  if (!Untouched(*Where) || (Copied && !Untouched(Copied->Stream)))
+  if (!Untouched(*Where, nullptr) ||
+      (Copied && !Untouched(Copied->Source, Copied->Site)))
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();
@@ -174,7 +176,8 @@ void FtruncateAfterOpenCheck::checkTruncate(const CallExpr *Trunc,
             St.Stored, Functions.uses(Func), Parents, Ctx, Unfixable))
       Removed.push_back(*Declaration);
   }
-  // `int fd = fileno(f);` read nowhere else goes with it.
+  // `int fd = fileno(f);` or `int fd = fd0;` read nowhere else goes with
+  // it.
   if (Copied && Unfixable.empty())
     if (std::optional<CharSourceRange> Declaration =
             copyLeftUnread(*Where, Copied->Copy, Functions.uses(Func), Parents,

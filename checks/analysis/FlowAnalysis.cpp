@@ -152,19 +152,19 @@ static bool mayStoreInto(const CallExpr *Call, const Place &P) {
   return false;
 }
 
-std::optional<StreamCopy>
-copiedStream(const Stmt *Use, const FunctionFlow &Flow,
+std::optional<HandleCopy>
+copiedHandle(const Stmt *Use, const FunctionFlow &Flow,
              llvm::SmallVectorImpl<Definition> &Defs) {
-  const CallExpr *Copy = Defs.size() == 1 && Defs.front().Value
-                             ? underlyingCall(Defs.front().Value)
-                             : nullptr;
-  bool ViaFileno = false;
-  std::optional<Place> Stream =
-      Copy ? trackedPlace(Copy, &ViaFileno, /*GlobalToo=*/true) : std::nullopt;
+  const Expr *Copy = Defs.size() == 1 ? Defs.front().Value : nullptr;
+  bool FromStream = false;
+  std::optional<Place> Source =
+      Copy ? trackedPlace(Copy, &FromStream, /*GlobalToo=*/true) : std::nullopt;
+  const Stmt *Site = Defs.empty() ? nullptr : Defs.front().Site;
+  if (FromStream)
+    Copy = underlyingCall(Copy);
   llvm::SmallVector<Definition, 4> AtCopy, AtUse;
-  if (!Stream || !ViaFileno ||
-      !Flow.reachingDefinitions(*Stream, Copy, AtCopy) ||
-      !Flow.reachingDefinitions(*Stream, Use, AtUse) ||
+  if (!Source || !Site || !Flow.reachingDefinitions(*Source, Copy, AtCopy) ||
+      !Flow.reachingDefinitions(*Source, Use, AtUse) ||
       AtCopy.size() != AtUse.size() ||
       llvm::any_of(AtCopy, [&](const Definition &D) {
         return llvm::none_of(
@@ -172,7 +172,7 @@ copiedStream(const Stmt *Use, const FunctionFlow &Flow,
       }))
     return std::nullopt;
   Defs.assign(AtCopy.begin(), AtCopy.end());
-  return StreamCopy{*Stream, Copy};
+  return HandleCopy{*Source, Copy, Site, FromStream};
 }
 
 bool valuesOnEntry(const Place &P, const FunctionDecl *Func,
@@ -257,9 +257,19 @@ bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
 }
 
 bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
-                        FunctionCache &Functions) {
+                        FunctionCache &Functions, bool ThroughCopy) {
   const VarDecl *Var = P.base();
-  if (!Var || underlyingCall(Var->getInit()))
+  // A copy of another place (`int fd = fd0;`) has what made that place.
+  auto HasCallValue = [&](const Expr *Value) {
+    if (!Value || underlyingCall(Value))
+      return Value != nullptr;
+    std::optional<Place> Source =
+        ThroughCopy ? trackedPlace(Value, nullptr, /*GlobalToo=*/true)
+                    : std::nullopt;
+    return Source && !(*Source == P) &&
+           mayBeDefinedByCall(*Source, Func, Functions, false);
+  };
+  if (!Var || HasCallValue(Var->getInit()))
     return true;
   const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Use : Functions.uses(Func).of(Var)) {
@@ -273,7 +283,7 @@ bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
     }
     if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
         Assign && Assign->isAssignmentOp() && Assign->getLHS() == Whole &&
-        underlyingCall(Assign->getRHS()))
+        HasCallValue(Assign->getRHS()))
       return true;
     if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up)) {
       int ArrayArg = pairArrayArgument(calleeName(Call));

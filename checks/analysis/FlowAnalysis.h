@@ -75,10 +75,11 @@ class FunctionCache;
 
 /// Whether a definition of \p P in \p Func may have a call's value, as
 /// definesPlace() finds one: its variable's initialiser, an assignment to
-/// it, a pipe-like call given it. Read from its uses, before a flow graph
-/// is built to ask what made a place that no call here makes.
+/// it, a pipe-like call given it; with \p ThroughCopy, also a copy of a
+/// place that may have one (`int fd = fd0;`). Read from its uses, before a
+/// flow graph is built to ask what made a place that no call here makes.
 bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
-                        FunctionCache &Functions);
+                        FunctionCache &Functions, bool ThroughCopy = true);
 
 class FunctionFlow {
 public:
@@ -287,19 +288,28 @@ std::optional<OpenCall> agreeingOpen(const FunctionFlow &Flow, const Place &P,
 bool openFlagValues(const OpenCall &Open, const FunctionFlow &Flow,
                     ASTContext &Ctx, llvm::SmallVectorImpl<int64_t> &Values);
 
-/// A descriptor copied from a stream (`int fd = fileno(f);`): the stream's
-/// place and the copy (the `fileno` call).
-struct StreamCopy {
-  Place Stream;
-  const CallExpr *Copy;
+/// A descriptor copied from another place: from a stream (`int fd =
+/// fileno(f);`) or from another descriptor (`int fd = fd0;`, `c->fd = fd;`).
+struct HandleCopy {
+  /// The place copied: the stream, or the other descriptor.
+  Place Source;
+  /// The copied value as written (the `fileno` call, or the read of the
+  /// source) and the statement that stores it.
+  const Expr *Copy;
+  const Stmt *Site;
+  bool FromStream;
+  /// The expression that names the source: `fileno`'s argument, or Copy.
+  const Expr *sourceExpr() const {
+    return FromStream ? llvm::cast<CallExpr>(Copy)->getArg(0) : Copy;
+  }
 };
 
 /// For \p Defs, the definitions of a descriptor that reach \p Use: when
-/// the one there copies a stream's descriptor, and the stream holds at
-/// \p Use what it held at the copy, that copy, and \p Defs become the
-/// stream's definitions at the copy (a copy is made where its stream was).
-/// None, and \p Defs as they were, otherwise.
-std::optional<StreamCopy> copiedStream(const Stmt *Use,
+/// the one there copies another place, and that place holds at \p Use
+/// what it held at the copy, that copy, and \p Defs become the place's
+/// definitions at the copy (a copy is made where its source was). None,
+/// and \p Defs as they were, otherwise.
+std::optional<HandleCopy> copiedHandle(const Stmt *Use,
                                        const FunctionFlow &Flow,
                                        llvm::SmallVectorImpl<Definition> &Defs);
 

@@ -858,18 +858,22 @@ std::optional<CharSourceRange> storedLocalRemoval(const VarDecl *Stored,
 }
 
 std::optional<CharSourceRange>
-copyLeftUnread(const Place &Copied, const CallExpr *Copy,
-               const VariableUses &Uses, const StmtParents &Parents,
+copyLeftUnread(const Place &Copied, const Expr *Copy, const VariableUses &Uses,
+               const StmtParents &Parents,
                llvm::ArrayRef<CharSourceRange> Removed, const ASTContext &Ctx,
                std::string &Why) {
   const auto *Local =
       Copied.isVariable() ? llvm::dyn_cast<VarDecl>(Copied.base()) : nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
+  auto IsCopy = [&](const Expr *Value) {
+    return Value && (Value->IgnoreParenCasts() == Copy->IgnoreParenCasts() ||
+                     underlyingCall(Value) == Copy);
+  };
   auto GoesOrStoresCopy = [&](const DeclRefExpr *Use) {
     const auto *Store =
         llvm::dyn_cast_or_null<BinaryOperator>(Parents.getParent(Use));
     if (Store && Store->getOpcode() == BO_Assign && Store->getLHS() == Use &&
-        underlyingCall(Store->getRHS()) == Copy)
+        IsCopy(Store->getRHS()))
       return true;
     SourceLocation At = SM.getExpansionLoc(Use->getBeginLoc());
     return llvm::any_of(Removed, [&](const CharSourceRange &R) {
@@ -882,7 +886,7 @@ copyLeftUnread(const Place &Copied, const CallExpr *Copy,
     return std::nullopt;
   const DeclStmt *Declared = Uses.soleDeclaration(Local);
   std::optional<CharSourceRange> Range =
-      Declared && Local->getInit() && underlyingCall(Local->getInit()) == Copy
+      Declared && IsCopy(Local->getInit())
           ? statementRange(Declared, SM, Ctx.getLangOpts())
           : std::nullopt;
   if (Range)

@@ -307,15 +307,15 @@ std::optional<CharSourceRange> storedLocalRemoval(const VarDecl *Stored,
                                                   const ASTContext &Ctx,
                                                   std::string &Why);
 
-/// For a descriptor copied from a stream into \p Copied by \p Copy (`int
-/// fd = fileno(f);`), a local whose every read the fix's removals
+/// For a descriptor copied into \p Copied by \p Copy (`int fd =
+/// fileno(f);`, `int fd = fd0;`), a local whose every read the fix's removals
 /// \p Removed take: the lines of its declaration, which go too when it is
 /// declared with the copy alone. None when it is no local or something
 /// else reads it (it stays), or, with \p Why set, when it would be left
 /// stored and never read (declared apart: `-Wunused-but-set-variable`).
 std::optional<CharSourceRange>
-copyLeftUnread(const Place &Copied, const CallExpr *Copy,
-               const VariableUses &Uses, const StmtParents &Parents,
+copyLeftUnread(const Place &Copied, const Expr *Copy, const VariableUses &Uses,
+               const StmtParents &Parents,
                llvm::ArrayRef<CharSourceRange> Removed, const ASTContext &Ctx,
                std::string &Why);
 

@@ -1220,3 +1220,74 @@ int shared_spool_open(const char *path) {
     fcntl(shared_spool_fd, F_SETFD, FD_CLOEXEC);
   return shared_spool_fd;
 }
+
+// A descriptor copied from another place: into the caller's record, or into
+// a second local. The copy's source holds at the flag call what it held at
+// the copy.
+struct peer {
+  int fd;
+  int events;
+};
+
+int peer_connect(struct peer *p, const struct sockaddr *sa, socklen_t len) {
+  // CHECK-MESSAGES: :[[@LINE+6]]:7: warning: O_NONBLOCK set by more syscalls after 'socket'; SOCK_NONBLOCK {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:11: note: 'socket' makes the descriptor here
+  int s = socket(AF_INET, SOCK_STREAM, 0);
+  if (s < 0)
+    return -1;
+  p->fd = s;
+  if (fcntl(p->fd, F_SETFL, O_NONBLOCK) < 0) {
+    close(s);
+    return -1;
+  }
+  return connect(p->fd, sa, len);
+}
+// CHECK-FIXES: int s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+// CHECK-FIXES-NEXT: if (s < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: p->fd = s;
+// CHECK-FIXES-NEXT: return connect(p->fd, sa, len);
+
+int open_marked_copy(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+6]]:3: warning: close-on-exec set by a second syscall after 'open'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:13: note: 'open' makes the descriptor here
+  int raw = open(path, O_RDONLY);
+  if (raw < 0)
+    return -1;
+  int marked = raw;
+  fcntl(marked, F_SETFD, FD_CLOEXEC);
+  return raw;
+}
+// CHECK-FIXES: int raw = open(path, O_RDONLY | O_CLOEXEC);
+// CHECK-FIXES-NEXT: if (raw < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: return raw;
+
+// Look-alikes. The source replaced between the copy and the flag call: the
+// flag goes to the first descriptor, the second one's open would change.
+int open_then_replace(const char *path, const char *spare) {
+  int cur = open(path, O_RDONLY);
+  int first = cur;
+  cur = open(spare, O_RDONLY);
+  fcntl(first, F_SETFD, FD_CLOEXEC);
+  return cur;
+}
+
+// The source handed to a function of the program after the copy, which may
+// fork and exec with it.
+void peer_register(int fd);
+
+int open_registered(const char *path) {
+  int raw = open(path, O_RDONLY);
+  int marked = raw;
+  peer_register(raw);
+  fcntl(marked, F_SETFD, FD_CLOEXEC);
+  return marked;
+}
+
+// A copy of the caller's descriptor.
+int peer_adopt(struct peer *p) {
+  int fd = p->fd;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}

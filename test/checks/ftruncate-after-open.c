@@ -473,3 +473,25 @@ int reset_joined(const char *path) {
     return -1;
   return fd;
 }
+
+// A descriptor copied into a second local before the truncation.
+int open_spool_copy(const char *path) {
+  // CHECK-MESSAGES: :[[@LINE+4]]:3: warning: redundant 'ftruncate' to length 0: 'open' opens with O_TRUNC{{.*}} [syscall-ftruncate-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:13: note: 'open' opens the file here
+  int raw = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int out = raw;
+  ftruncate(out, 0);
+  return raw;
+}
+// CHECK-FIXES: int raw = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+// CHECK-FIXES-NEXT: return raw;
+
+// Not: a header written through the source after the copy.
+int open_spool_header(const char *path) {
+  int raw = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int out = raw;
+  if (write(raw, "#\n", 2) != 2)
+    return -1;
+  ftruncate(out, 0);
+  return raw;
+}

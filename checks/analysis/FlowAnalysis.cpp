@@ -56,8 +56,10 @@ bool copiesVariable(const Stmt *S, const VarDecl *Var) {
 
 bool definesVariable(const Stmt *S, const VarDecl *Var, Definition &Def) {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
+    // A static local is initialised once, not each time its declaration
+    // runs: there it keeps what it held on entry.
     for (const Decl *D : DS->decls())
-      if (D == Var) {
+      if (D == Var && !Var->isStaticLocal()) {
         Def.Value = Var->getInit();
         Def.Site = S;
         return true;

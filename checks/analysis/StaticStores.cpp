@@ -47,7 +47,8 @@ public:
 private:
   const FunctionDecl *findWriter(const VarDecl *Var) const {
     const SourceManager &SM = Ctx.getSourceManager();
-    if (Ctx.getLangOpts().CPlusPlus || !Var->isFileVarDecl() ||
+    if (Ctx.getLangOpts().CPlusPlus ||
+        !(Var->isFileVarDecl() || Var->isStaticLocal()) ||
         Var->isExternallyVisible() || !Var->getType()->isScalarType() ||
         Var->getType().isVolatileQualified() ||
         !SM.isInMainFile(SM.getExpansionLoc(Var->getLocation())))

@@ -1,10 +1,10 @@
 //===--- StaticStores.h - Statics that one function stores into ----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// A file-scope static of a C unit that only one function stores into
-// (`static FILE *debug_f;` opened by `init_debug`) holds, at any time, its
-// initial value or what that function stored: a call can change it only by
-// running that function, and the function's entry sees what its own stores
-// left in an earlier call.
+// A static of a C unit that only one function stores into (`static FILE
+// *debug_f;` opened by `init_debug`, a function's own `static int fd = -1;`)
+// holds, at any time, its initial value or what that function stored: a
+// call can change it only by running that function, and the function's
+// entry sees what its own stores left in an earlier call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +16,9 @@
 
 namespace clang::tidy::syscall {
 
-/// The one function that stores into \p Var: a file-scope static of a C
-/// unit, declared in the main file, not volatile, whose every reference
+/// The one function that stores into \p Var: a static of a C unit (at
+/// file scope or in a function), declared in the main file, not volatile,
+/// whose every reference
 /// either reads its value or is the target of a plain `=` in that function
 /// (no `&Var`, no `+=`, no `++`). Null for any other variable.
 const FunctionDecl *soleWriter(const VarDecl *Var);

@@ -81,18 +81,24 @@ LseekBeforeWriteCheck::originOf(const Place &Var, const Stmt *Use,
   // there, wherever the function got the record from.
   if (const FieldDecl *Field = FieldFacts::privateField(Var, Ctx))
     if (std::optional<OpenCall> Open = Fields.storedOpen(Field, Ctx))
-      return Origin{Open->Mode, Open->Call, Open->Needs};
+      return Origin{Open->Mode, Open->Call, Open->Needs, Open->Path != nullptr};
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   std::optional<OpenCall> Open =
       Flow ? agreeingOpen(*Flow, Var, Use, Opens, Ctx, Constants, AcrossUnits)
            : std::nullopt;
   if (!Open)
     return std::nullopt;
-  return Origin{Open->Mode, Open->Call, Open->Needs};
+  return Origin{Open->Mode, Open->Call, Open->Needs, Open->Path != nullptr};
 }
 
 bool LseekBeforeWriteCheck::nothingSinceOpen(const Seek &S, ASTContext &Ctx) {
-  if (!S.Opened)
+  // A stream starts at 0 when opened "r" or "w": an append mode may start
+  // at the end (glibc's "a", the BSDs' "a+"), and fdopen's keeps its
+  // descriptor's offset.
+  if (!S.Opened ||
+      (S.Opened->Mode.IsStream &&
+       (S.Opened->Mode.Append || S.Opened->Mode.K == AccessMode::Runtime ||
+        !S.Opened->OfPath)))
     return false;
   return Functions.flow(S.Func, Ctx)
       ->walkBackward(

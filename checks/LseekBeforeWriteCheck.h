@@ -38,6 +38,7 @@ private:
     AccessMode Mode;
     const CallExpr *Open;
     Requirement Needs; ///< other units' say, for an open through a wrapper
+    bool OfPath;       ///< opens a path (not fdopen's descriptor)
   };
   /// One seek call and what it asks for.
   struct Seek {

@@ -1228,3 +1228,48 @@ int handle_put_after_setfl(int h, const char *s, off_t off, int append) {
   lseek(fd, off, SEEK_SET);
   return write(fd, s, strlen(s)) < 0 ? -1 : fl;
 }
+
+// Look-alikes of a stream rewound right after its open. An append mode may
+// start at the end (glibc puts "a" there, the BSDs "a+" too), so the rewind
+// before reading a log back moves it.
+int read_log_back(const char *path, char *line, int n) {
+  FILE *f = fopen(path, "a+");
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_SET);
+  if (!fgets(line, n, f))
+    line[0] = '\0';
+  return fclose(f);
+}
+
+long log_start(const char *path) {
+  FILE *f = fopen(path, "a");
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_SET);
+  long at = ftell(f);
+  fclose(f);
+  return at;
+}
+
+// A stream over a descriptor keeps the descriptor's offset.
+int reread_descriptor(int fd, char *line, int n) {
+  FILE *f = fdopen(fd, "r");
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_SET);
+  if (!fgets(line, n, f))
+    line[0] = '\0';
+  return fclose(f);
+}
+
+// A mode the caller chooses.
+int reread_as(const char *path, const char *mode, char *line, int n) {
+  FILE *f = fopen(path, mode);
+  if (!f)
+    return -1;
+  fseek(f, 0, SEEK_SET);
+  if (!fgets(line, n, f))
+    line[0] = '\0';
+  return fclose(f);
+}

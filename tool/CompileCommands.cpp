@@ -132,7 +132,13 @@ std::vector<std::string> adjust(const std::vector<std::string> &Command,
     unsigned Begin = A.getIndex();
     unsigned End = I + 1 < List.size() ? List[I + 1]->getIndex() : Argv.size();
     const llvm::opt::Option &O = A.getOption();
-    if (O.getID() == options::OPT_UNKNOWN) {
+    // gcc's return thunks (-mfunction-return=thunk, distributions' hardening
+    // default) are code generation whose values clang rejects.
+    llvm::StringRef Spelling = Argv[Begin];
+    if (O.getID() == options::OPT_UNKNOWN ||
+        (clang::tidy::syscall::startsWith(Spelling, "-mfunction-return=") &&
+         Spelling != "-mfunction-return=keep" &&
+         Spelling != "-mfunction-return=thunk-extern")) {
       ++Dropped[A.getAsString(Args)];
       continue;
     }
@@ -141,7 +147,6 @@ std::vector<std::string> adjust(const std::vector<std::string> &Command,
       continue;
     // -Werror is for the compiler: a clang warning gcc does not give must
     // not stop the analysis.
-    llvm::StringRef Spelling = Argv[Begin];
     if (Spelling == "-Werror" ||
         clang::tidy::syscall::startsWith(Spelling, "-Werror=") ||
         Spelling == "-pedantic-errors")

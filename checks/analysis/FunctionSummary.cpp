@@ -483,19 +483,26 @@ FdFlagEffect FunctionSummaries::fdFlagsSet(const FunctionDecl *Func,
 bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
                                          const FunctionDecl *Def) {
   const StmtParents &Parents = Functions.parents(Def);
-  // The condition names an fcntl, or a local whose one value does
-  // (`int fl = fcntl(...); if (fl == -1)`, `int bad = fcntl(...) < 0; if
-  // (bad)`), a few locals deep.
+  // The condition names an fcntl, or a local whose values there do (`int
+  // fl = fcntl(...); if (fl == -1)`, `int bad = fcntl(...) < 0; if (bad)`,
+  // `int fl = 0; fl = fcntl(...); if (fl == -1)`, a read-back later given
+  // `fl |= FD_CLOEXEC`), a few locals deep.
   auto TestsFcntl = [&](const Stmt *Cond, unsigned Depth, auto &Self) -> bool {
     if (!Cond)
       return false;
     if (const auto *Call = llvm::dyn_cast<CallExpr>(Cond))
       return isFcntl(Call);
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond))
-      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
-        if (const Expr *Value =
-                Var->isLocalVarDecl() && Depth < 4 ? soleValue(Var) : nullptr)
-          return Self(Value, Depth + 1, Self);
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->isLocalVarDecl() && !Var->isStaticLocal() && Depth < 4) {
+        const FunctionFlow *Flow = Functions.flow(Def, Ctx);
+        llvm::SmallVector<Definition, 2> Values;
+        return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
+               !Values.empty() &&
+               llvm::all_of(Values, [&](const Definition &D) {
+                 return D.Value && Self(D.Value, Depth + 1, Self);
+               });
+      }
     return llvm::any_of(Cond->children(),
                         [&](const Stmt *C) { return Self(C, Depth, Self); });
   };

@@ -386,7 +386,7 @@ bool FcntlAfterOpenCheck::addressOnlyTo(const FunctionDecl *Helper,
 const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
     const CallExpr *Call, const Place &Where, FlagKind Kind,
     const CallExpr *Maker, const FunctionDecl *Func, const FunctionFlow &Flow,
-    ASTContext &Ctx) {
+    ASTContext &Ctx, Requirement &Needs) {
   auto [ByMaker, New] =
       PairFlagCalls.try_emplace({Func, static_cast<unsigned>(Kind)});
   if (New)
@@ -402,12 +402,14 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
       if (Element && reachingMakers(Site.Call, *Element, Func, Flow, Defs) &&
           Defs.size() == 1 && Defs[0].Value)
         if (const CallExpr *MadeBy = underlyingCall(Defs[0].Value))
-          ByMaker->second[MadeBy].push_back({Site.Call, *Element});
+          ByMaker->second[MadeBy].push_back({Site.Call, *Element, Set->Needs});
     }
   for (const PairFlagCall &Other : ByMaker->second.lookup(Maker))
     if (Other.Call != Call && Where.isPairedElement(Other.Element) &&
-        rightAfterMaker(Other.Call, Other.Element, Flow, Ctx))
+        rightAfterMaker(Other.Call, Other.Element, Flow, Ctx)) {
+      Needs = Other.Needs;
       return Other.Call;
+    }
   return nullptr;
 }
 
@@ -609,10 +611,12 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // the flag calls are redundant only when both descriptors get the flag
   // right after, and then one finding, at the first, takes both.
   const CallExpr *Partner = nullptr;
+  Requirement PartnerNeeds;
   if (pairArrayArgument(First.How.Name) >= 0) {
-    Partner = Makers.size() == 1 ? partnerFlagCall(Call, *Where, Kind,
-                                                   First.Call, Func, *Flow, Ctx)
-                                 : nullptr;
+    Partner = Makers.size() == 1
+                  ? partnerFlagCall(Call, *Where, Kind, First.Call, Func, *Flow,
+                                    Ctx, PartnerNeeds)
+                  : nullptr;
     if (!Partner || SM.isBeforeInTranslationUnit(Partner->getBeginLoc(),
                                                  Call->getBeginLoc()))
       return;
@@ -850,6 +854,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   Requirement Needs = Set.Needs;
   for (const Made &M : Makers)
     llvm::append_range(Needs, M.How.Needs);
+  llvm::append_range(Needs, PartnerNeeds);
   noteRequirement(*this, At, Needs);
 }
 

@@ -46,11 +46,13 @@ private:
                      const FunctionDecl *Func, ASTContext &Ctx);
   /// For the flag call \p Call on one element of a pipe's or socketpair's
   /// array, the call in \p Func that sets the same flag on the other
-  /// element right after the same \p Maker; null if none.
+  /// element right after the same \p Maker, with what another unit must
+  /// say for it to (\p Needs); null if none.
   const CallExpr *partnerFlagCall(const CallExpr *Call, const Place &Where,
                                   FlagKind Kind, const CallExpr *Maker,
                                   const FunctionDecl *Func,
-                                  const FunctionFlow &Flow, ASTContext &Ctx);
+                                  const FunctionFlow &Flow, ASTContext &Ctx,
+                                  Requirement &Needs);
   /// The flags \p Call sets: fcntl, ioctl FIOCLEX, a CloexecFunctions name,
   /// or a helper whose summary (FunctionSummaries::fdFlagsSet) says so.
   llvm::SmallVector<FlagSet, 2> flagsSetBy(const CallExpr *Call,
@@ -96,6 +98,7 @@ private:
   struct PairFlagCall {
     const CallExpr *Call;
     Place Element;
+    Requirement Needs; ///< what another unit must say for it to set the flag
   };
   /// Per function and flag: its flag calls by the one pair maker whose
   /// descriptor each sets the flag on (found once, so that pairing each

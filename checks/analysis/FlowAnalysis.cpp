@@ -20,14 +20,14 @@ namespace clang::tidy::syscall {
 
 namespace {
 
-/// The variables whose address escapes (then any call may redefine them),
-/// found in one walk of the body for all of them.
+/// The places whose address escapes (then any call may redefine them and
+/// what they alter), by base variable, found in one walk of the body.
 class EscapeCollector : public RecursiveASTVisitor<EscapeCollector> {
 public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
       if (std::optional<Place> P = Place::of(U->getSubExpr()))
-        Escaped.insert(P->base());
+        escape(*P);
     return true;
   }
   bool VisitVarDecl(VarDecl *D) {
@@ -35,10 +35,23 @@ public:
     if (D->getType()->isReferenceType() &&
         !D->getType().getNonReferenceType().isConstQualified() && D->getInit())
       if (const VarDecl *Var = referencedVar(D->getInit()))
-        Escaped.insert(Var);
+        Escaped[Var].All = true;
     return true;
   }
-  llvm::DenseSet<const VarDecl *> Escaped;
+  void escape(const Place &P) {
+    EscapedPlaces &Of = Escaped[P.base()];
+    // Many addresses of one base count as all of it: each question then
+    // stays a few comparisons.
+    if (Of.All || llvm::is_contained(Of.Places, P))
+      return;
+    if (Of.Places.size() == 8 || P.isVariable()) {
+      Of.All = true;
+      Of.Places.clear();
+      return;
+    }
+    Of.Places.push_back(P);
+  }
+  llvm::DenseMap<const VarDecl *, EscapedPlaces> Escaped;
 };
 
 } // namespace
@@ -527,7 +540,11 @@ bool FunctionFlow::reachingDefinitions(
   std::optional<Position> It = positionOf(Use);
   if (!It)
     return false;
-  if (Escaped.count(P.base())) {
+  if (auto It = Escaped.find(P.base());
+      It != Escaped.end() &&
+      (It->second.All || llvm::any_of(It->second.Places, [&](const Place &E) {
+         return E.mayAlter(P);
+       }))) {
     Defs.push_back(Definition{});
     return true;
   }

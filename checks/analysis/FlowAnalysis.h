@@ -73,6 +73,13 @@ int pairArrayArgument(llvm::StringRef Name);
 
 class FunctionCache;
 
+/// The places of one base variable whose address a function takes: all of
+/// them, or those these may alter (Place::mayAlter).
+struct EscapedPlaces {
+  bool All = false;
+  llvm::SmallVector<Place, 1> Places;
+};
+
 /// Whether a definition of \p P in \p Func may have a call's value, as
 /// definesPlace() finds one: its variable's initialiser, an assignment to
 /// it, a pipe-like call given it; with \p ThroughCopy, also a copy of a
@@ -241,7 +248,8 @@ private:
   std::unique_ptr<CFG> Graph;
   AddressMap<Slot, InBlock> Where;
   std::vector<const CFGBlock *> BlocksById;
-  llvm::DenseSet<const VarDecl *> Escaped;
+  /// The places whose address is taken, by base.
+  llvm::DenseMap<const VarDecl *, EscapedPlaces> Escaped;
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Places;

@@ -16,6 +16,24 @@ std::optional<Place> Place::of(const Expr *E) {
   return P;
 }
 
+bool Place::mayAlter(const Place &Other) const {
+  if (Base != Other.Base || FromThis != Other.FromThis)
+    return false;
+  size_t Common = std::min(Steps.size(), Other.Steps.size());
+  for (size_t I = 0; I < Common; ++I) {
+    const Step &A = Steps[I], &B = Other.Steps[I];
+    if (A == B)
+      continue;
+    if (A.K == Step::Field && B.K == Step::Field)
+      return llvm::cast<FieldDecl>(A.Decl)->getParent()->isUnion();
+    return !(A.K == Step::Index && B.K == Step::Index && !A.Decl && !B.Decl);
+  }
+  // Other is reached through this place; or this place lies within Other's
+  // storage unless a pointer leads out of it.
+  return llvm::none_of(llvm::ArrayRef<Step>(Steps).drop_front(Common),
+                       [](const Step &S) { return S.K == Step::Deref; });
+}
+
 std::optional<Place> Place::reached(const Expr *E) {
   if (!E)
     return std::nullopt;

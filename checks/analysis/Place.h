@@ -48,6 +48,12 @@ public:
   /// Whether this and \p Other are elements 0 and 1 (or 1 and 0) of the
   /// same array, as pipe and socketpair fill them.
   bool isPairedElement(const Place &Other) const;
+  /// Whether a store through a pointer to this place (its address taken:
+  /// `&c->thread`) may change what \p Other holds: \p Other is reached
+  /// through it, or it is part of \p Other's own storage (`&s.f` for `s`).
+  /// Distinct fields (not of a union) and distinct constant indexes do not
+  /// meet.
+  bool mayAlter(const Place &Other) const;
   /// Whether assigning \p Var moves the place (its base or an index).
   bool movedBy(const VarDecl *Var) const;
   /// The field of the last step (`fd` of `c->fd`), or null.

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -1324,4 +1325,39 @@ int journal_or_input(const char *path) {
     fd = open(path, O_RDONLY);
   fcntl(fd, F_SETFD, FD_CLOEXEC);
   return fd;
+}
+
+// A pipe in a record that a thread is then started on: the address taken
+// is of another field, which cannot alter the pipe's.
+struct lookup {
+  int pipe[2];
+  pthread_t thread;
+};
+void *resolve_in_thread(void *arg);
+
+void lookup_start(struct lookup *job) {
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: close-on-exec set by a second syscall after 'pipe'; O_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: note: 'pipe' makes both descriptors here
+  // CHECK-MESSAGES: :[[@LINE+4]]:3: note: the same flag for the other descriptor
+  if (pipe(job->pipe))
+    abort();
+  fcntl(job->pipe[0], F_SETFD, FD_CLOEXEC);
+  fcntl(job->pipe[1], F_SETFD, FD_CLOEXEC);
+  if (pthread_create(&job->thread, NULL, resolve_in_thread, job))
+    abort();
+}
+// CHECK-FIXES: if (pipe2(job->pipe, O_CLOEXEC))
+// CHECK-FIXES-NEXT: abort();
+// CHECK-FIXES-NEXT: if (pthread_create(&job->thread, NULL, resolve_in_thread, job))
+
+// Look-alike: the address of a pipe's descriptor goes to a function of the
+// program, which may put another one there.
+void watch_descriptor(int *fd);
+
+void lookup_watched(struct lookup *job) {
+  if (pipe(job->pipe))
+    abort();
+  watch_descriptor(&job->pipe[0]);
+  fcntl(job->pipe[0], F_SETFD, FD_CLOEXEC);
+  fcntl(job->pipe[1], F_SETFD, FD_CLOEXEC);
 }

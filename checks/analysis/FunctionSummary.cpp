@@ -506,11 +506,71 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
     return llvm::any_of(Cond->children(),
                         [&](const Stmt *C) { return Self(C, Depth, Self); });
   };
+  // `v == -1` or `v < 0` for an fcntl's answer `v` (the call, or a local
+  // that holds it there) is true only when the fcntl failed: such a branch
+  // may go on (`if (errno == ENODEV) ...; else fatal(...)`).
+  auto IsAnswer = [&](const Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
+      return isFcntl(Call);
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
+    const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const FunctionFlow *Flow =
+        Var && Var->isLocalVarDecl() && !Var->isStaticLocal()
+            ? Functions.flow(Def, Ctx)
+            : nullptr;
+    llvm::SmallVector<Definition, 2> Values;
+    return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
+           !Values.empty() && llvm::all_of(Values, [](const Definition &D) {
+             const CallExpr *Call = D.Value ? underlyingCall(D.Value) : nullptr;
+             return Call && isFcntl(Call);
+           });
+  };
+  // Through a local that keeps the test (`int failed = !!(fl == -1); if
+  // (failed)`), a few locals deep.
+  auto OnlyOnFailure = [&](const Expr *Cond, unsigned Depth,
+                           auto &Self) -> bool {
+    Cond = Cond->IgnoreParenCasts();
+    if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
+        Not && Not->getOpcode() == UO_LNot)
+      if (const auto *Twice = llvm::dyn_cast<UnaryOperator>(
+              Not->getSubExpr()->IgnoreParenCasts());
+          Twice && Twice->getOpcode() == UO_LNot)
+        return Self(Twice->getSubExpr(), Depth, Self);
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond)) {
+      const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+      const FunctionFlow *Flow =
+          Var && Var->isLocalVarDecl() && !Var->isStaticLocal() && Depth < 4
+              ? Functions.flow(Def, Ctx)
+              : nullptr;
+      llvm::SmallVector<Definition, 2> Values;
+      return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
+             !Values.empty() && llvm::all_of(Values, [&](const Definition &D) {
+               return D.Value && Self(D.Value, Depth + 1, Self);
+             });
+    }
+    const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
+    if (!Cmp || !Cmp->isComparisonOp())
+      return false;
+    BinaryOperatorKind Op = Cmp->getOpcode();
+    const Expr *Answer = Cmp->getLHS();
+    std::optional<int64_t> Bound = constantValue(Cmp->getRHS(), Ctx);
+    if (!Bound) {
+      Answer = Cmp->getRHS();
+      Bound = constantValue(Cmp->getLHS(), Ctx);
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    return Bound &&
+           ((Op == BO_EQ && *Bound < 0) || (Op == BO_LT && *Bound <= 0) ||
+            (Op == BO_LE && *Bound < 0)) &&
+           IsAnswer(Answer);
+  };
   for (const Stmt *Child = S, *Up = Parents.getParent(S); Up;
        Child = Up, Up = Parents.getParent(Up))
     if (const auto *If = llvm::dyn_cast<IfStmt>(Up))
-      if (If->getThen() == Child && onlyFails(Child) &&
-          TestsFcntl(If->getCond(), 0, TestsFcntl))
+      if (If->getThen() == Child &&
+          ((onlyFails(Child) && TestsFcntl(If->getCond(), 0, TestsFcntl)) ||
+           OnlyOnFailure(If->getCond(), 0, OnlyOnFailure)))
         return true;
   return false;
 }

@@ -234,8 +234,9 @@ private:
   /// dies on failure returns.
   bool returnsDyingOpen(const ReturnStmt *Return,
                         const PosixConstants &Constants);
-  /// Whether \p S lies in the then-branch, ending in a failure, of an `if`
-  /// that tests whether an fcntl of \p Def failed.
+  /// Whether \p S lies in the then-branch of an `if` that tests whether an
+  /// fcntl of \p Def failed: a branch ending in a failure, or any branch of
+  /// a test true only on failure (`fl == -1`, `fcntl(...) < 0`).
   bool afterFailedFcntl(const Stmt *S, const FunctionDecl *Def);
 
   bool Exported = false;

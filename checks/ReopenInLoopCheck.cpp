@@ -246,12 +246,26 @@ void ReopenInLoopCheck::checkRandomDevice(const OpenCall &Open,
       closedInIteration(Var, Open.Call, Func->getBody(), Func, Ctx);
   if (!Close)
     return;
+  // A stream made unbuffered before its read allocates no buffer, and
+  // makes no fstat to size one.
+  bool Unbuffered =
+      Open.Mode.IsStream &&
+      llvm::any_of(CallIndex::of(Ctx).callsIn(Func), [&](const CallSite &C) {
+        const CallExpr *Set = C.Call;
+        return referencedVar(Set->getNumArgs() >= 2 ? Set->getArg(0)
+                                                    : nullptr) == Var &&
+               ((isNamed(Set, {"setbuf"}) &&
+                 Set->getArg(1)->isNullPointerConstant(
+                     Ctx, Expr::NPC_ValueDependentIsNotNull)) ||
+                (isNamed(Set, {"setvbuf"}) && Set->getNumArgs() == 4 &&
+                 foldInteger(Set->getArg(2), Ctx) == Constants.get("_IONBF")));
+      });
   diag(Open.Call->getBeginLoc(),
        "'%0' of '%1' to read random bytes, closed again in the same call: "
        "%select{three|four}2 syscalls per call where getrandom(buf, n, 0) "
        "makes one (Linux 3.17, glibc 2.25; leanio's lio_random falls back to "
        "the device on older kernels)")
-      << Open.Function << Path << Open.Mode.IsStream
+      << Open.Function << Path << (Open.Mode.IsStream && !Unbuffered)
       << Open.Call->getSourceRange();
   diag(Close->getBeginLoc(), "closed here", DiagnosticIDs::Note);
   noteRequirement(*this, Open.Call->getBeginLoc(), Open.Needs);

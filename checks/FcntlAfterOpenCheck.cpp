@@ -404,13 +404,19 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
         if (const CallExpr *MadeBy = underlyingCall(Defs[0].Value))
           ByMaker->second[MadeBy].push_back({Site.Call, *Element, Set->Needs});
     }
-  for (const PairFlagCall &Other : ByMaker->second.lookup(Maker))
+  // One that sets the flag for sure before one another unit must confirm
+  // (a call of another unit's wrapper may only be taken for a helper).
+  const auto Others = ByMaker->second.lookup(Maker);
+  const PairFlagCall *Found = nullptr;
+  for (const PairFlagCall &Other : Others)
     if (Other.Call != Call && Where.isPairedElement(Other.Element) &&
-        rightAfterMaker(Other.Call, Other.Element, Flow, Ctx)) {
-      Needs = Other.Needs;
-      return Other.Call;
-    }
-  return nullptr;
+        (!Found || (!Found->Needs.empty() && Other.Needs.empty())) &&
+        rightAfterMaker(Other.Call, Other.Element, Flow, Ctx))
+      Found = &Other;
+  if (!Found)
+    return nullptr;
+  Needs = Found->Needs;
+  return Found->Call;
 }
 
 FcntlAfterOpenCheck::Made FcntlAfterOpenCheck::madeIn(const FunctionDecl *Func,

@@ -27,7 +27,7 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
       if (std::optional<Place> P = Place::of(U->getSubExpr()))
-        escape(*P);
+        escape(*P, U);
     return true;
   }
   bool VisitVarDecl(VarDecl *D) {
@@ -38,18 +38,18 @@ public:
         Escaped[Var].All = true;
     return true;
   }
-  void escape(const Place &P) {
+  void escape(const Place &P, const UnaryOperator *At) {
     EscapedPlaces &Of = Escaped[P.base()];
     // Many addresses of one base count as all of it: each question then
     // stays a few comparisons.
-    if (Of.All || llvm::is_contained(Of.Places, P))
+    if (Of.All)
       return;
-    if (Of.Places.size() == 8 || P.isVariable()) {
+    if (Of.Points.size() == 8) {
       Of.All = true;
-      Of.Places.clear();
+      Of.Points.clear();
       return;
     }
-    Of.Places.push_back(P);
+    Of.Points.push_back(At);
   }
   llvm::DenseMap<const VarDecl *, EscapedPlaces> Escaped;
 };
@@ -528,6 +528,51 @@ bool FunctionFlow::ruledOutOnEdge(VariableFlow &V, Defines IsDefinition,
   return edgeRulesOut(Cond, To == Taken, IsSubject, **V.Constants[D], *Ctx);
 }
 
+/// Whether \p S stores through a pointer or into an array (`*p = v`,
+/// `q->n++`, `a[i] = v`): into whatever an escaped address points to.
+static bool storesThroughPointer(const Stmt *S) {
+  const Expr *Target = nullptr;
+  if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = llvm::dyn_cast<UnaryOperator>(S);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  return Target && !llvm::isa<DeclRefExpr>(Target->IgnoreParenCasts());
+}
+
+bool FunctionFlow::escapeRegion(
+    VariableFlow &V, llvm::ArrayRef<const UnaryOperator *> Points) const {
+  VariableFlow::Escape Escape;
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  auto Reach = [&](const CFGBlock *Block, unsigned Index) {
+    auto [It, New] = Escape.From.try_emplace(Block, Index);
+    if (!New && It->second <= Index)
+      return;
+    It->second = Index;
+    if (Index == 0 || New)
+      Work.push_back(Block);
+  };
+  for (const UnaryOperator *Point : Points) {
+    std::optional<Position> At = positionOf(Point);
+    if (!At)
+      return false;
+    Escape.Points.insert(Point);
+    Reach(At->Block, At->Index + 1);
+  }
+  llvm::DenseSet<const CFGBlock *> Spread;
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.pop_back_val();
+    if (!Spread.insert(Block).second)
+      continue;
+    for (const CFGBlock *Next : Block->succs())
+      if (Next)
+        Reach(Next, 0);
+  }
+  V.Escapes = std::move(Escape);
+  return true;
+}
+
 bool FunctionFlow::reachingDefinitions(
     const VarDecl *Var, const Stmt *Use,
     llvm::SmallVectorImpl<Definition> &Defs) const {
@@ -540,22 +585,44 @@ bool FunctionFlow::reachingDefinitions(
   std::optional<Position> It = positionOf(Use);
   if (!It)
     return false;
-  if (auto It = Escaped.find(P.base());
-      It != Escaped.end() &&
-      (It->second.All || llvm::any_of(It->second.Places, [&](const Place &E) {
-         return E.mayAlter(P);
-       }))) {
-    Defs.push_back(Definition{});
-    return true;
-  }
   std::unique_ptr<VariableFlow> &V =
       P.isVariable() ? Variables[P.base()] : Places[P.key()];
   if (!V) {
     V = std::make_unique<VariableFlow>();
     V->Tracked = P;
+    // An address taken that may alter the place: from there on, any call
+    // or store through a pointer may store into it.
+    llvm::SmallVector<const UnaryOperator *, 2> Points;
+    bool All = false;
+    if (auto Found = Escaped.find(P.base()); Found != Escaped.end()) {
+      All = Found->second.All;
+      for (const UnaryOperator *Point : Found->second.Points)
+        if (std::optional<Place> E = Place::of(Point->getSubExpr());
+            E && E->mayAlter(P))
+          Points.push_back(Point);
+    }
+    if (All || (!Points.empty() && !escapeRegion(*V, Points)))
+      V.reset();
   }
+  if (!V) { // escapes where the graph cannot say
+    Defs.push_back(Definition{});
+    return true;
+  }
+  const VariableFlow::Escape *Escape = V->Escapes ? &*V->Escapes : nullptr;
   auto IsDefinition = [&](const Stmt *S, Definition &Def) {
-    return definesPlace(S, P, Def);
+    if (definesPlace(S, P, Def))
+      return true;
+    if (!Escape)
+      return false;
+    std::optional<Position> At = positionOf(S);
+    auto From = At ? Escape->From.find(At->Block) : Escape->From.end();
+    bool After = From != Escape->From.end() && At->Index >= From->second;
+    if (Escape->Points.count(S) ||
+        (After && (llvm::isa<CallExpr>(S) || storesThroughPointer(S)))) {
+      Def = Definition{nullptr, S};
+      return true;
+    }
+    return false;
   };
   for (unsigned D : definitionsAt(*V, IsDefinition, *It))
     Defs.push_back(V->Defs[D]);

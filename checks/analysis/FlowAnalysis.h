@@ -19,6 +19,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
@@ -73,11 +74,11 @@ int pairArrayArgument(llvm::StringRef Name);
 
 class FunctionCache;
 
-/// The places of one base variable whose address a function takes: all of
-/// them, or those these may alter (Place::mayAlter).
+/// Where a function takes the address of places of one base variable:
+/// the `&` expressions, or all of them (a reference bound, or too many).
 struct EscapedPlaces {
   bool All = false;
-  llvm::SmallVector<Place, 1> Places;
+  llvm::SmallVector<const UnaryOperator *, 2> Points;
 };
 
 /// Whether a definition of \p P in \p Func may have a call's value, as
@@ -226,6 +227,14 @@ private:
     /// Per definition, once asked: the constant it assigns, if any.
     std::vector<std::optional<std::optional<int64_t>>> Constants;
     int Outside = -1; ///< index of the value from outside the function
+    /// Where an address that may alter the place is taken, and from where
+    /// on (per block, the first element) any call or store through a
+    /// pointer may store into it; none when no address is taken.
+    struct Escape {
+      llvm::SmallPtrSet<const Stmt *, 2> Points;
+      llvm::SmallDenseMap<const CFGBlock *, unsigned, 4> From;
+    };
+    std::optional<Escape> Escapes;
     /// Per block, per element index: the definition (index into Defs) the
     /// element sees from earlier in its block, or -1.
     llvm::SmallDenseMap<const CFGBlock *, std::vector<int>, 2> LastBefore;
@@ -241,6 +250,10 @@ private:
   /// tracked place: \p From ends in a test of it that \p D's constant fails.
   bool ruledOutOnEdge(VariableFlow &V, Defines IsDefinition, unsigned D,
                       const CFGBlock *From, const CFGBlock *To) const;
+  /// V.Escapes for \p Points: each point's later elements, and every block
+  /// a point's block leads to. False when a point is not in the graph.
+  bool escapeRegion(VariableFlow &V,
+                    llvm::ArrayRef<const UnaryOperator *> Points) const;
   /// The definitions (indices into V.Defs) that reach \p At.
   llvm::SmallVector<unsigned, 4>
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;

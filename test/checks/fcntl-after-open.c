@@ -1361,3 +1361,47 @@ void lookup_watched(struct lookup *job) {
   fcntl(job->pipe[0], F_SETFD, FD_CLOEXEC);
   fcntl(job->pipe[1], F_SETFD, FD_CLOEXEC);
 }
+
+// The descriptor's address handed on after the flag call: nothing can
+// store through it before it is taken.
+void listener_keep(int *fd);
+
+int listen_and_keep(void) {
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: warning: close-on-exec set by a second syscall after 'socket'; SOCK_CLOEXEC {{.*}} [syscall-fcntl-after-open]
+  // CHECK-MESSAGES: :[[@LINE+1]]:11: note: 'socket' makes the descriptor here
+  int s = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (s < 0)
+    return -1;
+  fcntl(s, F_SETFD, FD_CLOEXEC);
+  listener_keep(&s);
+  return s;
+}
+// CHECK-FIXES: int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+// CHECK-FIXES-NEXT: if (s < 0)
+// CHECK-FIXES-NEXT: return -1;
+// CHECK-FIXES-NEXT: listener_keep(&s);
+
+// Look-alikes: the address handed on before the flag call, and kept in a
+// pointer before the socket is made, through which a call between may
+// store another descriptor.
+void listener_reopen(int *fd);
+
+int keep_then_mark(void) {
+  int s = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (s < 0)
+    return -1;
+  listener_keep(&s);
+  fcntl(s, F_SETFD, FD_CLOEXEC);
+  return s;
+}
+
+int mark_through_slot(void) {
+  int s;
+  int *slot = &s;
+  s = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (s < 0)
+    return -1;
+  listener_reopen(slot);
+  fcntl(s, F_SETFD, FD_CLOEXEC);
+  return s;
+}

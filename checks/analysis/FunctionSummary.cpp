@@ -483,6 +483,21 @@ FdFlagEffect FunctionSummaries::fdFlagsSet(const FunctionDecl *Func,
 bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
                                          const FunctionDecl *Def) {
   const StmtParents &Parents = Functions.parents(Def);
+  // Whether every value the local \p Ref names holds there (the
+  // definitions that reach it) passes \p Holds.
+  auto EveryValue = [&](const DeclRefExpr *Ref,
+                        llvm::function_ref<bool(const Expr *)> Holds) {
+    const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    const FunctionFlow *Flow =
+        Var && Var->isLocalVarDecl() && !Var->isStaticLocal()
+            ? Functions.flow(Def, Ctx)
+            : nullptr;
+    llvm::SmallVector<Definition, 2> Values;
+    return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
+           !Values.empty() && llvm::all_of(Values, [&](const Definition &D) {
+             return D.Value && Holds(D.Value);
+           });
+  };
   // The condition names an fcntl, or a local whose values there do (`int
   // fl = fcntl(...); if (fl == -1)`, `int bad = fcntl(...) < 0; if (bad)`,
   // `int fl = 0; fl = fcntl(...); if (fl == -1)`, a read-back later given
@@ -493,38 +508,25 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
     if (const auto *Call = llvm::dyn_cast<CallExpr>(Cond))
       return isFcntl(Call);
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond))
-      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-          Var && Var->isLocalVarDecl() && !Var->isStaticLocal() && Depth < 4) {
-        const FunctionFlow *Flow = Functions.flow(Def, Ctx);
-        llvm::SmallVector<Definition, 2> Values;
-        return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
-               !Values.empty() &&
-               llvm::all_of(Values, [&](const Definition &D) {
-                 return D.Value && Self(D.Value, Depth + 1, Self);
-               });
-      }
+      return Depth < 4 && EveryValue(Ref, [&](const Expr *Value) {
+               return Self(Value, Depth + 1, Self);
+             });
     return llvm::any_of(Cond->children(),
                         [&](const Stmt *C) { return Self(C, Depth, Self); });
   };
   // `v == -1` or `v < 0` for an fcntl's answer `v` (the call, or a local
   // that holds it there) is true only when the fcntl failed: such a branch
   // may go on (`if (errno == ENODEV) ...; else fatal(...)`).
+  auto IsFcntlCall = [](const Expr *E) {
+    const CallExpr *Call = underlyingCall(E);
+    return Call && isFcntl(Call);
+  };
   auto IsAnswer = [&](const Expr *E) {
     E = E->IgnoreParenCasts();
     if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
       return isFcntl(Call);
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
-    const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    const FunctionFlow *Flow =
-        Var && Var->isLocalVarDecl() && !Var->isStaticLocal()
-            ? Functions.flow(Def, Ctx)
-            : nullptr;
-    llvm::SmallVector<Definition, 2> Values;
-    return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
-           !Values.empty() && llvm::all_of(Values, [](const Definition &D) {
-             const CallExpr *Call = D.Value ? underlyingCall(D.Value) : nullptr;
-             return Call && isFcntl(Call);
-           });
+    return Ref && EveryValue(Ref, IsFcntlCall);
   };
   // Through a local that keeps the test (`int failed = !!(fl == -1); if
   // (failed)`), a few locals deep.
@@ -537,18 +539,10 @@ bool FunctionSummaries::afterFailedFcntl(const Stmt *S,
               Not->getSubExpr()->IgnoreParenCasts());
           Twice && Twice->getOpcode() == UO_LNot)
         return Self(Twice->getSubExpr(), Depth, Self);
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond)) {
-      const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-      const FunctionFlow *Flow =
-          Var && Var->isLocalVarDecl() && !Var->isStaticLocal() && Depth < 4
-              ? Functions.flow(Def, Ctx)
-              : nullptr;
-      llvm::SmallVector<Definition, 2> Values;
-      return Flow && Flow->reachingDefinitions(Var, Ref, Values) &&
-             !Values.empty() && llvm::all_of(Values, [&](const Definition &D) {
-               return D.Value && Self(D.Value, Depth + 1, Self);
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Cond))
+      return Depth < 4 && EveryValue(Ref, [&](const Expr *Value) {
+               return Self(Value, Depth + 1, Self);
              });
-    }
     const auto *Cmp = llvm::dyn_cast<BinaryOperator>(Cond);
     if (!Cmp || !Cmp->isComparisonOp())
       return false;

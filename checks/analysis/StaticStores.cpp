@@ -25,6 +25,23 @@ struct Reach {
   bool FromOutside = false;
 };
 
+bool runsLibrary(const FunctionDecl *Runs) {
+  const SourceManager &SM = Runs->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(Runs->getLocation()));
+}
+
+/// Whether \p Call of \p Callee, which runs \p Runs (what a helper only
+/// passes on), hands control to code of the program the unit does not see:
+/// another unit's function, or the C library given a function.
+bool callsOutward(const CallExpr *Call, const FunctionDecl *Callee,
+                  const FunctionDecl *Runs) {
+  if (!runsLibrary(Runs))
+    return !Callee->isDefined();
+  return llvm::any_of(Call->arguments(), [](const Expr *Arg) {
+    return Arg->getType()->isFunctionPointerType();
+  });
+}
+
 /// A unit's answers, each found once.
 class StaticStores {
 public:
@@ -93,7 +110,9 @@ private:
       for (const CallSite &Site : Index.all()) {
         const FunctionDecl *Caller = Site.Func->getCanonicalDecl();
         (*CallersOf)[Site.Callee->getCanonicalDecl()].push_back(Caller);
-        if (Index.callsIndirectly(Site.Func) || callsOutward(Site))
+        if (Index.callsIndirectly(Site.Func) ||
+            callsOutward(Site.Call, Site.Callee,
+                         Site.Forwarded ? Site.Forwarded : Site.Callee))
           Outward.push_back(Caller);
       }
     }
@@ -121,18 +140,6 @@ private:
       }
     }
     return Result;
-  }
-
-  /// Whether the call hands control to code of the program the unit does
-  /// not see: another unit's function, or the C library given a function.
-  bool callsOutward(const CallSite &Site) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    const FunctionDecl *Runs = Site.Forwarded ? Site.Forwarded : Site.Callee;
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(Runs->getLocation())))
-      return !Site.Callee->isDefined();
-    return llvm::any_of(Site.Call->arguments(), [](const Expr *Arg) {
-      return Arg->getType()->isFunctionPointerType();
-    });
   }
 
   ASTContext &Ctx;
@@ -168,16 +175,10 @@ bool mayRun(const CallExpr *Call, const FunctionDecl *Writer) {
     return R.FromOutside;
   // A helper that only passes a C library call on (here, or guessed in
   // another unit) runs that call.
-  const SourceManager &SM = Writer->getASTContext().getSourceManager();
-  if (SM.isInSystemHeader(
-          SM.getExpansionLoc(forwardedCallee(Callee)->getLocation())))
-    return R.FromOutside &&
-           llvm::any_of(Call->arguments(), [](const Expr *Arg) {
-             return Arg->getType()->isFunctionPointerType();
-           });
-  if (!Callee->isDefined())
+  const FunctionDecl *Runs = forwardedCallee(Callee);
+  if (callsOutward(Call, Callee, Runs))
     return R.FromOutside;
-  return R.Functions.count(Callee->getCanonicalDecl());
+  return !runsLibrary(Runs) && R.Functions.count(Callee->getCanonicalDecl());
 }
 
 } // namespace clang::tidy::syscall

@@ -4,10 +4,12 @@
 #define SYSCALL_TIDY_CHECKS_LSEEKBEFOREWRITECHECK_H
 
 #include "WalkingCheck.h"
+#include "analysis/AppendTests.h"
 #include "analysis/FdTracking.h"
 #include "analysis/FieldFacts.h"
 #include "analysis/FlowAnalysis.h"
 #include "analysis/StatementShape.h"
+#include "analysis/StringHelpers.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::syscall {
@@ -24,8 +26,7 @@ public:
     Fields.clear();
     Seeks.clear();
     LookupsSeekFirst.clear();
-    FlagsNeverModified.clear();
-    OpenFlagsFields.clear();
+    Appends.clear();
   }
 
 private:
@@ -57,24 +58,6 @@ private:
   std::optional<Origin> originOf(const Place &Var, const Stmt *Use,
                                  const FunctionDecl *Func, ASTContext &Ctx,
                                  bool AcrossUnits = false);
-  /// Whether every path to \p Use tests \p Flags (a never modified
-  /// variable) for no O_APPEND.
-  bool testedNoAppend(const Expr *Flags, const Stmt *Use,
-                      const FunctionDecl *Func, ASTContext &Ctx);
-  /// The call \p Var was looked up with (`fd = handle_to_fd(h)`), if it
-  /// has that one definition at \p Use.
-  const CallExpr *lookupOf(const Place &Var, const Stmt *Use,
-                           const FunctionDecl *Func);
-  /// Whether \p X gives the flags of the descriptor \p Lookup gave \p
-  /// Target (describesLookup), itself or through a local that still holds
-  /// them at \p Until.
-  bool holdsLookupFlags(const Expr *X, const Place &Target,
-                        const CallExpr *Lookup, const Stmt *Until,
-                        const FunctionDecl *Func, ASTContext &Ctx);
-  /// Whether the seek runs only under a no-O_APPEND test of flags that
-  /// describe the looked-up descriptor.
-  bool lookupTestedNoAppend(const Seek &S, const CallExpr *Lookup,
-                            ASTContext &Ctx);
   /// What other units must say for every descriptor \p Lookup gives in
   /// this file to be positioned (an absolute seek, pread/pwrite) before its
   /// offset is used; none when one is not.
@@ -92,30 +75,6 @@ private:
                          const FunctionDecl *Helper = nullptr,
                          const CallExpr *Lookup = nullptr,
                          Requirement *Needs = nullptr);
-  /// Whether every path from \p From to \p Write, a write of \p Var,
-  /// which \p Lookup gave, passes a test that its flags hold O_APPEND (so
-  /// the write goes to the end whatever the offset) or an absolute seek of
-  /// it (`if (!(handle_to_flags(h) & O_APPEND) &&
-  /// lseek(fd, off, SEEK_SET) == -1) fail; else write(fd, ...);`).
-  bool appendsOrSeeksFirst(const Stmt *From, const CallExpr *Write,
-                           const Place &Var, const FunctionDecl *Func,
-                           const CallExpr *Lookup, ASTContext &Ctx);
-  /// Whether \p Call sets \p Var's offset without reading it.
-  bool seeksAbsolutely(const CallExpr *Call, const Place &Var,
-                       ASTContext &Ctx) const;
-  /// Whether every path from \p From (null: the entry) to \p Use takes an
-  /// edge that says flags (what \p IsFlags accepts) hold no O_APPEND. From
-  /// the entry, \p EntryKey names \p IsFlags so that the walk is made once
-  /// per function.
-  bool appendClearOnEveryPath(const Stmt *From, const Stmt *Use,
-                              llvm::function_ref<bool(const Expr *)> IsFlags,
-                              const FunctionDecl *Func, ASTContext &Ctx,
-                              llvm::StringRef EntryKey = {});
-  /// Whether \p Value holds the flags of the descriptor \p Target that
-  /// \p Lookup gave: fcntl(fd, F_GETFL), a sibling lookup of the same
-  /// handle, or the handle's flags field.
-  bool describesLookup(const Expr *Value, const Place &Target,
-                       const CallExpr *Lookup, ASTContext &Ctx);
   /// What other units must say for every caller of \p Helper to hand
   /// \p Fd a descriptor that a pwrite (a pread, without \p NeedsNoAppend)
   /// may replace the seek on; none when some caller does not.
@@ -130,12 +89,6 @@ private:
   bool followsSeekToEnd(const Seek &S, ASTContext &Ctx);
   void checkPwriteFusion(const Seek &S, ASTContext &Ctx);
   void checkHandleSeek(const Seek &S, ASTContext &Ctx);
-  /// Whether the file shows \p Flags to hold a descriptor's open flags:
-  /// passed to an open, masked or compared with an O_ constant, or set
-  /// from F_GETFL or from the flags the function opens with.
-  bool holdsOpenFlags(const FieldDecl *Flags, ASTContext &Ctx);
-  /// holdsOpenFlags() without the cache: a walk of the field's uses.
-  bool showsOpenFlags(const FieldDecl *Flags, ASTContext &Ctx);
   void removeSeek(const Seek &S, llvm::StringRef Message, ASTContext &Ctx);
 
   const std::string RawSeekFunctions;
@@ -152,16 +105,11 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   FieldFacts Fields{Functions, Opens, Operations, Constants};
+  AppendTests Appends{Functions, Operations, Opens, Constants,
+                      nameList(RawHandleFlagsFields)};
   /// lookupOffsetNeverInherited's answers, per lookup function.
   llvm::DenseMap<const FunctionDecl *, std::optional<Requirement>>
       LookupsSeekFirst;
-  /// testedNoAppend's walk of a function for changes, per function and
-  /// flags variable: asked once per seek, it was a walk per seek.
-  llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, bool>
-      FlagsNeverModified;
-  /// holdsOpenFlags's answers: asked once per handle seek, each a walk of
-  /// the field's uses in the file.
-  llvm::DenseMap<const FieldDecl *, bool> OpenFlagsFields;
   CallsByFunction Seeks;
 };
 

@@ -55,8 +55,12 @@ class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
   using Base = RecursiveASTVisitor<CallIndexer>;
 
 public:
-  CallIndexer(CallIndex &Index, const SourceManager &SM, bool CPlusPlus)
-      : Index(Index), Uses(Index.MainFile.Uses), SM(SM), CPlusPlus(CPlusPlus) {}
+  /// \p Fields, when given, is fed the main file's declarations (and
+  /// calls through function pointers wait for it: resolve()).
+  CallIndexer(CallIndex &Index, const SourceManager &SM, bool CPlusPlus,
+              FieldFunctions *Fields)
+      : Index(Index), Uses(Index.MainFile.Uses), SM(SM), CPlusPlus(CPlusPlus),
+        Fields(Fields) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   // Code in a type is reached through its TypeLoc (a VLA's size); the
@@ -66,14 +70,16 @@ public:
   bool TraverseDecl(Decl *D) {
     if (!D)
       return true;
-    bool OuterCalls = Calls, OuterUses = UsesHere;
+    bool OuterCalls = Calls, OuterUses = UsesHere, OuterFields = FieldsHere;
     const FunctionDecl *OuterUser = User;
     Calls = Calls && holdsIndexedCalls(D);
-    // The uses index covers what the main file declares, templates too.
-    UsesHere =
-        UsesHere &&
-        (llvm::isa<TranslationUnitDecl>(D) || D->getLocation().isInvalid() ||
-         SM.isInMainFile(SM.getExpansionLoc(D->getLocation())));
+    // The uses index covers what the main file declares, templates too,
+    // and so do the values of function pointer fields.
+    bool InMain = llvm::isa<TranslationUnitDecl>(D) ||
+                  (D->getLocation().isValid() &&
+                   SM.isInMainFile(SM.getExpansionLoc(D->getLocation())));
+    UsesHere = UsesHere && (InMain || D->getLocation().isInvalid());
+    FieldsHere = FieldsHere && Fields && InMain;
     const auto *Func = llvm::dyn_cast<FunctionDecl>(D);
     if (Func)
       User = Func;
@@ -85,8 +91,21 @@ public:
       Result = Base::TraverseDecl(D);
     Calls = OuterCalls;
     UsesHere = OuterUses;
+    FieldsHere = OuterFields;
     User = OuterUser;
     return Result;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *Func) {
+    if (FieldsHere)
+      Fields->declaration(Func);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *Var) {
+    if (FieldsHere)
+      Fields->declaration(Var);
+    return true;
   }
 
   bool TraverseLambdaExpr(LambdaExpr *L) {
@@ -116,6 +135,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (UsesHere)
       useCall(Call);
+    if (FieldsHere)
+      Fields->call(Call);
+    // Through a pointer, the callee may be what a field holds: known once
+    // the walk has seen every value of the fields (resolve()).
+    if (Fields && Calls && Current && !Call->getDirectCallee()) {
+      Index.Sites.push_back({Call, Current, nullptr, nullptr, Loops > 0});
+      return true;
+    }
     const FunctionDecl *Callee = calleeOf(Call);
     if (Calls && Current && !Callee)
       Index.IndirectCallers.insert(Current);
@@ -137,6 +164,8 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;
+    if (FieldsHere)
+      Fields->assignment(BO);
     store(fieldOf(BO->getLHS()),
           BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr, BO);
     if (const auto *Ref =
@@ -156,6 +185,8 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (FieldsHere)
+      Fields->addressOf(UO);
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       store(fieldOf(UO->getSubExpr()), nullptr, UO);
     return true;
@@ -179,6 +210,8 @@ public:
           store(Field, Init, Init);
           if (UsesHere)
             Uses[Field].Initialisers.push_back({Init, User});
+          if (FieldsHere)
+            Fields->initialiser(Field, Init);
         });
     return true;
   }
@@ -188,7 +221,40 @@ public:
       store(Init->getMember(), Init->getInit(), Init->getInit());
     if (UsesHere && Init->isMemberInitializer() && Init->getInit())
       Uses[Init->getMember()].Initialisers.push_back({Init->getInit(), User});
+    if (FieldsHere)
+      Fields->memberInitialiser(Init);
     return Base::TraverseConstructorInitializer(Init);
+  }
+
+  /// After the walk: the callees of the calls through pointers, now that
+  /// every value of the fields is known; the calls without one leave the
+  /// index and mark their function as calling through a pointer.
+  void resolve() {
+    if (!Fields)
+      return;
+    Fields->done();
+    std::vector<CallSite> &Sites = Index.Sites;
+    // Each call's position once those without a callee are gone.
+    std::vector<unsigned> Kept(Sites.size() + 1);
+    unsigned Next = 0;
+    for (unsigned I = 0; I < Sites.size(); ++I) {
+      Kept[I] = Next;
+      CallSite &Site = Sites[I];
+      if (!Site.Callee && !(Site.Callee = calleeOf(Site.Call)))
+        Index.IndirectCallers.insert(Site.Func);
+      if (Site.Callee)
+        Sites[Next++] = Site;
+    }
+    Kept[Sites.size()] = Next;
+    Sites.resize(Next);
+    llvm::SmallVector<const FunctionDecl *, 4> Emptied;
+    for (auto &[Func, Range] : Index.Ranges) {
+      Range = {Kept[Range.first], Kept[Range.second]};
+      if (Range.first == Range.second)
+        Emptied.push_back(Func);
+    }
+    for (const FunctionDecl *Func : Emptied)
+      Index.Ranges.erase(Func);
   }
 
 private:
@@ -267,8 +333,10 @@ private:
   llvm::DenseMap<const ValueDecl *, MainFileUses> &Uses;
   const SourceManager &SM;
   const bool CPlusPlus;
-  /// Whether the calls, and the uses, of the code walked are indexed.
-  bool Calls = true, UsesHere = true;
+  FieldFunctions *const Fields;
+  /// Whether the calls, the uses, and the field values of the code walked
+  /// are indexed.
+  bool Calls = true, UsesHere = true, FieldsHere = true;
   /// The function whose code holds the calls indexed (a lambda's call
   /// operator in a lambda, none in a block or a template pattern).
   const FunctionDecl *Current = nullptr;
@@ -283,10 +351,15 @@ private:
 CallIndex::CallIndex(ASTContext &Ctx) {
   // The declarations left out would not be entered: neither calls to index
   // nor uses of the main file's declarations are in them.
-  CallIndexer Indexer(*this, Ctx.getSourceManager(),
-                      Ctx.getLangOpts().CPlusPlus);
+  // In C, the walk also gathers the values of function pointer fields
+  // (C++ calls may store into them through reference parameters, which
+  // the walk files as it meets the call).
+  bool CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+  CallIndexer Indexer(*this, Ctx.getSourceManager(), CPlusPlus,
+                      CPlusPlus ? nullptr : FieldFunctions::gather(Ctx));
   for (Decl *D : userDeclarations(Ctx))
     Indexer.TraverseDecl(D);
+  Indexer.resolve();
   for (unsigned I = 0; I < Stores.size(); ++I)
     ByField[Stores[I].Field].push_back(I);
 }

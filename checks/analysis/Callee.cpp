@@ -230,30 +230,14 @@ bool isPrivateFunctionField(const FieldDecl *Field) {
          SM.isInMainFile(SM.getExpansionLoc(Record->getLocation()));
 }
 
-/// Every value the unit gives the function pointer fields of the main
-/// file's records: initialisers (brace, designated, constructor), stores,
-/// and the places that may store anything (`&s->f`, a non-const reference).
-/// Gathered in one walk of the main file's declarations, the first time a
-/// call through such a field asks.
-class FieldFunctions : public RecursiveASTVisitor<FieldFunctions> {
-  using Base = RecursiveASTVisitor<FieldFunctions>;
+/// Feeds a FieldFunctions the main file's declarations, for a unit whose
+/// call index does not (C++, or calleeOf() asked before the index).
+class FieldFunctionWalk : public RecursiveASTVisitor<FieldFunctionWalk> {
+  using Base = RecursiveASTVisitor<FieldFunctionWalk>;
 
 public:
-  struct Held {
-    llvm::SmallVector<const FunctionDecl *, 2> Functions;
-    bool Unknown = false;
-  };
-
-  explicit FieldFunctions(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
-    TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
-
-  const Held *of(const FieldDecl *Field) const {
-    auto Found = Fields.find(Field);
-    if (Found == Fields.end() || Shared.count(Field->getParent()))
-      return nullptr;
-    return &Found->second;
-  }
+  FieldFunctionWalk(FieldFunctions &Values, const SourceManager &SM)
+      : Values(Values), SM(SM) {}
 
   bool TraverseDecl(Decl *D) {
     if (D && !llvm::isa<TranslationUnitDecl>(D) &&
@@ -261,113 +245,56 @@ public:
       return true;
     return Base::TraverseDecl(D);
   }
-
-  // A function of another unit that takes or returns the record, or an
-  // object of it defined there, means that unit defines the record too:
-  // its values are not seen here.
   bool VisitFunctionDecl(FunctionDecl *Func) {
-    if (!Func->isDefined()) {
-      share(Func->getReturnType());
-      for (const ParmVarDecl *Param : Func->parameters())
-        share(Param->getType());
-    }
+    Values.declaration(Func);
     return true;
   }
-
   bool VisitVarDecl(VarDecl *Var) {
-    if (Var->hasExternalStorage() && !Var->getDefinition())
-      share(Var->getType());
+    Values.declaration(Var);
     return true;
   }
-
   bool VisitInitListExpr(InitListExpr *List) {
-    forEachInitialisedField(
-        List, SeenLists,
-        [&](const FieldDecl *Field, const Expr *Init) { give(Field, Init); });
+    forEachInitialisedField(List, SeenLists,
+                            [&](const FieldDecl *Field, const Expr *Init) {
+                              Values.initialiser(Field, Init);
+                            });
     return true;
   }
-
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
-    if (Init->isMemberInitializer())
-      give(Init->getMember(), Init->getInit());
+    Values.memberInitialiser(Init);
     return Base::TraverseConstructorInitializer(Init);
   }
-
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      give(fieldOf(BO->getLHS()),
-           BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    Values.assignment(BO);
     return true;
   }
-
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
-      give(fieldOf(UO->getSubExpr()), nullptr);
+    Values.addressOf(UO);
     return true;
   }
-
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const FieldDecl *Field = fieldOf(Call->getArg(I));
-      QualType Param = Callee && I < Callee->getNumParams()
-                           ? Callee->getParamDecl(I)->getType()
-                           : QualType();
-      // A reference the callee may store through, or one of a callee
-      // unknown here.
-      if (Field && Call->getArg(I)->isLValue() &&
-          (Param.isNull() || (Param->isReferenceType() &&
-                              !Param.getNonReferenceType().isConstQualified())))
-        give(Field, nullptr);
-    }
+    Values.call(Call);
     return true;
   }
 
 private:
-  static const FieldDecl *fieldOf(const Expr *E) {
-    const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParens());
-    return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl())
-                  : nullptr;
-  }
-
-  void share(QualType T) {
-    while (!T.isNull() &&
-           (T->isPointerType() || T->isReferenceType() || T->isArrayType()))
-      T = T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
-                           : T->getPointeeType();
-    if (const RecordDecl *Record = T.isNull() ? nullptr : T->getAsRecordDecl())
-      Shared.insert(Record->getDefinition() ? Record->getDefinition() : Record);
-  }
-
-  /// \p Field gets \p Value, or anything when it is null.
-  void give(const FieldDecl *Field, const Expr *Value) {
-    if (!Field || !isPrivateFunctionField(Field))
-      return;
-    Held &H = Fields[Field];
-    // A copy of the same field adds no value (`a->write = b->write`).
-    if (!Value || H.Unknown || fieldOf(Value->IgnoreParenImpCasts()) == Field)
-      H.Unknown |= !Value;
-    else if (!Resolver(/*UseFields=*/false).functions(Value, 0, H.Functions))
-      H.Unknown = true;
-  }
-
+  FieldFunctions &Values;
   const SourceManager &SM;
-  llvm::DenseMap<const FieldDecl *, Held> Fields;
   llvm::DenseSet<const InitListExpr *> SeenLists;
-  /// Records that another unit defines too (VisitFunctionDecl).
-  llvm::DenseSet<const RecordDecl *> Shared;
 };
 
 const llvm::SmallVector<const FunctionDecl *, 2> *
 fieldFunctions(const FieldDecl *Field) {
   if (!isPrivateFunctionField(Field))
     return nullptr;
-  ASTContext &Ctx = Field->getASTContext();
   const FieldFunctions::Held *Held =
-      PerContext<FieldFunctions>::get(Ctx, [&] {
-        return std::make_unique<FieldFunctions>(Ctx);
-      }).of(Field);
+      FieldFunctions::of(Field->getASTContext()).held(Field);
   return Held && !Held->Unknown ? &Held->Functions : nullptr;
+}
+
+const FieldDecl *memberField(const Expr *E) {
+  const auto *Member = llvm::dyn_cast<MemberExpr>(E->IgnoreParens());
+  return Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
 }
 
 } // namespace
@@ -393,6 +320,101 @@ const FunctionDecl *calleeOf(const CallExpr *Call) {
   // the declaration its name finds.
   const FunctionDecl *Def = Functions[0]->getDefinition();
   return Def ? Def : Functions[0];
+}
+
+const FieldFunctions &FieldFunctions::of(ASTContext &Ctx) {
+  return PerContext<FieldFunctions>::get(Ctx, [&] {
+    auto Made = std::unique_ptr<FieldFunctions>(new FieldFunctions());
+    FieldFunctionWalk(*Made, Ctx.getSourceManager())
+        .TraverseDecl(Ctx.getTranslationUnitDecl());
+    return Made;
+  });
+}
+
+FieldFunctions *FieldFunctions::gather(ASTContext &Ctx) {
+  if (PerContext<FieldFunctions>::find(Ctx))
+    return nullptr;
+  FieldFunctions &Made = PerContext<FieldFunctions>::get(Ctx, [] {
+    auto Made = std::unique_ptr<FieldFunctions>(new FieldFunctions());
+    Made->Gathering = true;
+    return Made;
+  });
+  return &Made;
+}
+
+const FieldFunctions::Held *FieldFunctions::held(const FieldDecl *Field) const {
+  auto Found = Fields.find(Field);
+  if (Gathering || Found == Fields.end() || Shared.count(Field->getParent()))
+    return nullptr;
+  return &Found->second;
+}
+
+void FieldFunctions::declaration(const Decl *D) {
+  // A function of another unit that takes or returns the record, or an
+  // object of it defined there, means that unit defines the record too:
+  // its values are not seen here.
+  if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D)) {
+    if (!Func->isDefined()) {
+      share(Func->getReturnType());
+      for (const ParmVarDecl *Param : Func->parameters())
+        share(Param->getType());
+    }
+  } else if (const auto *Var = llvm::dyn_cast<VarDecl>(D)) {
+    if (Var->hasExternalStorage() && !Var->getDefinition())
+      share(Var->getType());
+  }
+}
+
+void FieldFunctions::memberInitialiser(const CXXCtorInitializer *Init) {
+  if (Init->isMemberInitializer())
+    initialiser(Init->getMember(), Init->getInit());
+}
+
+void FieldFunctions::assignment(const BinaryOperator *BO) {
+  if (BO->isAssignmentOp())
+    initialiser(memberField(BO->getLHS()),
+                BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+}
+
+void FieldFunctions::addressOf(const UnaryOperator *UO) {
+  if (UO->getOpcode() == UO_AddrOf)
+    initialiser(memberField(UO->getSubExpr()), nullptr);
+}
+
+void FieldFunctions::call(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const FieldDecl *Field = memberField(Call->getArg(I));
+    QualType Param = Callee && I < Callee->getNumParams()
+                         ? Callee->getParamDecl(I)->getType()
+                         : QualType();
+    // A reference the callee may store through, or one of a callee
+    // unknown here.
+    if (Field && Call->getArg(I)->isLValue() &&
+        (Param.isNull() || (Param->isReferenceType() &&
+                            !Param.getNonReferenceType().isConstQualified())))
+      initialiser(Field, nullptr);
+  }
+}
+
+void FieldFunctions::share(QualType T) {
+  while (!T.isNull() &&
+         (T->isPointerType() || T->isReferenceType() || T->isArrayType()))
+    T = T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                         : T->getPointeeType();
+  if (const RecordDecl *Record = T.isNull() ? nullptr : T->getAsRecordDecl())
+    Shared.insert(Record->getDefinition() ? Record->getDefinition() : Record);
+}
+
+void FieldFunctions::initialiser(const FieldDecl *Field, const Expr *Value) {
+  if (!Field || !isPrivateFunctionField(Field))
+    return;
+  Held &H = Fields[Field];
+  // A copy of the same field adds no value (`a->write = b->write`).
+  if (!Value || H.Unknown || memberField(Value->IgnoreParenImpCasts()) == Field)
+    H.Unknown |= !Value;
+  else if (!Resolver(/*UseFields=*/false).functions(Value, 0, H.Functions))
+    H.Unknown = true;
 }
 
 } // namespace clang::tidy::syscall

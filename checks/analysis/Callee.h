@@ -16,7 +16,11 @@
 #ifndef SYSCALL_TIDY_CHECKS_CALLEE_H
 #define SYSCALL_TIDY_CHECKS_CALLEE_H
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::syscall {
 
@@ -38,6 +42,53 @@ const FunctionDecl *calleeOf(const CallExpr *Call);
 /// callee, as written, is not the function's name, so an edit of the call
 /// must replace the whole callee expression.
 bool isThroughPointer(const CallExpr *Call);
+
+/// Every value the unit gives the function pointer fields of the main
+/// file's records: initialisers (brace, designated, constructor), stores,
+/// and the places that may store anything (`&s->f`, a non-const reference).
+/// calleeOf() reads them for a call through such a field. They are
+/// gathered from the main file's declarations: by the call index's walk of
+/// a C unit, which visits those anyway (a walk of its own cost a few per
+/// cent of a big unit's process), or by a walk of their own the first time
+/// calleeOf() asks.
+class FieldFunctions {
+public:
+  struct Held {
+    llvm::SmallVector<const FunctionDecl *, 2> Functions;
+    bool Unknown = false;
+  };
+
+  /// \p Ctx's, walked for if no walk has gathered them.
+  static const FieldFunctions &of(ASTContext &Ctx);
+  /// Starts gathering \p Ctx's from a walk of the caller's, which hands
+  /// every node of the main file's declarations below to it, and done()
+  /// after the last; null when they are known already. Until done(), no
+  /// field's functions are known: calleeOf() of a call through one is null.
+  static FieldFunctions *gather(ASTContext &Ctx);
+  void done() { Gathering = false; }
+
+  /// A function or variable declaration.
+  void declaration(const Decl *D);
+  /// \p Field is given \p Value, or anything when it is null.
+  void initialiser(const FieldDecl *Field, const Expr *Value);
+  void memberInitialiser(const CXXCtorInitializer *Init);
+  void assignment(const BinaryOperator *BO);
+  void addressOf(const UnaryOperator *UO);
+  void call(const CallExpr *Call);
+
+  /// What \p Field holds; null while gathering, and for a field of a record
+  /// that another unit defines too.
+  const Held *held(const FieldDecl *Field) const;
+
+private:
+  FieldFunctions() = default;
+  void share(QualType T);
+
+  llvm::DenseMap<const FieldDecl *, Held> Fields;
+  /// Records that another unit defines too (declaration()).
+  llvm::DenseSet<const RecordDecl *> Shared;
+  bool Gathering = false;
+};
 
 } // namespace clang::tidy::syscall
 

@@ -15,25 +15,38 @@
 
 namespace clang::tidy::syscall {
 
-class WalkingCheck : public ClangTidyCheck {
+class WalkingCheck : public ClangTidyCheck, public FunctionWalker {
 public:
   using ClangTidyCheck::ClangTidyCheck;
   /// Matches the definitions a walk follows.
   void registerMatchers(ast_matchers::MatchFinder *Finder) override {
     Finder->addMatcher(unitToWalk(), this);
     Finder->addMatcher(functionsToWalk(), this);
+    Shared = SharedWalk::join(Finder, this);
   }
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
-    if (Result.Nodes.getNodeAs<TranslationUnitDecl>("walked-unit"))
-      return beginUnit(Ctx);
+    if (Result.Nodes.getNodeAs<TranslationUnitDecl>("walked-unit")) {
+      if (!SharedWalk::drives(Ctx))
+        beginUnit(Ctx);
+      return;
+    }
     const FunctionDecl *Reached = reachedFunction(Result);
     if (!Reached)
       return checkOther(Result);
+    walkTo(Reached, Ctx);
+  }
+  void beginWalk(ASTContext &Ctx) override { beginUnit(Ctx); }
+  void walkTo(const FunctionDecl *Reached, ASTContext &Ctx) override {
     if (!Walk.started(Ctx))
       beginUnit(Ctx);
     for (const FunctionDecl *Walked : Walk.upTo(Reached, Ctx))
       checkFunction(Walked, Ctx);
+  }
+  // The check's name (ClangTidyCheck's getID() is private before LLVM 15).
+  llvm::StringRef walkerName() const override {
+    return static_cast<const ast_matchers::MatchFinder::MatchCallback *>(this)
+        ->getID();
   }
   void onEndOfTranslationUnit() override {
     if (ASTContext *Ctx = Walk.unit())
@@ -65,6 +78,7 @@ private:
   }
 
   FunctionWalk Walk;
+  std::shared_ptr<SharedWalk> Shared;
 };
 
 } // namespace clang::tidy::syscall

@@ -39,6 +39,15 @@ void printCheckProfile(llvm::StringRef ProfileDir, const RunTimes &Times,
         Wall[Name.str()] += Value.getAsNumber().value_or(0);
     }
   }
+  // clang-tidy times a shared walk as one callback: its time goes to the
+  // walking checks by the shares each was timed at.
+  double Walk = Wall["syscall-walk"], Timed = 0;
+  Wall.erase("syscall-walk");
+  for (const auto &[Name, Seconds] : Times.WalkerSeconds)
+    Timed += Seconds;
+  for (const auto &[Name, Seconds] : Times.WalkerSeconds)
+    if (Timed > 0)
+      Wall[Name] += Walk * Seconds / Timed;
   OS << "===-- syscall-tidy profile: " << Times.Units << " translation unit"
      << (Times.Units == 1 ? "" : "s") << " (wall seconds) --===\n";
   OS << llvm::format("  %-40s %10.4f\n", (const char *)"parse (clang)",

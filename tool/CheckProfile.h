@@ -5,6 +5,8 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <string>
 
 namespace syscall_tidy {
 
@@ -16,6 +18,8 @@ struct RunTimes {
   /// that had them (ElsewhereRerun).
   double GuessingSeconds = 0;
   unsigned GuessingUnits = 0;
+  /// Each walking check's seconds in shared walks (syscall::SharedWalk).
+  std::map<std::string, double> WalkerSeconds;
 };
 
 /// Prints one table for the whole run: the times the runner measured and

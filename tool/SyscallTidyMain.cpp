@@ -30,6 +30,7 @@
 #include "ResultCache.h"
 #include "ToolOptions.h"
 #include "TranslationUnitRunner.h"
+#include "analysis/FunctionWalk.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -165,6 +166,7 @@ int run(int Argc, const char **Argv) {
   if (Options.EnableCheckProfile) {
     RunTimes Times = Report.times();
     Times.Units = Files.size();
+    Times.WalkerSeconds = clang::tidy::syscall::SharedWalk::takeWalkerSeconds();
     finishCheckProfile(Options.StoreCheckProfile, Settings.StoreCheckProfile,
                        Times, llvm::errs());
   }

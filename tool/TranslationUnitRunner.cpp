@@ -7,6 +7,7 @@
 #include "Preambles.h"
 #include "ResultCache.h"
 #include "analysis/CallIndex.h"
+#include "analysis/FunctionWalk.h"
 #include "analysis/LlvmCompat.h"
 #include "analysis/StringHelpers.h"
 #include "clang-tidy/ClangTidy.h"
@@ -60,18 +61,36 @@ private:
 /// C library's, OpenSSL's or the project's own big header, most nodes are
 /// the headers' prototypes.
 /// clangd runs clang-tidy's checks on a narrowed traversal the same way.
+/// With \p Alone, nothing at all: the unit's checks are all this module's
+/// and need the unit only (syscall::SharedWalk).
 class UserCodeScope : public ASTConsumer {
 public:
-  explicit UserCodeScope(bool Narrow) : Narrow(Narrow) {}
+  explicit UserCodeScope(bool Narrow, bool Alone = false)
+      : Narrow(Narrow), Alone(Alone) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!Narrow)
       return Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+    if (Alone)
+      return Ctx.setTraversalScope({});
     Ctx.setTraversalScope(syscall::userDeclarations(Ctx));
   }
 
 private:
-  bool Narrow;
+  bool Narrow, Alone;
 };
+
+/// Whether the matcher need visit nothing of a unit but the unit itself:
+/// every check \p Factory makes for the current file is this module's
+/// (another module's, or the static analyser, walks the unit itself), and
+/// the unit is C (in C++ syscall-unbuffered-autoflush matches the
+/// `overflow` methods of stream buffers).
+bool checksAlone(ClangTidyASTConsumerFactory &Factory,
+                 const LangOptions &Lang) {
+  return !Lang.CPlusPlus &&
+         llvm::all_of(Factory.getCheckNames(), [](const std::string &Name) {
+           return syscall::startsWith(Name, "syscall-");
+         });
+}
 
 /// The SHA-1 of an input's text. The system headers that every unit reads
 /// were hashed again for each unit, most of what storing a cold run's
@@ -148,7 +167,8 @@ public:
     Start = ParseEnd = ChecksEnd = Clock::now();
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
-    Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/true));
+    Consumers.push_back(std::make_unique<UserCodeScope>(
+        /*Narrow=*/true, checksAlone(Factory, CI.getLangOpts())));
     Consumers.push_back(Factory.createASTConsumer(CI, File));
     std::vector<std::unique_ptr<ASTConsumer>> Reruns;
     for (unsigned I = 0; I < ElsewhereRerun::Runs; ++I)
@@ -357,6 +377,7 @@ bool prepareRunSettings(const ToolOptions &Options, RunSettings &Settings,
   }
   if (Options.EnableCheckProfile) {
     Settings.EnableCheckProfile = true;
+    syscall::SharedWalk::timeWalkers();
     llvm::SmallString<128> Dir(Options.StoreCheckProfile);
     if (Dir.empty())
       if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(

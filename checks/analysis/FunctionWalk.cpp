@@ -6,6 +6,9 @@
 #include "PerContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
 #include <vector>
 
 namespace clang::tidy::syscall {
@@ -148,5 +151,89 @@ llvm::ArrayRef<CallSite> CallsByFunction::in(const FunctionDecl *Walked) const {
 }
 
 void forgetWalkOrder(ASTContext &Ctx) { PerContext<WalkOrder>::forget(Ctx); }
+
+namespace {
+
+struct SharedWalks {
+  std::mutex Lock;
+  /// Each matcher's walk while a check of its set lives: the checks own
+  /// it, the matcher only points at it.
+  llvm::DenseMap<const MatchFinder *, std::weak_ptr<SharedWalk>> ByFinder;
+  std::atomic<bool> Timed{false};
+  std::map<std::string, double> Seconds;
+};
+
+SharedWalks &sharedWalks() {
+  static SharedWalks All;
+  return All;
+}
+
+} // namespace
+
+std::shared_ptr<SharedWalk> SharedWalk::join(MatchFinder *Finder,
+                                             FunctionWalker *Walker) {
+  SharedWalks &All = sharedWalks();
+  std::lock_guard<std::mutex> Guard(All.Lock);
+  std::shared_ptr<SharedWalk> Walk = All.ByFinder.lookup(Finder).lock();
+  if (!Walk) {
+    // Sets of checks that are gone leave their entries expired.
+    llvm::SmallVector<const MatchFinder *, 4> Gone;
+    for (const auto &[Other, Entry] : All.ByFinder)
+      if (Entry.expired())
+        Gone.push_back(Other);
+    for (const MatchFinder *Other : Gone)
+      All.ByFinder.erase(Other);
+    Walk = std::make_shared<SharedWalk>();
+    All.ByFinder[Finder] = Walk;
+    Finder->addMatcher(translationUnitDecl(), Walk.get());
+  }
+  Walk->Walkers.push_back(Walker);
+  return Walk;
+}
+
+bool SharedWalk::drives(const ASTContext &Ctx) {
+  return Ctx.getTraversalScope().empty();
+}
+
+void SharedWalk::run(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (!drives(Ctx))
+    return;
+  SharedWalks &All = sharedWalks();
+  bool Timed = All.Timed.load(std::memory_order_relaxed);
+  std::vector<double> Seconds(Walkers.size());
+  auto Each = [&](auto Work) {
+    for (unsigned I = 0; I < Walkers.size(); ++I) {
+      if (!Timed) {
+        Work(*Walkers[I]);
+        continue;
+      }
+      auto Start = std::chrono::steady_clock::now();
+      Work(*Walkers[I]);
+      Seconds[I] += std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - Start)
+                        .count();
+    }
+  };
+  Each([&](FunctionWalker &W) { W.beginWalk(Ctx); });
+  // The order's vector stays: nothing forgets it during the walk.
+  for (const FunctionDecl *Top : orderOf(Ctx).Functions)
+    Each([&](FunctionWalker &W) { W.walkTo(Top, Ctx); });
+  if (!Timed)
+    return;
+  std::lock_guard<std::mutex> Guard(All.Lock);
+  for (unsigned I = 0; I < Walkers.size(); ++I)
+    All.Seconds[Walkers[I]->walkerName().str()] += Seconds[I];
+}
+
+void SharedWalk::timeWalkers() {
+  sharedWalks().Timed.store(true, std::memory_order_relaxed);
+}
+
+std::map<std::string, double> SharedWalk::takeWalkerSeconds() {
+  SharedWalks &All = sharedWalks();
+  std::lock_guard<std::mutex> Guard(All.Lock);
+  return std::exchange(All.Seconds, {});
+}
 
 } // namespace clang::tidy::syscall

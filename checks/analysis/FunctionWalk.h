@@ -22,6 +22,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <map>
+#include <memory>
+#include <string>
 
 namespace clang::tidy::syscall {
 
@@ -77,6 +80,46 @@ reachedFunction(const ast_matchers::MatchFinder::MatchResult &Result);
 
 /// Drops \p Ctx's order of functions (forgetUnitAnalyses()).
 void forgetWalkOrder(ASTContext &Ctx);
+
+/// A check that walks the unit's functions (WalkingCheck), as SharedWalk
+/// drives it.
+class FunctionWalker {
+public:
+  virtual ~FunctionWalker() = default;
+  /// Starts the walk of \p Ctx's unit, before any function.
+  virtual void beginWalk(ASTContext &Ctx) = 0;
+  /// The work on the functions up to \p Reached (FunctionWalk::upTo).
+  virtual void walkTo(const FunctionDecl *Reached, ASTContext &Ctx) = 0;
+  virtual llvm::StringRef walkerName() const = 0;
+};
+
+/// The walking checks of one matcher (one set of the unit's checks). When
+/// the matcher walks none of the unit's declarations (the tool empties its
+/// traversal scope for a C unit whose checks are all this module's: the
+/// matcher's walk of every node was 3 % of a big unit's process and found
+/// nothing the call index does not), it reaches the unit and no function;
+/// this callback, matched on the unit, then hands each function to every
+/// walking check in turn, as the matcher's visits would have.
+class SharedWalk : public ast_matchers::MatchFinder::MatchCallback {
+public:
+  /// \p Finder's shared walk, registered on it with the first walker.
+  static std::shared_ptr<SharedWalk> join(ast_matchers::MatchFinder *Finder,
+                                          FunctionWalker *Walker);
+  /// Whether the matcher reaches no declaration of \p Ctx's unit but the
+  /// unit itself, and the shared walk does the walking checks' work.
+  static bool drives(const ASTContext &Ctx);
+  void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  llvm::StringRef getID() const override { return "syscall-walk"; }
+
+  /// From now on, each walker's seconds in shared walks are timed (the
+  /// matcher's profile times the walk as a whole).
+  static void timeWalkers();
+  /// The seconds timed since the last call, by walker.
+  static std::map<std::string, double> takeWalkerSeconds();
+
+private:
+  std::vector<FunctionWalker *> Walkers;
+};
 
 } // namespace clang::tidy::syscall
 

@@ -206,6 +206,11 @@ FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
   llvm::SmallVector<Definition, 4> Defs;
   if (!Flow || !Flow->reachingDefinitions(Var, Use, Defs) || Defs.empty())
     return std::nullopt;
+  // A copy of another descriptor (`int fd = raw;`, `c->fd = raw;`) or of a
+  // stream's (`int fd = fileno(f);`) is that place's open, while the place
+  // still holds what was copied.
+  if (std::optional<HandleCopy> Copy = copiedHandle(Use, *Flow, Defs))
+    Stream = Stream || Copy->FromStream;
   std::optional<OpenCall> Open;
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> This =

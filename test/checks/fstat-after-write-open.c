@@ -585,6 +585,49 @@ int dump_begin(struct dump *d, const char *path) {
 // CHECK-FIXES-NEXT:     return -1;
 // CHECK-FIXES-NEXT:   return 0;
 
+// The descriptor copied into another local before the stat: the copy
+// holds the open's descriptor while the source still does.
+int open_copied(const char *path) {
+  int raw = open(path, O_WRONLY | O_CREAT, 0644);
+  if (raw < 0)
+    return -1;
+  int fd = raw;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'open'
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int open_copied(const char *path) {
+// CHECK-FIXES-NEXT:   int raw = open(path, O_WRONLY | O_CREAT, 0644);
+// CHECK-FIXES-NEXT:   if (raw < 0)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   int fd = raw;
+// CHECK-FIXES-NEXT:   return fd;
+// CHECK-FIXES-NEXT: }
+
+// A stream's descriptor copied into a local: the branch closes the stream
+// through another name, so the finding names it and leaves the code.
+int open_stream_copied(const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  int fd = fileno(f);
+  struct stat st;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'fopen'
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: no automatic fix: the removed code also calls 'fclose'
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int fd = fileno(f);
+// CHECK-FIXES-NEXT:   struct stat st;
+// CHECK-FIXES: if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+
 // ------------------------------------------------------------ must not flag
 
 // The lstat's result read after the fstat wrote the buffer: the buffer's
@@ -1076,5 +1119,46 @@ int open_guard_stored(const char *path, int oflag) {
     close(fd);
     return -1;
   }
+  return fd;
+}
+
+// A copy of a read-only descriptor: the stat is needed.
+int open_copied_readonly(const char *path) {
+  int raw = open(path, O_RDONLY);
+  if (raw < 0)
+    return -1;
+  int fd = raw;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// The source given another descriptor between the copy and the stat: the
+// copy is not followed.
+int open_copied_then_replaced(const char *path, const char *other) {
+  int raw = open(path, O_WRONLY | O_CREAT, 0644);
+  if (raw < 0)
+    return -1;
+  int fd = raw;
+  raw = open(other, O_RDONLY);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    close(raw);
+    return -1;
+  }
+  close(raw);
+  return fd;
+}
+
+// A copy of the caller's descriptor, opened nobody knows how.
+int copied_parameter(int raw) {
+  int fd = raw;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+    return -1;
   return fd;
 }

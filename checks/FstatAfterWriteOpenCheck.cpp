@@ -191,10 +191,9 @@ void FstatAfterWriteOpenCheck::checkFunction(const FunctionDecl *Walked,
   }
 }
 
-std::optional<OpenCall>
-FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
-                                      const FunctionDecl *Func, bool Stream,
-                                      ASTContext &Ctx) {
+std::optional<OpenCall> FstatAfterWriteOpenCheck::writeOpenOf(
+    const Place &Var, const Stmt *Use, const FunctionDecl *Func, bool Stream,
+    ASTContext &Ctx, std::optional<Place> *CopiedFrom) {
   // A field of a record only this file defines, opened in another function.
   if (const FieldDecl *Field = FieldFacts::privateField(Var, Ctx))
     if (std::optional<OpenCall> Stored = Fields.storedOpen(Field, Ctx))
@@ -209,8 +208,11 @@ FstatAfterWriteOpenCheck::writeOpenOf(const Place &Var, const Stmt *Use,
   // A copy of another descriptor (`int fd = raw;`, `c->fd = raw;`) or of a
   // stream's (`int fd = fileno(f);`) is that place's open, while the place
   // still holds what was copied.
-  if (std::optional<HandleCopy> Copy = copiedHandle(Use, *Flow, Defs))
+  if (std::optional<HandleCopy> Copy = copiedHandle(Use, *Flow, Defs)) {
     Stream = Stream || Copy->FromStream;
+    if (CopiedFrom)
+      *CopiedFrom = Copy->Source;
+  }
   std::optional<OpenCall> Open;
   for (const Definition &Def : Defs) {
     std::optional<OpenCall> This =
@@ -249,8 +251,9 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
     return;
 
   // Every value the descriptor can hold here comes from a write open.
+  std::optional<Place> CopiedFrom;
   std::optional<OpenCall> Open =
-      writeOpenOf(*Tracked, Stat, Func, ViaFileno, Ctx);
+      writeOpenOf(*Tracked, Stat, Func, ViaFileno, Ctx, &CopiedFrom);
   // A static helper's parameter: every caller in this file must pass such a
   // descriptor. Reported with a note; the helper's callers decide its fix.
   bool InHelper = false;
@@ -303,7 +306,8 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
                                Functions.uses(Func), Ctx, Constants,
                                Functions.flow(Func, Ctx));
   RejectionPlan Plan;
-  if (!Rejection.analyze(Stat, Buffer, Args->ModeField, &*Tracked, Plan))
+  if (!Rejection.analyze(Stat, Buffer, Args->ModeField, &*Tracked, Plan,
+                         CopiedFrom ? &*CopiedFrom : nullptr))
     return;
   if (InHelper)
     Plan.Unsafe = "the stat is in a helper that every caller in this file "

@@ -26,10 +26,12 @@ private:
   void checkFunction(const FunctionDecl *Walked, ASTContext &Ctx) override;
   void endUnit() override;
   /// The open every definition of \p Var reaching \p Use comes from, when
-  /// all are opens with a write (or run-time) access mode.
-  std::optional<OpenCall> writeOpenOf(const Place &Var, const Stmt *Use,
-                                      const FunctionDecl *Func, bool Stream,
-                                      ASTContext &Ctx);
+  /// all are opens with a write (or run-time) access mode. With \p
+  /// CopiedFrom, the place \p Var is a copy of, if it is one.
+  std::optional<OpenCall>
+  writeOpenOf(const Place &Var, const Stmt *Use, const FunctionDecl *Func,
+              bool Stream, ASTContext &Ctx,
+              std::optional<Place> *CopiedFrom = nullptr);
   void checkDescriptorStat(const CallExpr *Stat, const FunctionDecl *Func,
                            ASTContext &Ctx);
   void checkPathStat(const CallExpr *Stat, const FunctionDecl *Func,

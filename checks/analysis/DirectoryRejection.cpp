@@ -205,14 +205,14 @@ void DirectoryRejection::noteCalls(const Stmt *S, const CallExpr *StatCall) {
   for (const CallExpr *C : F.Calls) {
     llvm::StringRef Name = calleeName(C);
     bool Releases = (Name == "close" || Name == "fclose") && C->getNumArgs() &&
-                    Tracked && Tracked->denotes(C->getArg(0));
+                    isHandle(C->getArg(0));
     if (!Releases && C != StatCall && !isPureCall(C) && Unsafe.empty())
       Unsafe = ("the removed code also calls '" + Name + "'").str();
   }
   for (const BinaryOperator *A : F.Assignments) {
     const VarDecl *Target = referencedVar(A->getLHS());
     bool Harmless =
-        isErrno(A->getLHS()) || (Tracked && Tracked->denotes(A->getLHS())) ||
+        isErrno(A->getLHS()) || isHandle(A->getLHS()) ||
         (Target && (Target == Result || RemovedVars.contains(Target)));
     if (!Harmless && Unsafe.empty())
       Unsafe = "the removed code also assigns other state";
@@ -269,8 +269,7 @@ bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
       return llvm::isa<GotoStmt, IndirectGotoStmt>(Exit);
     });
     for (const BinaryOperator *A : F.Assignments)
-      Computes |= !isErrno(A->getLHS()) &&
-                  !(Tracked && Tracked->denotes(A->getLHS())) &&
+      Computes |= !isErrno(A->getLHS()) && !isHandle(A->getLHS()) &&
                   !isFailureValue(A->getRHS());
     // break and continue skip the directory and carry on; a return that
     // computes something (return open_index(fd)) handles it.
@@ -286,8 +285,7 @@ bool DirectoryRejection::isRejection(llvm::ArrayRef<const Stmt *> Body) {
     }
     // `fd = -1;` (the OpenJDK shape): the function goes on without the file.
     for (const BinaryOperator *A : F.Assignments)
-      if (Tracked && Tracked->denotes(A->getLHS()) &&
-          isFailureValue(A->getRHS()))
+      if (isHandle(A->getLHS()) && isFailureValue(A->getRHS()))
         ReleasesTracked = true;
   }
   if (ReleasesTracked)
@@ -419,9 +417,10 @@ bool DirectoryRejection::classifyStatStatement(const CallExpr *StatCall,
 bool DirectoryRejection::analyze(const CallExpr *StatCall,
                                  const VarDecl *Buffer,
                                  llvm::StringRef ModeField,
-                                 const Place *TrackedPlace,
-                                 RejectionPlan &Plan) {
+                                 const Place *TrackedPlace, RejectionPlan &Plan,
+                                 const Place *CopiedFrom) {
   Tracked = TrackedPlace;
+  Source = CopiedFrom;
   Stat = StatCall;
   RemovedVars = {Buffer};
   FallThroughRejection = false;

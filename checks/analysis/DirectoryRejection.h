@@ -49,15 +49,18 @@ public:
   /// Whether the stat-like \p StatCall writing into \p Buffer (member
   /// \p ModeField holds the file type) is used only to reject directories.
   /// \p Tracked is the descriptor or stream whose release (close, fclose,
-  /// `fd = -1`) counts as part of a rejection. Fills \p Plan.
+  /// `fd = -1`) counts as part of a rejection, and so does \p CopiedFrom's,
+  /// the place \p Tracked is a copy of (`int fd = fileno(f);`). Fills
+  /// \p Plan.
   bool analyze(const CallExpr *StatCall, const VarDecl *Buffer,
                llvm::StringRef ModeField, const Place *Tracked,
-               RejectionPlan &Plan);
+               RejectionPlan &Plan, const Place *CopiedFrom = nullptr);
 
   /// Whether \p Branch, taken for a directory, only rejects it (fails, or
   /// releases \p Tracked and goes on without it).
   bool rejects(const Stmt *Branch, const Place *Tracked) {
     this->Tracked = Tracked;
+    Source = nullptr;
     return isRejection(Branch);
   }
 
@@ -89,6 +92,10 @@ private:
   /// local declared alone without a value that gets no other; null if none.
   const Stmt *copyStore(const Expr *ModeUse, const VarDecl *&Copy) const;
   void noteCalls(const Stmt *S, const CallExpr *StatCall);
+  /// Whether \p E names the tracked handle or the place it was copied from.
+  bool isHandle(const Expr *E) const {
+    return (Tracked && Tracked->denotes(E)) || (Source && Source->denotes(E));
+  }
 
   const Stmt *Body;
   const StmtParents &Parents;
@@ -99,6 +106,7 @@ private:
   const CallExpr *Stat = nullptr;
 
   const Place *Tracked = nullptr;
+  const Place *Source = nullptr;
   const VarDecl *Result = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> RemovedVars;
   llvm::SmallVector<const Expr *, 4> DirectoryTests;

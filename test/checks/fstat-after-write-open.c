@@ -609,24 +609,48 @@ int open_copied(const char *path) {
 // CHECK-FIXES-NEXT: }
 
 // A stream's descriptor copied into a local: the branch closes the stream
-// through another name, so the finding names it and leaves the code.
+// by the stream's name, which goes with the rest of the rejection.
 int open_stream_copied(const char *path) {
   FILE *f = fopen(path, "w");
   if (!f)
     return -1;
   int fd = fileno(f);
   struct stat st;
-  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'fopen'
-  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: no automatic fix: the removed code also calls 'fclose'
   if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'fopen'
     fclose(f);
     return -1;
   }
   return fd;
 }
-// CHECK-FIXES: int fd = fileno(f);
+// CHECK-FIXES: int open_stream_copied(const char *path) {
+// CHECK-FIXES-NEXT:   FILE *f = fopen(path, "w");
+// CHECK-FIXES-NEXT:   if (!f)
+// CHECK-FIXES-NEXT:     return -1;
+// CHECK-FIXES-NEXT:   int fd = fileno(f);
+// CHECK-FIXES-NEXT:   return fd;
+// CHECK-FIXES-NEXT: }
+
+// A copy whose rejection also closes a descriptor that is neither the copy
+// nor its source: found, and the code is left to the author.
+int open_copied_closing_other(const char *path, int log_fd) {
+  int raw = open(path, O_WRONLY | O_CREAT, 0644);
+  if (raw < 0)
+    return -1;
+  int fd = raw;
+  struct stat st;
+  // CHECK-MESSAGES: :[[@LINE+2]]:7: warning: redundant 'fstat': its result only rejects a directory, and 'open'
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: no automatic fix: the removed code also calls 'close'
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(log_fd);
+    return -1;
+  }
+  return fd;
+}
+// CHECK-FIXES: int fd = raw;
 // CHECK-FIXES-NEXT:   struct stat st;
 // CHECK-FIXES: if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+// CHECK-FIXES-NEXT:     close(log_fd);
 
 // ------------------------------------------------------------ must not flag
 

@@ -251,14 +251,8 @@ void ReopenInLoopCheck::checkRandomDevice(const OpenCall &Open,
   bool Unbuffered =
       Open.Mode.IsStream &&
       llvm::any_of(CallIndex::of(Ctx).callsIn(Func), [&](const CallSite &C) {
-        const CallExpr *Set = C.Call;
-        return referencedVar(Set->getNumArgs() >= 2 ? Set->getArg(0)
-                                                    : nullptr) == Var &&
-               ((isNamed(Set, {"setbuf"}) &&
-                 Set->getArg(1)->isNullPointerConstant(
-                     Ctx, Expr::NPC_ValueDependentIsNotNull)) ||
-                (isNamed(Set, {"setvbuf"}) && Set->getNumArgs() == 4 &&
-                 foldInteger(Set->getArg(2), Ctx) == Constants.get("_IONBF")));
+        return unbuffersStream(C.Call, Ctx, Constants) &&
+               referencedVar(C.Call->getArg(0)) == Var;
       });
   diag(Open.Call->getBeginLoc(),
        "'%0' of '%1' to read random bytes, closed again in the same call: "

@@ -162,14 +162,9 @@ const CallExpr *SmallReadsCheck::unbufferingOf(const VarDecl *Stream,
     for (const CallSite &Site :
          CallIndex::of(Ctx).callsTo({"setvbuf", "setbuf"})) {
       const CallExpr *C = Site.Call;
-      bool Unbuffers =
-          (calleeName(C) == "setvbuf" && C->getNumArgs() == 4 &&
-           foldInteger(C->getArg(2), Ctx) == Constants.get("_IONBF")) ||
-          (calleeName(C) == "setbuf" && C->getNumArgs() == 2 &&
-           C->getArg(1)->isNullPointerConstant(
-               Ctx, Expr::NPC_ValueDependentIsNotNull));
-      if (const VarDecl *Var =
-              Unbuffers ? referencedVar(C->getArg(0)) : nullptr)
+      if (const VarDecl *Var = unbuffersStream(C, Ctx, Constants)
+                                   ? referencedVar(C->getArg(0))
+                                   : nullptr)
         (*Unbufferings)[Var].push_back(Site);
     }
   }

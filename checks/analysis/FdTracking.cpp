@@ -397,6 +397,17 @@ bool setsOffsetAbsolutely(const CallExpr *Call, ASTContext &Ctx) {
   return Whence && (*Whence == SeekSet || *Whence == SeekEnd);
 }
 
+bool unbuffersStream(const CallExpr *Call, ASTContext &Ctx,
+                     const PosixConstants &Constants) {
+  llvm::StringRef Name = calleeName(Call);
+  if (Name == "setbuf")
+    return Call->getNumArgs() == 2 &&
+           Call->getArg(1)->isNullPointerConstant(
+               Ctx, Expr::NPC_ValueDependentIsNotNull);
+  return Name == "setvbuf" && Call->getNumArgs() == 4 &&
+         foldInteger(Call->getArg(2), Ctx) == Constants.get("_IONBF");
+}
+
 const VarDecl *trackedVariable(const Expr *E, bool *ViaFileno) {
   std::optional<Place> P = trackedPlace(E, ViaFileno);
   return P && P->isVariable() ? P->base() : nullptr;

@@ -196,6 +196,11 @@ bool isForkName(llvm::StringRef Name);
 /// `lseek(fd, off, SEEK_SET)`, `SEEK_END`, `rewind(f)`.
 bool setsOffsetAbsolutely(const CallExpr *Call, ASTContext &Ctx);
 
+/// Whether \p Call makes the stream it is given unbuffered: `setbuf(f,
+/// NULL)` or `setvbuf(f, buf, _IONBF, size)`.
+bool unbuffersStream(const CallExpr *Call, ASTContext &Ctx,
+                     const PosixConstants &Constants);
+
 /// The local variable (or parameter) an fd or FILE* expression names, looking
 /// through parentheses, casts and `fileno(f)`. Sets \p ViaFileno when the
 /// expression was `fileno(var)`.

@@ -202,17 +202,15 @@ void SharedWalk::run(const MatchFinder::MatchResult &Result) {
   SharedWalks &All = sharedWalks();
   bool Timed = All.Timed.load(std::memory_order_relaxed);
   std::vector<double> Seconds(Walkers.size());
+  using Clock = std::chrono::steady_clock;
+  // The clock is read only for the profile.
   auto Each = [&](auto Work) {
     for (unsigned I = 0; I < Walkers.size(); ++I) {
-      if (!Timed) {
-        Work(*Walkers[I]);
-        continue;
-      }
-      auto Start = std::chrono::steady_clock::now();
+      Clock::time_point Start = Timed ? Clock::now() : Clock::time_point();
       Work(*Walkers[I]);
-      Seconds[I] += std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - Start)
-                        .count();
+      if (Timed)
+        Seconds[I] +=
+            std::chrono::duration<double>(Clock::now() - Start).count();
     }
   };
   Each([&](FunctionWalker &W) { W.beginWalk(Ctx); });

@@ -496,9 +496,16 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // points to may be made right here (`c->fd = socket(...)`), and so may a
   // global (`log_fd = open(...)`; any call of the program may change it
   // before the flag call, and then the open does not reach it).
+  // Only a maker, or fileno() for a copy of a stream's descriptor, can
+  // give the place a value that passes below: a graph is built for no other.
+  auto IsMaker = [&](const CallExpr *C) {
+    std::optional<int64_t> WrapperFlags;
+    return calleeName(C) == "fileno" ||
+           creatorOf(C, Ctx, Constants, WrapperFlags).has_value();
+  };
   if (!Where ||
       (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) ||
-      !mayBeDefinedByCall(*Where, Func, Functions))
+      !mayBeDefinedByCall(*Where, Func, Functions, IsMaker))
     return;
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   if (!Flow)

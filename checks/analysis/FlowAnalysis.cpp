@@ -272,17 +272,21 @@ bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
 }
 
 bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
-                        FunctionCache &Functions, bool ThroughCopy) {
+                        FunctionCache &Functions,
+                        llvm::function_ref<bool(const CallExpr *)> IsMaker,
+                        bool ThroughCopy) {
   const VarDecl *Var = P.base();
   // A copy of another place (`int fd = fd0;`) has what made that place.
   auto HasCallValue = [&](const Expr *Value) {
-    if (!Value || underlyingCall(Value))
-      return Value != nullptr;
+    if (!Value)
+      return false;
+    if (const CallExpr *Call = underlyingCall(Value))
+      return IsMaker(Call);
     std::optional<Place> Source =
         ThroughCopy ? trackedPlace(Value, nullptr, /*GlobalToo=*/true)
                     : std::nullopt;
     return Source && !(*Source == P) &&
-           mayBeDefinedByCall(*Source, Func, Functions, false);
+           mayBeDefinedByCall(*Source, Func, Functions, IsMaker, false);
   };
   if (!Var || HasCallValue(Var->getInit()))
     return true;

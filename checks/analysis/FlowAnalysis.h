@@ -81,13 +81,16 @@ struct EscapedPlaces {
   llvm::SmallVector<const UnaryOperator *, 2> Points;
 };
 
-/// Whether a definition of \p P in \p Func may have a call's value, as
-/// definesPlace() finds one: its variable's initialiser, an assignment to
-/// it, a pipe-like call given it; with \p ThroughCopy, also a copy of a
-/// place that may have one (`int fd = fd0;`). Read from its uses, before a
-/// flow graph is built to ask what made a place that no call here makes.
+/// Whether a definition of \p P in \p Func may have the value of a call
+/// that \p IsMaker accepts, as definesPlace() finds one: its variable's
+/// initialiser, an assignment to it, a pipe-like call given it; with
+/// \p ThroughCopy, also a copy of a place that may have one (`int fd =
+/// fd0;`). Read from its uses, before a flow graph is built to ask what
+/// made a place that nothing here makes.
 bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
-                        FunctionCache &Functions, bool ThroughCopy = true);
+                        FunctionCache &Functions,
+                        llvm::function_ref<bool(const CallExpr *)> IsMaker,
+                        bool ThroughCopy = true);
 
 class FunctionFlow {
 public:

@@ -373,7 +373,7 @@ bool CostlyLibcInLoopCheck::acceptsExisting(const CallExpr *Mkdir,
 
 void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  Loops.exportFacts(Ctx);
+  Unit = &Ctx;
   const CallIndex &Index = CallIndex::of(Ctx);
   llvm::SmallVector<llvm::StringRef, 8> InvariantNames;
   for (const SameAnswerCall &C : SameAnswerCalls)

@@ -27,6 +27,11 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
+    // After the walk of the checks that walk, which exports most calls
+    // with the parent maps it builds anyway.
+    if (Unit)
+      Loops.exportFacts(*Unit);
+    Unit = nullptr;
     Loops.clear();
     GrowsBuffer.clear();
     Same.clear();
@@ -42,6 +47,8 @@ private:
   bool acceptsExisting(const CallExpr *Mkdir, const FunctionDecl *Func);
 
   LoopCalls Loops;
+  /// The unit checked, until its end.
+  ASTContext *Unit = nullptr;
   SameValueMemo Same;
   /// Per loop, whether it retries a lookup with a bigger buffer (its text
   /// is read once, however many lookups it holds).

@@ -81,12 +81,12 @@ void ReopenInLoopCheck::registerPPCallbacks(const SourceManager &,
 
 void ReopenInLoopCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
-  Loops.exportFacts(Ctx);
   OpenCalls.assign(Opens.callsIn(Ctx, Constants, /*AcrossUnits=*/true), Ctx);
 }
 
 void ReopenInLoopCheck::checkFunction(const FunctionDecl *Walked,
                                       ASTContext &Ctx) {
+  Loops.exportFacts(Ctx, Walked);
   for (const CallSite &Site : OpenCalls.in(Walked))
     checkOpen(Site.Call, Site.Func, Ctx);
 }

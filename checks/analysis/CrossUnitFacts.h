@@ -64,11 +64,6 @@ public:
   /// \p Fact holds when \p Premise does.
   void addImplication(llvm::StringRef Fact, llvm::StringRef Premise);
 
-  /// True the first time \p Exporter asks in this unit: the checks that
-  /// share an exporter's facts (LoopCalls in two checks) export them once.
-  bool firstExport(llvm::StringRef Exporter) {
-    return Kept && Exporters.insert(Exporter).second;
-  }
   /// Whether the facts added are kept.
   bool kept() const { return Kept; }
 
@@ -77,7 +72,7 @@ public:
 
 private:
   bool Kept;
-  llvm::StringSet<> Lines, Exporters;
+  llvm::StringSet<> Lines;
 };
 
 /// The name every unit knows \p D by: its USR ("" if clang makes none).

@@ -4,9 +4,12 @@
 #include "CallIndex.h"
 #include "Callee.h"
 #include "HeldFiles.h"
+#include "PerContext.h"
 #include "StringHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 namespace clang::tidy::syscall {
 
@@ -107,18 +110,41 @@ IterationSite LoopCalls::of(const CallExpr *Call, const FunctionDecl *Func,
   return Site;
 }
 
-void LoopCalls::exportFacts(ASTContext &Ctx) {
+namespace {
+
+/// How far a unit's export has gone, shared by the checks that export.
+struct LoopCallExports {
+  /// The functions whose calls are exported.
+  llvm::DenseSet<const FunctionDecl *> Done;
+  /// Callees found called in every iteration of a loop.
+  llvm::DenseSet<const FunctionDecl *> LoopCalled;
+  /// Callees found called on every call of a function (callee, function).
+  llvm::DenseSet<std::pair<const FunctionDecl *, const FunctionDecl *>> Implied;
+};
+
+} // namespace
+
+void LoopCalls::exportFacts(ASTContext &Ctx, const FunctionDecl *Walked) {
   CrossUnitFacts *Facts = CrossUnitFacts::current();
-  if (!Facts || !Facts->firstExport("loop-calls"))
+  if (!Facts || !Facts->kept())
     return;
+  LoopCallExports &Export = PerContext<LoopCallExports>::get(
+      Ctx, [] { return std::make_unique<LoopCallExports>(); });
+  // What is built for the unit's functions outside a walk is let go.
+  std::optional<FunctionCache::Scratch> Scratch;
+  if (!Walked)
+    Scratch.emplace(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
+  const CallIndex &Index = CallIndex::of(Ctx);
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Exported;
   // Each fact once: a callee found called in every iteration says all that
   // its other calls could (and asking costs a walk of the loop's paths).
-  llvm::DenseSet<const FunctionDecl *> LoopCalled;
-  llvm::DenseSet<std::pair<const FunctionDecl *, const FunctionDecl *>> Implied;
-  for (const CallSite &Site : CallIndex::of(Ctx).all()) {
+  for (const CallSite &Site : Walked ? Index.callsIn(Walked) : Index.all()) {
+    if (Export.Done.contains(Site.Func))
+      continue;
+    Exported.insert(Site.Func);
     const FunctionDecl *Callee = Site.Callee;
-    if (!Callee || LoopCalled.contains(Callee->getFirstDecl()) ||
+    if (!Callee || Export.LoopCalled.contains(Callee->getFirstDecl()) ||
         SM.isInSystemHeader(Callee->getLocation()))
       continue;
     std::string Name = crossUnitName(Callee);
@@ -127,11 +153,11 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     if (Site.InLoop &&
         Every.loopOf(Site.Call, Functions.parents(Site.Func), Ctx)) {
       Facts->add(loopCallFact(Name));
-      LoopCalled.insert(Callee->getFirstDecl());
+      Export.LoopCalled.insert(Callee->getFirstDecl());
       continue;
     }
     // Called on every call of a function that a loop elsewhere may call.
-    if (Implied.contains({Callee->getFirstDecl(), Site.Func}))
+    if (Export.Implied.contains({Callee->getFirstDecl(), Site.Func}))
       continue;
     const auto *Body =
         llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
@@ -139,9 +165,10 @@ void LoopCalls::exportFacts(ASTContext &Ctx) {
     if (Body && !Caller.empty() && !Site.Func->isMain() &&
         Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx)) {
       Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));
-      Implied.insert({Callee->getFirstDecl(), Site.Func});
+      Export.Implied.insert({Callee->getFirstDecl(), Site.Func});
     }
   }
+  Export.Done.insert(Exported.begin(), Exported.end());
 }
 
 } // namespace clang::tidy::syscall

@@ -54,11 +54,14 @@ public:
   /// of them to do so.
   IterationSite of(const CallExpr *Call, const FunctionDecl *Func,
                    ASTContext &Ctx);
-  /// Once per unit (whichever check asks first), when the tool gathers
-  /// facts: which functions other
-  /// units may define this unit calls in every iteration of a loop, and
-  /// which it calls on every call of a function of its own.
-  void exportFacts(ASTContext &Ctx);
+  /// When the tool gathers facts: which functions other units may define
+  /// this unit calls in every iteration of a loop, and which it calls on
+  /// every call of a function of its own. For the calls of \p Walked (a
+  /// function a walk hands out, with those written inside it), where the
+  /// walk's parent maps serve the checks too; with none, for the calls of
+  /// the unit left. Each function's calls once per unit, whichever check
+  /// asks.
+  void exportFacts(ASTContext &Ctx, const FunctionDecl *Walked = nullptr);
   /// What \p S's calls do, found once per statement.
   const CallsSummary &summary(const Stmt *S);
   FunctionCache &functions() { return Functions; }

@@ -16,6 +16,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
@@ -263,6 +264,11 @@ const FunctionDecl *ElsewhereGuesses::targetOf(const FunctionDecl *Callee) {
     if (startsWith(Name.substr(From), "__"))
       continue;
     for (size_t Length = 3; From + Length <= Name.size(); ++Length) {
+      // The library's name ends a word of the helper's (`xwrite`,
+      // `fstat_or_die`, `readFile`), not one that goes on (`_exit` in
+      // `not_exiting`, `getpt` in `getptmfd`).
+      if (From + Length < Name.size() && isLowercase(Name[From + Length]))
+        continue;
       const FunctionDecl *Found =
           libraryFunction(Ctx, Name.substr(From, Length));
       if (Found && Found != Callee &&

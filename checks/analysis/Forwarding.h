@@ -68,8 +68,9 @@ std::string elsewhereIdHelper(const FunctionDecl *Callee);
 /// Guesses about helpers that another unit defines, for the tool's second
 /// run of a unit's checks: a function declared here with no body, outside
 /// the system headers and callable from other units, whose name holds the
-/// name of a C library function declared here (`xwrite`, `fstat_or_die`,
-/// `safe_read`) and whose parameters and result are that function's, is
+/// name of a C library function declared here at the end of a word
+/// (`xwrite`, `fstat_or_die`, `safe_read`; not `not_exiting`) and whose
+/// parameters and result are that function's, is
 /// read as a helper that only passes that call on. Only what that unit
 /// says makes a guess true: each guess used is a fact ("forwards:USR=write")
 /// that the second run's own findings need.

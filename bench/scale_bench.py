@@ -51,6 +51,9 @@ memory, their ratios to the parse, and the exponents of the CPU times.
                opened (each helper's callers are looked up in the file)
   fcntl-flags  n fcntl(fd, F_SETFD, FD_CLOEXEC) after one open (each was a
                walk back over all the earlier ones)
+  param-flags  n fcntl(c->fd, F_SETFD, FD_CLOEXEC) on a field of the
+               caller's record, in a function that opens something else
+               (each read every use of c)
   flag-answers n flags read back and set, each set's answer stored in its
                read's local, and one local given every answer
   pipe-flags   n pipe() calls, each end then made close-on-exec by fcntl
@@ -145,6 +148,18 @@ def fcntl_flags(n):
     return ("#include <fcntl.h>\nvoid f(const char *p) {\n"
             "  int fd = open(p, O_RDONLY);\n"
             + "  fcntl(fd, F_SETFD, FD_CLOEXEC);\n" * n + "}\n", ".c")
+
+
+def param_flags(n):
+    # The descriptor is a field of a parameter that nothing here makes: each
+    # flag call asked every use of the parameter whether a maker's value
+    # goes into it (vim's exec_instructions, one function of thousands of
+    # uses of its ectx).
+    return ("#include <fcntl.h>\nstruct conn { int fd; };\n"
+            "int f(struct conn *c, const char *p) {\n"
+            "  int log = open(p, O_WRONLY | O_CLOEXEC);\n"
+            + "  fcntl(c->fd, F_SETFD, FD_CLOEXEC);\n" * n
+            + "  return log;\n}\n", ".c")
 
 
 def flag_answers(n):
@@ -496,7 +511,7 @@ SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "nonblock-helper": nonblock_helper,
           "fflush-loop": fflush_loop,
           "endl-loop": endl_loop, "fcntl-flags": fcntl_flags,
-          "flag-answers": flag_answers,
+          "param-flags": param_flags, "flag-answers": flag_answers,
           "pipe-flags": pipe_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,
           "nested-loops": nested_loops, "flag-tests": flag_tests}

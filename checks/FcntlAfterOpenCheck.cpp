@@ -226,6 +226,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 
 void FcntlAfterOpenCheck::endUnit() {
   MadeByFunction.clear();
+  MakerDefs.clear();
   PairFlagCalls.clear();
   AddressOnlyToHelper.clear();
   FlagConditionals.clear();
@@ -505,7 +506,7 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   };
   if (!Where ||
       (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) ||
-      !mayBeDefinedByCall(*Where, Func, Functions, IsMaker))
+      !MakerDefs.mayBeDefinedByCall(*Where, Func, Functions, IsMaker))
     return;
   const FunctionFlow *Flow = Functions.flow(Func, Ctx);
   if (!Flow)

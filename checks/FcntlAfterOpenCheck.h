@@ -93,6 +93,7 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<const FunctionDecl *, Made> MadeByFunction;
+  MakerDefinitions MakerDefs;
   /// A flag call on an element of a pipe's or socketpair's array, with
   /// that element.
   struct PairFlagCall {

@@ -271,25 +271,23 @@ bool definesPlace(const Stmt *S, const Place &P, Definition &Def) {
   return mayStoreInto(Call, P) && Unknown();
 }
 
-bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
-                        FunctionCache &Functions,
-                        llvm::function_ref<bool(const CallExpr *)> IsMaker,
-                        bool ThroughCopy) {
-  const VarDecl *Var = P.base();
-  // A copy of another place (`int fd = fd0;`) has what made that place.
-  auto HasCallValue = [&](const Expr *Value) {
+const MakerDefinitions::OfVariable &
+MakerDefinitions::of(const VarDecl *Var, const FunctionDecl *Func,
+                     FunctionCache &Functions,
+                     llvm::function_ref<bool(const CallExpr *)> IsMaker) {
+  if (auto Kept = Known.find({Func, Var}); Kept != Known.end())
+    return Kept->second;
+  OfVariable Found;
+  auto Given = [&](const Expr *Value) {
     if (!Value)
-      return false;
+      return;
     if (const CallExpr *Call = underlyingCall(Value))
-      return IsMaker(Call);
-    std::optional<Place> Source =
-        ThroughCopy ? trackedPlace(Value, nullptr, /*GlobalToo=*/true)
-                    : std::nullopt;
-    return Source && !(*Source == P) &&
-           mayBeDefinedByCall(*Source, Func, Functions, IsMaker, false);
+      Found.Made = Found.Made || IsMaker(Call);
+    else if (std::optional<Place> Source =
+                 trackedPlace(Value, nullptr, /*GlobalToo=*/true))
+      Found.Copied.push_back(*Source);
   };
-  if (!Var || HasCallValue(Var->getInit()))
-    return true;
+  Given(Var->getInit());
   const StmtParents &Parents = Functions.parents(Func);
   for (const DeclRefExpr *Use : Functions.uses(Func).of(Var)) {
     // Up to the whole place the use names (`c->fd`, `fds[0]`, `*p`).
@@ -301,17 +299,33 @@ bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
       Up = Parents.getParent(Up);
     }
     if (const auto *Assign = llvm::dyn_cast_or_null<BinaryOperator>(Up);
-        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Whole &&
-        HasCallValue(Assign->getRHS()))
-      return true;
+        Assign && Assign->isAssignmentOp() && Assign->getLHS() == Whole)
+      Given(Assign->getRHS());
     if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Up)) {
       int ArrayArg = pairArrayArgument(calleeName(Call));
       if (ArrayArg >= 0 && (unsigned)ArrayArg < Call->getNumArgs() &&
           Call->getArg(ArrayArg) == Whole)
-        return true;
+        Found.Made = true;
     }
   }
-  return false;
+  return Known[{Func, Var}] = std::move(Found);
+}
+
+bool MakerDefinitions::mayBeDefinedByCall(
+    const Place &P, const FunctionDecl *Func, FunctionCache &Functions,
+    llvm::function_ref<bool(const CallExpr *)> IsMaker) {
+  const VarDecl *Var = P.base();
+  if (!Var)
+    return true;
+  const OfVariable &Own = of(Var, Func, Functions, IsMaker);
+  if (Own.Made)
+    return true;
+  // A copy of another place has what made that place (one step).
+  llvm::SmallVector<Place, 1> Copied = Own.Copied;
+  return llvm::any_of(Copied, [&](const Place &Source) {
+    return !(Source == P) &&
+           (!Source.base() || of(Source.base(), Func, Functions, IsMaker).Made);
+  });
 }
 
 std::unique_ptr<FunctionFlow>

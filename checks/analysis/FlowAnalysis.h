@@ -81,16 +81,37 @@ struct EscapedPlaces {
   llvm::SmallVector<const UnaryOperator *, 2> Points;
 };
 
-/// Whether a definition of \p P in \p Func may have the value of a call
-/// that \p IsMaker accepts, as definesPlace() finds one: its variable's
-/// initialiser, an assignment to it, a pipe-like call given it; with
-/// \p ThroughCopy, also a copy of a place that may have one (`int fd =
-/// fd0;`). Read from its uses, before a flow graph is built to ask what
-/// made a place that nothing here makes.
-bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
-                        FunctionCache &Functions,
-                        llvm::function_ref<bool(const CallExpr *)> IsMaker,
-                        bool ThroughCopy = true);
+/// Whether a definition of a place in a function may have the value of a
+/// call that a predicate accepts (a maker), as definesPlace() finds one:
+/// its variable's initialiser, an assignment to it, a pipe-like call given
+/// it; or a copy of another place that may have one (`int fd = fd0;`).
+/// Read from the uses of the place's variable, before a flow graph is
+/// built to ask what made a place that nothing here makes; once per
+/// function and variable, as a big function asks of many places of one
+/// variable (`ectx->fd`, `ectx->out`).
+class MakerDefinitions {
+public:
+  /// Whether one of \p P's definitions in \p Func may be a maker's call.
+  /// \p IsMaker must be the same predicate on every call until clear().
+  bool mayBeDefinedByCall(const Place &P, const FunctionDecl *Func,
+                          FunctionCache &Functions,
+                          llvm::function_ref<bool(const CallExpr *)> IsMaker);
+  void clear() { Known.clear(); }
+
+private:
+  /// What a variable's definitions in a function are given.
+  struct OfVariable {
+    /// A maker's call, to the variable or a place of it.
+    bool Made = false;
+    /// The places copied into it (`int fd = fd0;`, `c->fd = fd;`).
+    llvm::SmallVector<Place, 1> Copied;
+  };
+  const OfVariable &of(const VarDecl *Var, const FunctionDecl *Func,
+                       FunctionCache &Functions,
+                       llvm::function_ref<bool(const CallExpr *)> IsMaker);
+  llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, OfVariable>
+      Known;
+};
 
 class FunctionFlow {
 public:

@@ -493,10 +493,6 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // helper's call with a descriptor from elsewhere builds no graph).
   if (!madeIn(Func, Ctx).Any)
     return;
-  // A parameter's own value comes from the caller; a field of what it
-  // points to may be made right here (`c->fd = socket(...)`), and so may a
-  // global (`log_fd = open(...)`; any call of the program may change it
-  // before the flag call, and then the open does not reach it).
   // Only a maker, or fileno() for a copy of a stream's descriptor, can
   // give the place a value that passes below: a graph is built for no other.
   auto IsMaker = [&](const CallExpr *C) {
@@ -504,6 +500,10 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
     return calleeName(C) == "fileno" ||
            creatorOf(C, Ctx, Constants, WrapperFlags).has_value();
   };
+  // A parameter's own value comes from the caller; a field of what it
+  // points to may be made right here (`c->fd = socket(...)`), and so may a
+  // global (`log_fd = open(...)`; any call of the program may change it
+  // before the flag call, and then the open does not reach it).
   if (!Where ||
       (Where->isVariable() && llvm::isa<ParmVarDecl>(Where->base())) ||
       !MakerDefs.mayBeDefinedByCall(*Where, Func, Functions, IsMaker))

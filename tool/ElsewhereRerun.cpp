@@ -22,9 +22,11 @@ ElsewhereRerun::ElsewhereRerun(std::vector<std::unique_ptr<ASTConsumer>> Checks,
                                Preprocessor &PP,
                                std::vector<ClangTidyError> &Taken,
                                llvm::StringSet<> NamedInOptions,
+                               bool GuessesSettle,
                                TranslationUnitResult &Result)
     : Checks(std::move(Checks)), Diagnostics(Diagnostics), PP(PP), Taken(Taken),
-      Result(Result), NamedInOptions(std::move(NamedInOptions)) {}
+      Result(Result), NamedInOptions(std::move(NamedInOptions)),
+      GuessesSettle(GuessesSettle) {}
 
 void ElsewhereRerun::Initialize(ASTContext &Ctx) {
   for (auto &Run : Checks)
@@ -76,6 +78,28 @@ const FunctionDecl *functionAt(const ClangTidyError &E, ASTContext &Ctx) {
       return Site.Func;
   }
   return nullptr;
+}
+
+bool isCandidate(const ClangTidyError &E) {
+  return llvm::any_of(E.Notes, [](const tooling::DiagnosticMessage &N) {
+    return requirementOfNote(N.Message).has_value();
+  });
+}
+
+/// Whether a candidate of \p Found may be kept in a run of its unit alone:
+/// its requirement holds over the unit's own facts (read as every unit's,
+/// so that a fact no unit gives may hold too).
+bool keptAlone(const std::vector<ClangTidyError> &Found) {
+  FactBase Own;
+  for (const std::string &Line : CrossUnitFacts::current()->exported())
+    Own.add(Line);
+  Own.setComplete(true);
+  for (const ClangTidyError &E : Found)
+    for (const tooling::DiagnosticMessage &Note : E.Notes)
+      if (std::optional<Requirement> Needs = requirementOfNote(Note.Message);
+          Needs && Own.holds(*Needs))
+        return true;
+  return false;
 }
 
 /// Whether a finding of \p Found rests on a helper of another unit passing
@@ -134,7 +158,11 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   ElsewhereGuesses Guesses(Ctx, NamedInOptions);
   std::vector<ClangTidyError> First = Diagnostics.take();
-  if (!Guesses.anyInUnit(restsOnIdHelper(First))) {
+  // Alone, every finding only a second run makes needs a guess's fact that
+  // no unit will give; the run would matter only to a first-run candidate
+  // that the guesses take away, and one the unit itself settles.
+  if ((!GuessesSettle && !keptAlone(First)) ||
+      !Guesses.anyInUnit(restsOnIdHelper(First))) {
     for (ClangTidyError &E : First)
       Taken.push_back(std::move(E));
     return;
@@ -149,10 +177,7 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
     // unit (an id helper is getpid) that read the other helpers as
     // unknown; when the guesses show one of them for what it is (a fork),
     // and the finding goes, it goes.
-    if (!All.empty() && !Remade.count(keyOf(E)) &&
-        llvm::any_of(E.Notes, [](const tooling::DiagnosticMessage &N) {
-          return requirementOfNote(N.Message).has_value();
-        }))
+    if (!All.empty() && !Remade.count(keyOf(E)) && isCandidate(E))
       continue;
     Made.insert(keyOf(E));
     Taken.push_back(std::move(E));

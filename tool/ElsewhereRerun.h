@@ -38,12 +38,13 @@ public:
   /// \p Checks: further sets of the unit's checks, one per run (made
   /// before the parse, as their preprocessor callbacks must be). The
   /// findings of all runs go to \p Taken; their time to \p Result's
-  /// profile.
+  /// profile. \p GuessesSettle: RunSettings' (false: a run of this unit
+  /// alone, whose guesses nothing can confirm).
   ElsewhereRerun(std::vector<std::unique_ptr<clang::ASTConsumer>> Checks,
                  clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics,
                  clang::Preprocessor &PP,
                  std::vector<clang::tidy::ClangTidyError> &Taken,
-                 llvm::StringSet<> NamedInOptions,
+                 llvm::StringSet<> NamedInOptions, bool GuessesSettle,
                  TranslationUnitResult &Result);
 
   void Initialize(clang::ASTContext &Ctx) override;
@@ -66,6 +67,7 @@ private:
   TranslationUnitResult &Result;
   /// Functions the checks' options name: not guessed.
   llvm::StringSet<> NamedInOptions;
+  bool GuessesSettle;
 };
 
 } // namespace syscall_tidy

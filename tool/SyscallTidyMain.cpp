@@ -109,6 +109,10 @@ int run(int Argc, const char **Argv) {
   else if (!(Cache = ResultCache::create(Options, Error)) && !Error.empty())
     return fail(Error);
   Settings.Cache = Cache.get();
+  // One unit alone: no other unit can confirm a guess about its helpers.
+  // A cache entry serves whole-database runs too.
+  Settings.GuessesSettle =
+      Files.size() > 1 || !Options.Shard.empty() || Settings.Cache;
   std::unique_ptr<Baseline> Known;
   if (!Options.Baseline.empty() && !Options.WriteBaseline.empty())
     return fail("--baseline and --write-baseline together would write a "

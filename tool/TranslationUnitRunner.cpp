@@ -158,9 +158,9 @@ class TidyAction : public ASTFrontendAction {
 public:
   TidyAction(ClangTidyContext &Context, ClangTidyASTConsumerFactory &Factory,
              ClangTidyDiagnosticConsumer &Diagnostics, SourceTexts &Texts,
-             TranslationUnitResult &Result, bool RecordInputs)
+             TranslationUnitResult &Result, const RunSettings &Settings)
       : Context(Context), Factory(Factory), Diagnostics(Diagnostics),
-        Texts(Texts), Result(Result), RecordInputs(RecordInputs) {}
+        Texts(Texts), Result(Result), Settings(Settings) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
@@ -175,7 +175,8 @@ public:
       Reruns.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<ElsewhereRerun>(
         std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken,
-        namedInOptions(Context.getOptionsForFile(File)), Result));
+        namedInOptions(Context.getOptionsForFile(File)), Settings.GuessesSettle,
+        Result));
     Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/false));
     Consumers.push_back(std::make_unique<TimeStamp>(ChecksEnd));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
@@ -199,7 +200,7 @@ public:
         Result.Errors.push_back(std::move(E));
       Result.Findings.push_back(std::move(F));
     }
-    if (RecordInputs)
+    if (Settings.Cache)
       recordInputs(SM, Result.Inputs);
   }
 
@@ -209,7 +210,7 @@ private:
   ClangTidyDiagnosticConsumer &Diagnostics;
   SourceTexts &Texts;
   TranslationUnitResult &Result;
-  bool RecordInputs;
+  const RunSettings &Settings;
   EnclosingFunctions Functions;
   /// The findings the checks' second run took, with the first's.
   std::vector<ClangTidyError> Taken;
@@ -222,14 +223,14 @@ public:
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                     ClangTidyDiagnosticConsumer &Diagnostics,
                     SourceTexts &Texts, TranslationUnitResult &Result,
-                    bool RecordInputs, PreambleStore *Preambles)
+                    const RunSettings &Settings)
       : Context(Context), Factory(Context, FS), FS(std::move(FS)),
         Diagnostics(Diagnostics), Texts(Texts), Result(Result),
-        RecordInputs(RecordInputs), Preambles(Preambles) {}
+        Settings(Settings) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<TidyAction>(Context, Factory, Diagnostics, Texts,
-                                        Result, RecordInputs);
+                                        Result, Settings);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -241,8 +242,8 @@ public:
     // No "N warnings generated." line: the findings are the output.
     Invocation->getDiagnosticOpts().ShowCarets = false;
     std::shared_ptr<const PrecompiledPreamble> Preamble;
-    if (Preambles)
-      Preamble = Preambles->attach(*Invocation, *FS);
+    if (Settings.Preambles)
+      Preamble = Settings.Preambles->attach(*Invocation, *FS);
     return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
                                                 Consumer);
   }
@@ -254,8 +255,7 @@ private:
   ClangTidyDiagnosticConsumer &Diagnostics;
   SourceTexts &Texts;
   TranslationUnitResult &Result;
-  bool RecordInputs;
-  PreambleStore *Preambles;
+  const RunSettings &Settings;
 };
 
 } // namespace
@@ -304,8 +304,7 @@ TranslationUnitResult analyseUnit(const std::string &File,
         return Adjusted;
       });
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-  TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result,
-                            Settings.Cache != nullptr, Settings.Preambles);
+  TidyActionFactory Factory(Context, FS, Diagnostics, Texts, Result, Settings);
   clang::tidy::syscall::CrossUnitFacts Facts;
   int Status;
   {

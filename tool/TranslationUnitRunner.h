@@ -32,6 +32,10 @@ struct RunSettings {
   /// The units of the whole compile database when the run (or its shards
   /// together) analyses them all; 0 when files are named.
   size_t DatabaseUnits = 0;
+  /// Whether a guess about another unit's helper (ElsewhereRerun) can be
+  /// confirmed: another unit of the run, a shard's merge, a later run
+  /// through the cache or the editor's stored facts may export its fact.
+  bool GuessesSettle = true;
 };
 
 /// The settings of a run from the command line: jobs, --fix-notes, the

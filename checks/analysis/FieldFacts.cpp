@@ -168,11 +168,19 @@ std::optional<OpenCall> FieldFacts::openOfValue(const Expr *Value,
       refineModeByPath(*Open, *Flow, Ctx, Constants);
     return Open;
   }
-  // `int fd = open(...); if (fd < 0) ...; im->fd = fd;`
+  // `int fd = open(...); if (fd < 0) ...; im->fd = fd;`: only a local
+  // given an open somewhere in the function can hold one here (a big
+  // function stores many locals that never do into its records' fields).
   const VarDecl *Var = referencedVar(Value);
-  const FunctionFlow *Flow = Var && Var->isLocalVarDeclOrParm() && Func
-                                 ? Functions.flow(Func, Ctx)
-                                 : nullptr;
+  auto IsOpen = [&](const CallExpr *Call) {
+    return Opens.classify(Call, Ctx, Constants, AcrossUnits).has_value();
+  };
+  const FunctionFlow *Flow =
+      Var && Var->isLocalVarDeclOrParm() && Func &&
+              OpenDefinitions[AcrossUnits].mayBeDefinedByCall(
+                  Place::variable(Var), Func, Functions, IsOpen)
+          ? Functions.flow(Func, Ctx)
+          : nullptr;
   if (!Flow)
     return std::nullopt;
   return agreeingOpen(*Flow, Place::variable(Var), At, Opens, Ctx, Constants,

@@ -70,6 +70,8 @@ public:
     Stored.clear();
     Inherited.clear();
     Opening.clear();
+    for (MakerDefinitions &Known : OpenDefinitions)
+      Known.clear();
   }
 
 private:
@@ -101,6 +103,10 @@ private:
       Inherited;
   /// The functions that call an open-like function (exportStores()).
   llvm::SmallPtrSet<const FunctionDecl *, 16> Opening;
+  /// Whether a local is ever given an open's value, before its function's
+  /// graph is asked which definitions reach a store; one per value of
+  /// openOfValue's AcrossUnits (each keeps one predicate).
+  MakerDefinitions OpenDefinitions[2];
 };
 
 } // namespace clang::tidy::syscall

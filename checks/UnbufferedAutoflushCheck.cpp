@@ -173,14 +173,19 @@ void UnbufferedAutoflushCheck::registerPPCallbacks(const SourceManager &,
   Constants.setPreprocessor(PP);
 }
 
+/// A stream buffer's overflow(), which the base class calls per character
+/// when it has no put area.
+static DeclarationMatcher streambufOverflow() {
+  return cxxMethodDecl(unless(isExpansionInSystemHeader()), hasName("overflow"),
+                       isDefinition(),
+                       ofClass(cxxRecordDecl(
+                           isDerivedFrom(hasName("::std::basic_streambuf")))))
+      .bind("overflow");
+}
+
 void UnbufferedAutoflushCheck::registerMatchers(MatchFinder *Finder) {
   WalkingCheck::registerMatchers(Finder);
-  Finder->addMatcher(cxxMethodDecl(unless(isExpansionInSystemHeader()),
-                                   hasName("overflow"), isDefinition(),
-                                   ofClass(cxxRecordDecl(isDerivedFrom(
-                                       hasName("::std::basic_streambuf")))))
-                         .bind("overflow"),
-                     this);
+  Finder->addMatcher(streambufOverflow(), this);
 }
 
 /// `out << std::endl` (or std::flush, std::unitbuf).
@@ -206,6 +211,11 @@ void UnbufferedAutoflushCheck::checkOther(
 void UnbufferedAutoflushCheck::prepareUnit(ASTContext &Ctx) {
   if (CrossUnitFacts *Facts = CrossUnitFacts::current(); Facts && Facts->kept())
     exportStreamFacts(*Facts, Ctx);
+  // The matcher visits no class when the shared walk drives the checks.
+  if (SharedWalk::drives(Ctx) && Ctx.getLangOpts().CPlusPlus)
+    for (const CXXMethodDecl *Method : userMethodDefinitions(Ctx, "overflow"))
+      if (!match(streambufOverflow(), *Method, Ctx).empty())
+        checkOverflow(Method, Ctx);
   FunctionSummaries::of(Ctx).exportFacts(Constants);
   std::vector<std::string> Names = withFortifiedNames(
       {"setvbuf", "setbuf", "fflush", "::write", "::dprintf"});

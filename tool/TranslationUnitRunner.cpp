@@ -81,15 +81,11 @@ private:
 
 /// Whether the matcher need visit nothing of a unit but the unit itself:
 /// every check \p Factory makes for the current file is this module's
-/// (another module's, or the static analyser, walks the unit itself), and
-/// the unit is C (in C++ syscall-unbuffered-autoflush matches the
-/// `overflow` methods of stream buffers).
-bool checksAlone(ClangTidyASTConsumerFactory &Factory,
-                 const LangOptions &Lang) {
-  return !Lang.CPlusPlus &&
-         llvm::all_of(Factory.getCheckNames(), [](const std::string &Name) {
-           return syscall::startsWith(Name, "syscall-");
-         });
+/// (another module's, or the static analyser, walks the unit itself).
+bool checksAlone(ClangTidyASTConsumerFactory &Factory) {
+  return llvm::all_of(Factory.getCheckNames(), [](const std::string &Name) {
+    return syscall::startsWith(Name, "syscall-");
+  });
 }
 
 /// The SHA-1 of an input's text. The system headers that every unit reads
@@ -168,7 +164,7 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
     Consumers.push_back(std::make_unique<UserCodeScope>(
-        /*Narrow=*/true, checksAlone(Factory, CI.getLangOpts())));
+        /*Narrow=*/true, checksAlone(Factory)));
     Consumers.push_back(Factory.createASTConsumer(CI, File));
     std::vector<std::unique_ptr<ASTConsumer>> Reruns;
     for (unsigned I = 0; I < ElsewhereRerun::Runs; ++I)

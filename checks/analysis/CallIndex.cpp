@@ -5,6 +5,7 @@
 #include "Forwarding.h"
 #include "PerContext.h"
 #include "StringHelpers.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OperatorKinds.h"
 #include "clang/Basic/SourceManager.h"
@@ -499,6 +500,48 @@ const UnitDeclarations &unitDeclarations(const ASTContext &Ctx) {
 
 llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx) {
   return unitDeclarations(Ctx).User;
+}
+
+namespace {
+
+void addMethodDefinitions(const Decl *D, llvm::StringRef Name,
+                          llvm::DenseSet<const CXXMethodDecl *> &Seen,
+                          std::vector<const CXXMethodDecl *> &Found) {
+  if (const auto *Template = llvm::dyn_cast<ClassTemplateDecl>(D)) {
+    addMethodDefinitions(Template->getTemplatedDecl(), Name, Seen, Found);
+    for (const ClassTemplateSpecializationDecl *Instance :
+         Template->specializations())
+      addMethodDefinitions(Instance, Name, Seen, Found);
+    return;
+  }
+  if (const auto *Record = llvm::dyn_cast<CXXRecordDecl>(D)) {
+    if (Record != Record->getDefinition())
+      return;
+    for (const CXXMethodDecl *Method : Record->methods())
+      if (Method->getIdentifier() && Method->getName() == Name)
+        if (const auto *Defined =
+                llvm::dyn_cast_or_null<CXXMethodDecl>(Method->getDefinition());
+            Defined && Seen.insert(Defined).second)
+          Found.push_back(Defined);
+    for (const Decl *Member : Record->decls())
+      if (llvm::isa<CXXRecordDecl, ClassTemplateDecl>(Member))
+        addMethodDefinitions(Member, Name, Seen, Found);
+    return;
+  }
+  if (llvm::isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+    for (const Decl *Member : llvm::cast<DeclContext>(D)->decls())
+      addMethodDefinitions(Member, Name, Seen, Found);
+}
+
+} // namespace
+
+std::vector<const CXXMethodDecl *> userMethodDefinitions(const ASTContext &Ctx,
+                                                         llvm::StringRef Name) {
+  llvm::DenseSet<const CXXMethodDecl *> Seen;
+  std::vector<const CXXMethodDecl *> Found;
+  for (const Decl *D : userDeclarations(Ctx))
+    addMethodDefinitions(D, Name, Seen, Found);
+  return Found;
 }
 
 const FunctionDecl *libraryFunction(const ASTContext &Ctx,

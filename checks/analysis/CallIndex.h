@@ -5,6 +5,7 @@
 
 #include "MainFileUses.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -117,6 +118,14 @@ bool mayHoldUserCode(const Decl *D, const SourceManager &SM);
 /// index, the tool's narrowed traversal, its function ranges) cost a
 /// percent of a big unit's process in cache misses.
 llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx);
+
+/// The definitions of the methods named \p Name of the classes that
+/// userDeclarations() hold, in namespaces and classes at any depth, and of
+/// their class templates' instantiations; not of classes local to a
+/// function. For the tool's empty traversal scope, where no matcher visits
+/// a class.
+std::vector<const CXXMethodDecl *> userMethodDefinitions(const ASTContext &Ctx,
+                                                         llvm::StringRef Name);
 
 /// The C library function named \p Name that the unit declares: the first
 /// declaration of a top-level function some declaration of which is in a

@@ -1,6 +1,7 @@
 //===--- Callee.cpp - The function a call runs ----------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "Callee.h"
+#include "CallIndex.h"
 #include "MainFileUses.h"
 #include "PerContext.h"
 #include "clang/AST/ASTContext.h"
@@ -325,8 +326,11 @@ const FunctionDecl *calleeOf(const CallExpr *Call) {
 const FieldFunctions &FieldFunctions::of(ASTContext &Ctx) {
   return PerContext<FieldFunctions>::get(Ctx, [&] {
     auto Made = std::unique_ptr<FieldFunctions>(new FieldFunctions());
-    FieldFunctionWalk(*Made, Ctx.getSourceManager())
-        .TraverseDecl(Ctx.getTranslationUnitDecl());
+    // The unit's declarations, not the unit: the tool may have emptied
+    // its traversal scope.
+    FieldFunctionWalk Walk(*Made, Ctx.getSourceManager());
+    for (Decl *D : userDeclarations(Ctx))
+      Walk.TraverseDecl(D);
     return Made;
   });
 }

@@ -95,9 +95,10 @@ public:
 
 /// The walking checks of one matcher (one set of the unit's checks). When
 /// the matcher walks none of the unit's declarations (the tool empties its
-/// traversal scope for a C unit whose checks are all this module's: the
-/// matcher's walk of every node was 3 % of a big unit's process and found
-/// nothing the call index does not), it reaches the unit and no function;
+/// traversal scope for a unit whose checks are all this module's: the
+/// matcher's walk of every node was 3 % of a big C unit's process, two
+/// thirds of a small C++ unit's checks, and found nothing the call index
+/// and a look at the classes do not), it reaches the unit and no function;
 /// this callback, matched on the unit, then hands each function to every
 /// walking check in turn, as the matcher's visits would have.
 class SharedWalk : public ast_matchers::MatchFinder::MatchCallback {

@@ -434,3 +434,83 @@ void emit_all(std::ostream &os, int n) {
   for (int i = 0; i < n; i++)
     emit(os, i);
 }
+
+// Stream buffers spelt as projects write them: a class template used
+// with char, a definition out of the class, a class nested in another.
+namespace sink {
+template <class Ch> class CharBuf : public std::basic_streambuf<Ch> {
+  using Base = std::basic_streambuf<Ch>;
+
+protected:
+  typename Base::int_type overflow(typename Base::int_type ch) override {
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'overflow' writes each character with write(2) and 'CharBuf<char>' never sets a put area (setp)
+    char c = static_cast<char>(ch);
+    return ::write(1, &c, 1) == 1 ? ch : Base::traits_type::eof();
+  }
+};
+CharBuf<char> console;
+
+class LogBuf : public std::streambuf {
+protected:
+  int_type overflow(int_type ch) override;
+
+public:
+  struct Mirror : std::streambuf {
+    int_type overflow(int_type ch) override {
+      // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'overflow' writes each character with write(2) and 'Mirror' never sets a put area (setp)
+      char c = static_cast<char>(ch);
+      return ::write(2, &c, 1) == 1 ? ch : traits_type::eof();
+    }
+  };
+};
+LogBuf::int_type LogBuf::overflow(int_type ch) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'overflow' writes each character with write(2) and 'LogBuf' never sets a put area (setp)
+  char c = static_cast<char>(ch);
+  return ::write(3, &c, 1) == 1 ? ch : traits_type::eof();
+}
+
+// Look-alikes: a template never used, a template that sets a put area, a
+// class that is no stream buffer, and a nested one that sets a put area.
+template <class Ch> class UnusedBuf : public std::basic_streambuf<Ch> {
+protected:
+  typename std::basic_streambuf<Ch>::int_type
+  overflow(typename std::basic_streambuf<Ch>::int_type ch) override {
+    char c = static_cast<char>(ch);
+    ::write(1, &c, 1);
+    return ch;
+  }
+};
+template <class Ch> class AreaBuf : public std::basic_streambuf<Ch> {
+public:
+  AreaBuf() { this->setp(buf_, buf_ + 64); }
+
+protected:
+  typename std::basic_streambuf<Ch>::int_type
+  overflow(typename std::basic_streambuf<Ch>::int_type ch) override {
+    ::write(1, this->pbase(), this->pptr() - this->pbase());
+    this->setp(buf_, buf_ + 64);
+    return ch;
+  }
+
+private:
+  Ch buf_[64];
+};
+AreaBuf<char> buffered;
+struct Counter {
+  int overflow(int ch) {
+    char c = static_cast<char>(ch);
+    return static_cast<int>(::write(1, &c, 1));
+  }
+};
+struct Outer {
+  struct Area : std::streambuf {
+    Area() { setp(buf_, buf_ + sizeof buf_); }
+    int_type overflow(int_type ch) override {
+      ::write(1, pbase(), pptr() - pbase());
+      setp(buf_, buf_ + sizeof buf_);
+      return ch;
+    }
+    char buf_[64];
+  };
+};
+} // namespace sink

@@ -535,12 +535,20 @@ void addMethodDefinitions(const Decl *D, llvm::StringRef Name,
 
 } // namespace
 
-std::vector<const CXXMethodDecl *> userMethodDefinitions(const ASTContext &Ctx,
+std::vector<const CXXMethodDecl *> userMethodDefinitions(ASTContext &Ctx,
                                                          llvm::StringRef Name) {
   llvm::DenseSet<const CXXMethodDecl *> Seen;
   std::vector<const CXXMethodDecl *> Found;
   for (const Decl *D : userDeclarations(Ctx))
     addMethodDefinitions(D, Name, Seen, Found);
+  // A class local to a function: its methods that make calls are the call
+  // index's.
+  for (const CallSite &Site : CallIndex::of(Ctx).all())
+    if (const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Site.Func);
+        Method && Method->getParent()->isLocalClass() &&
+        Method->getIdentifier() && Method->getName() == Name &&
+        Seen.insert(Method).second)
+      Found.push_back(Method);
   return Found;
 }
 

@@ -121,10 +121,10 @@ llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx);
 
 /// The definitions of the methods named \p Name of the classes that
 /// userDeclarations() hold, in namespaces and classes at any depth, and of
-/// their class templates' instantiations; not of classes local to a
-/// function. For the tool's empty traversal scope, where no matcher visits
-/// a class.
-std::vector<const CXXMethodDecl *> userMethodDefinitions(const ASTContext &Ctx,
+/// their class templates' instantiations; of a class local to a function,
+/// those that make calls. For the tool's empty traversal scope, where no
+/// matcher visits a class.
+std::vector<const CXXMethodDecl *> userMethodDefinitions(ASTContext &Ctx,
                                                          llvm::StringRef Name);
 
 /// The C library function named \p Name that the unit declares: the first

@@ -514,3 +514,28 @@ struct Outer {
   };
 };
 } // namespace sink
+
+// A stream buffer local to the function that uses it, and its look-alike
+// with a put area.
+void log_to_stderr(const char *msg) {
+  struct ErrBuf : std::streambuf {
+    int_type overflow(int_type ch) override {
+      // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'overflow' writes each character with write(2) and 'ErrBuf' never sets a put area (setp)
+      char c = static_cast<char>(ch);
+      return ::write(2, &c, 1) == 1 ? ch : traits_type::eof();
+    }
+  } buf;
+  std::ostream(&buf) << msg;
+}
+void log_buffered(const char *msg) {
+  struct AreaErrBuf : std::streambuf {
+    AreaErrBuf() { setp(area, area + sizeof area); }
+    int_type overflow(int_type ch) override {
+      ::write(2, pbase(), pptr() - pbase());
+      setp(area, area + sizeof area);
+      return ch;
+    }
+    char area[64];
+  } buf;
+  std::ostream(&buf) << msg;
+}

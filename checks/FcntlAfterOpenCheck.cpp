@@ -660,7 +660,22 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Unfixable = "'" + calleeName(M.Call).str() + "' is spelled by a macro";
       continue;
     }
+    // A call of an unprototyped declaration may pass fewer arguments than
+    // the function takes: nothing to edit there.
+    int Edited = MFlag == "e"  ? M.How.ModeArg
+                 : M.InWrapper ? -1
+                               : M.How.FlagArg;
+    if (Edited >= (int)M.Call->getNumArgs()) {
+      Unfixable = "'" + calleeName(M.Call).str() +
+                  "' is called with fewer arguments than it takes";
+      continue;
+    }
+    bool Short = false;
     auto ArgText = [&](unsigned I) {
+      if (I >= M.Call->getNumArgs()) {
+        Short = true;
+        return std::string();
+      }
       return sourceText(
           CharSourceRange::getTokenRange(M.Call->getArg(I)->getSourceRange()),
           SM, LO);
@@ -734,6 +749,11 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
       Replacement = "epoll_create1(EPOLL_CLOEXEC)";
     else if (Name == "inotify_init")
       Replacement = "inotify_init1(" + MFlag.str() + ")";
+    if (Short) {
+      Unfixable =
+          "'" + Name.str() + "' is called with fewer arguments than it takes";
+      continue;
+    }
     if (!Replacement.empty() && exitsOnFailure(M.Call)) {
       Unfixable = "'" + writtenCalleeName(M.Call).str() +
                   "' exits when its call fails; '" + NeedName.str() +

@@ -416,25 +416,29 @@ bool FunctionFlow::walkForward(const Stmt *From,
 int FunctionFlow::lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
                                        const CFGBlock *Block,
                                        unsigned Index) const {
-  auto [It, New] = V.LastBefore.try_emplace(Block);
-  std::vector<int> &Before = It->second;
+  auto [It, New] = V.DefinedIn.try_emplace(Block);
   if (New) {
-    Before.assign(Block->size() + 1, -1);
-    int Last = -1;
+    It->second.first = V.DefinedAt.size();
     unsigned At = 0;
     for (const CFGElement &Element : *Block) {
-      Before[At++] = Last;
       if (auto S = Element.getAs<CFGStmt>()) {
         Definition Def;
         if (IsDefinition(S->getStmt(), Def)) {
-          Last = V.Defs.size();
+          V.DefinedAt.emplace_back(At, V.Defs.size());
           V.Defs.push_back(Def);
         }
       }
+      ++At;
     }
-    Before[At] = Last;
+    It->second.second = V.DefinedAt.size();
   }
-  return Before[Index];
+  // The last definition at an element before Index.
+  auto Defined =
+      llvm::ArrayRef<std::pair<unsigned, unsigned>>(V.DefinedAt)
+          .slice(It->second.first, It->second.second - It->second.first);
+  auto After = llvm::partition_point(
+      Defined, [&](const auto &D) { return D.first < Index; });
+  return After == Defined.begin() ? -1 : static_cast<int>(After[-1].second);
 }
 
 const llvm::SmallVector<unsigned, 4> &

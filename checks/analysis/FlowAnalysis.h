@@ -259,9 +259,13 @@ private:
       llvm::SmallDenseMap<const CFGBlock *, unsigned, 4> From;
     };
     std::optional<Escape> Escapes;
-    /// Per block, per element index: the definition (index into Defs) the
-    /// element sees from earlier in its block, or -1.
-    llvm::SmallDenseMap<const CFGBlock *, std::vector<int>, 2> LastBefore;
+    /// The definitions of each block looked at, in order: (element index,
+    /// index into Defs) pairs, a block's a range of DefinedAt. Only those,
+    /// not a slot per element: a function of one giant block asked about
+    /// thousands of variables kept a copy of the block's size for each.
+    std::vector<std::pair<unsigned, unsigned>> DefinedAt;
+    llvm::SmallDenseMap<const CFGBlock *, std::pair<unsigned, unsigned>, 2>
+        DefinedIn;
     /// Per block: the definitions that reach its entry.
     llvm::SmallDenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>, 2> In;
   };
@@ -283,7 +287,7 @@ private:
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
 
   std::unique_ptr<CFG> Graph;
-  AddressMap<Slot, InBlock> Where;
+  StmtMap<Slot, InBlock> Where;
   std::vector<const CFGBlock *> BlocksById;
   /// The places whose address is taken, by base.
   llvm::DenseMap<const VarDecl *, EscapedPlaces> Escaped;

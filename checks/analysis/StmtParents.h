@@ -36,7 +36,7 @@ private:
   struct NonNull {
     bool operator()(const Stmt *S) const { return S; }
   };
-  AddressMap<const Stmt *, NonNull> Parents;
+  StmtMap<const Stmt *, NonNull> Parents;
 };
 
 } // namespace clang::tidy::syscall

@@ -62,6 +62,9 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   pid-checks   n functions that compare getpid() with the pid one saved
   nested-loops n loops nested in one another, each calling getpid() and
                isatty() and writing (n is the nesting depth)
+  many-descriptors  n descriptors in one straight function, each a local
+               of its own: opened, truncated, seeked and written, stated and
+               closed (each searched the whole block for its definitions)
   mix-LAYOUT   n statements, one for each check in turn (its finding or a
                look-alike), laid out as straight code, a switch, an
                if/else-if chain (n deep), gotos to a cleanup label, one
@@ -500,6 +503,20 @@ def flag_tests(n):
         "    return -1;\n  return total;\n}\n", lambda i: (i, i, i, i))
 
 
+def many_descriptors(n):
+    block = ("  int fd%d = open(p, O_WRONLY | O_CREAT, 0644);\n"
+             "  ftruncate(fd%d, 0);\n"
+             "  lseek(fd%d, 0, SEEK_SET);\n"
+             "  write(fd%d, p, 1);\n"
+             "  fstat(fd%d, &st);\n"
+             "  n += S_ISDIR(st.st_mode);\n"
+             "  close(fd%d);\n")
+    body = "".join(block % ((i,) * 6) for i in range(n))
+    return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+            "int make(const char *p) {\n  struct stat st;\n  int n = 0;\n"
+            + body + "  return n;\n}\n", ".c")
+
+
 SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "handle-flags": handle_flags, "handle-blocks": handle_blocks,
           "runtime-flags": runtime_flags, "handle-records": handle_records,
@@ -514,7 +531,8 @@ SHAPES = {"seek-write": seek_write, "handle-seeks": handle_seeks,
           "param-flags": param_flags, "flag-answers": flag_answers,
           "pipe-flags": pipe_flags,
           "libc-loop": libc_loop, "pid-checks": pid_checks,
-          "nested-loops": nested_loops, "flag-tests": flag_tests}
+          "nested-loops": nested_loops, "flag-tests": flag_tests,
+          "many-descriptors": many_descriptors}
 SHAPES.update({"mix-" + layout: mix(layout) for layout in
                ("straight", "switch", "if-chain", "goto", "loop", "functions")})
 # Deep nesting needs more than clang's default 256 levels of brackets.

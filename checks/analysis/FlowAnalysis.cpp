@@ -214,6 +214,40 @@ bool valuesOnEntry(const Place &P, const FunctionDecl *Func,
   return true;
 }
 
+/// The variables element \p S names where it may store: what it declares,
+/// an assignment's or `++`'s target, a call's callee and arguments. A place
+/// of a local that definesPlace() finds \p S defining is named through one
+/// of them (Place::variables()), and so is a buffer a call fills.
+static void namedWhereStored(const Stmt *S,
+                             llvm::SmallVectorImpl<const ValueDecl *> &Out) {
+  auto Named = [&](const Stmt *Root) {
+    llvm::SmallVector<const Stmt *, 16> Work{Root};
+    while (!Work.empty()) {
+      const Stmt *X = Work.pop_back_val();
+      if (!X)
+        continue;
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(X))
+        Out.push_back(Ref->getDecl());
+      llvm::append_range(Work, X->children());
+    }
+  };
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *Value = llvm::dyn_cast<ValueDecl>(D))
+        Out.push_back(Value);
+  } else if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      Named(BO->getLHS());
+  } else if (const auto *UO = llvm::dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      Named(UO->getSubExpr());
+  } else if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
+    Named(Call->getCallee());
+    for (const Expr *Arg : Call->arguments())
+      Named(Arg);
+  }
+}
+
 int pairArrayArgument(llvm::StringRef Name) {
   return Name == "pipe" || Name == "pipe2" ? 0 : Name == "socketpair" ? 3 : -1;
 }
@@ -419,8 +453,7 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
   auto [It, New] = V.DefinedIn.try_emplace(Block);
   if (New) {
     It->second.first = V.DefinedAt.size();
-    unsigned At = 0;
-    for (const CFGElement &Element : *Block) {
+    auto Try = [&](const CFGElement &Element, unsigned At) {
       if (auto S = Element.getAs<CFGStmt>()) {
         Definition Def;
         if (IsDefinition(S->getStmt(), Def)) {
@@ -428,7 +461,18 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
           V.Defs.push_back(Def);
         }
       }
-      ++At;
+    };
+    if (V.Candidates) {
+      unsigned Id = Block->getBlockID() + 1;
+      for (auto C = llvm::partition_point(
+               *V.Candidates,
+               [&](const Slot &S) { return S.BlockIdPlusOne < Id; });
+           C != V.Candidates->end() && C->BlockIdPlusOne == Id; ++C)
+        Try((*Block)[C->Index], C->Index);
+    } else {
+      unsigned At = 0;
+      for (const CFGElement &Element : *Block)
+        Try(Element, At++);
     }
     It->second.second = V.DefinedAt.size();
   }
@@ -630,6 +674,9 @@ bool FunctionFlow::reachingDefinitions(
     Defs.push_back(Definition{});
     return true;
   }
+  // Without an escape, a local's place is defined only where it is named.
+  if (!V->Escapes && !V->Candidates && P.base() && !P.isGlobal())
+    V->Candidates = candidateDefinitions(P.variables());
   const VariableFlow::Escape *Escape = V->Escapes ? &*V->Escapes : nullptr;
   auto IsDefinition = [&](const Stmt *S, Definition &Def) {
     if (definesPlace(S, P, Def))
@@ -665,6 +712,44 @@ bool FunctionFlow::reachingDefinitions(
   return true;
 }
 
+std::vector<FunctionFlow::Slot> FunctionFlow::candidateDefinitions(
+    llvm::ArrayRef<const ValueDecl *> Vars) const {
+  if (!Stores) {
+    Stores.emplace();
+    llvm::SmallVector<const ValueDecl *, 8> Named;
+    for (const CFGBlock *Block : *Graph) {
+      unsigned Index = 0;
+      for (const CFGElement &Element : *Block) {
+        if (auto S = Element.getAs<CFGStmt>()) {
+          Named.clear();
+          namedWhereStored(S->getStmt(), Named);
+          llvm::sort(Named);
+          Named.erase(std::unique(Named.begin(), Named.end()), Named.end());
+          for (const ValueDecl *D : Named)
+            (*Stores)[D].push_back(Slot{Block->getBlockID() + 1, Index});
+        }
+        ++Index;
+      }
+    }
+  }
+  std::vector<Slot> Result;
+  for (const ValueDecl *D : Vars)
+    if (auto It = Stores->find(D); It != Stores->end())
+      llvm::append_range(Result, It->second);
+  auto Order = [](const Slot &A, const Slot &B) {
+    return std::make_pair(A.BlockIdPlusOne, A.Index) <
+           std::make_pair(B.BlockIdPlusOne, B.Index);
+  };
+  llvm::sort(Result, Order);
+  Result.erase(std::unique(Result.begin(), Result.end(),
+                           [](const Slot &A, const Slot &B) {
+                             return A.BlockIdPlusOne == B.BlockIdPlusOne &&
+                                    A.Index == B.Index;
+                           }),
+               Result.end());
+  return Result;
+}
+
 llvm::SmallVector<unsigned, 4> FunctionFlow::definitionsAt(VariableFlow &V,
                                                            Defines IsDefinition,
                                                            Position At) const {
@@ -697,6 +782,7 @@ FunctionFlow::bufferReaders(const VarDecl *Buffer, const Stmt *Writer,
       return true;
     };
     VariableFlow V;
+    V.Candidates = candidateDefinitions({Buffer});
     for (const DeclRefExpr *Use : Uses) {
       std::optional<Position> At = positionOf(Use);
       if (!At) {

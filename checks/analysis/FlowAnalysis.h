@@ -268,6 +268,11 @@ private:
         DefinedIn;
     /// Per block: the definitions that reach its entry.
     llvm::SmallDenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>, 2> In;
+    /// When known, the only elements that may define the place, in block
+    /// and element order (mayDefine()): a block is searched at those, not
+    /// at each element (a function of thousands of descriptors in one
+    /// straight block searched the block once per descriptor).
+    std::optional<std::vector<Slot>> Candidates;
   };
   int lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
                            const CFGBlock *Block, unsigned Index) const;
@@ -285,6 +290,10 @@ private:
   /// The definitions (indices into V.Defs) that reach \p At.
   llvm::SmallVector<unsigned, 4>
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
+  /// The elements that may define a place named through \p Vars, in block
+  /// and element order.
+  std::vector<Slot>
+  candidateDefinitions(llvm::ArrayRef<const ValueDecl *> Vars) const;
 
   std::unique_ptr<CFG> Graph;
   StmtMap<Slot, InBlock> Where;
@@ -302,6 +311,10 @@ private:
                          llvm::SmallVector<const DeclRefExpr *, 2>>
       Readers;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
+  /// Per variable, the elements that name it where they may store (built
+  /// on first use): mayDefine() in FlowAnalysis.cpp.
+  mutable std::optional<llvm::DenseMap<const ValueDecl *, std::vector<Slot>>>
+      Stores;
   /// reachableFromEntry's blocks, by block ID, per key.
   mutable llvm::StringMap<llvm::BitVector> EntryReaches;
   /// testedValues' values at each block's start (none: not reached), by

@@ -129,6 +129,16 @@ bool Place::movedBy(const VarDecl *Var) const {
           }));
 }
 
+llvm::SmallVector<const ValueDecl *, 2> Place::variables() const {
+  llvm::SmallVector<const ValueDecl *, 2> Result;
+  if (Base)
+    Result.push_back(Base);
+  for (const Step &S : Steps)
+    if (S.K == Step::Index && S.Decl)
+      Result.push_back(S.Decl);
+  return Result;
+}
+
 std::string Place::key() const {
   std::string Key;
   llvm::raw_string_ostream OS(Key);

@@ -56,6 +56,8 @@ public:
   bool mayAlter(const Place &Other) const;
   /// Whether assigning \p Var moves the place (its base or an index).
   bool movedBy(const VarDecl *Var) const;
+  /// The variables it is named through: its base and variable indexes.
+  llvm::SmallVector<const ValueDecl *, 2> variables() const;
   /// The field of the last step (`fd` of `c->fd`), or null.
   const FieldDecl *lastField() const {
     return !Steps.empty() && Steps.back().K == Step::Field

@@ -63,8 +63,9 @@ memory, their ratios to the parse, and the exponents of the CPU times.
   nested-loops n loops nested in one another, each calling getpid() and
                isatty() and writing (n is the nesting depth)
   many-descriptors  n descriptors in one straight function, each a local
-               of its own: opened, truncated, seeked and written, stated and
-               closed (each searched the whole block for its definitions)
+               of its own: opened, made close-on-exec, truncated, seeked and
+               written, stated and closed (each searched the whole block for
+               its definitions)
   mix-LAYOUT   n statements, one for each check in turn (its finding or a
                look-alike), laid out as straight code, a switch, an
                if/else-if chain (n deep), gotos to a cleanup label, one
@@ -505,13 +506,14 @@ def flag_tests(n):
 
 def many_descriptors(n):
     block = ("  int fd%d = open(p, O_WRONLY | O_CREAT, 0644);\n"
+             "  fcntl(fd%d, F_SETFD, FD_CLOEXEC);\n"
              "  ftruncate(fd%d, 0);\n"
              "  lseek(fd%d, 0, SEEK_SET);\n"
              "  write(fd%d, p, 1);\n"
              "  fstat(fd%d, &st);\n"
              "  n += S_ISDIR(st.st_mode);\n"
              "  close(fd%d);\n")
-    body = "".join(block % ((i,) * 6) for i in range(n))
+    body = "".join(block % ((i,) * 7) for i in range(n))
     return ("#include <fcntl.h>\n#include <sys/stat.h>\n#include <unistd.h>\n"
             "int make(const char *p) {\n  struct stat st;\n  int n = 0;\n"
             + body + "  return n;\n}\n", ".c")

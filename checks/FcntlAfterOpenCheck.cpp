@@ -230,6 +230,7 @@ void FcntlAfterOpenCheck::endUnit() {
   PairFlagCalls.clear();
   AddressOnlyToHelper.clear();
   FlagConditionals.clear();
+  Spawners.clear();
 }
 
 llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
@@ -301,6 +302,7 @@ void FcntlAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
 
 bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
                                           const Place &Where,
+                                          const FunctionDecl *Func,
                                           const FunctionFlow &Flow,
                                           ASTContext &Ctx, bool EntryMade,
                                           const Stmt *CopiedAt) {
@@ -331,8 +333,21 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
   std::string Key = "right-after-maker:" + Where.key();
   if (CopiedAt)
     Key += "@" + std::to_string(reinterpret_cast<uintptr_t>(CopiedAt));
-  return Flow.reachingDefinitions(Key, Call, IsEvent, Defs) &&
-         llvm::all_of(Defs, [&](const Definition &D) {
+  // A local's events name it, but for a spawn: then the function's spawning
+  // calls are asked too, not each element on the way.
+  bool Solved;
+  if (Where.base() && !Where.isGlobal()) {
+    auto [It, New] = Spawners.try_emplace(Func);
+    if (New)
+      for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func))
+        if (spawns(Site.Call))
+          It->second.push_back(Site.Call);
+    Solved = Flow.reachingDefinitions(Key, Call, IsEvent, Where.variables(),
+                                      It->second, Defs);
+  } else {
+    Solved = Flow.reachingDefinitions(Key, Call, IsEvent, Defs);
+  }
+  return Solved && llvm::all_of(Defs, [&](const Definition &D) {
            return D.Site || (D.Entry && EntryMade);
          });
 }
@@ -412,7 +427,7 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
   for (const PairFlagCall &Other : Others)
     if (Other.Call != Call && Where.isPairedElement(Other.Element) &&
         (!Found || (!Found->Needs.empty() && Other.Needs.empty())) &&
-        rightAfterMaker(Other.Call, Other.Element, Flow, Ctx))
+        rightAfterMaker(Other.Call, Other.Element, Func, Flow, Ctx))
       Found = &Other;
   if (!Found)
     return nullptr;
@@ -600,9 +615,9 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   if (!AllHave && madeIn(Func, Ctx).WithFlag[static_cast<unsigned>(Kind)])
     return;
 
-  if (!rightAfterMaker(Call, *Where, *Flow, Ctx, EntryMade && !Copied) ||
-      (Copied && !rightAfterMaker(Call, Copied->Source, *Flow, Ctx, EntryMade,
-                                  Copied->Site)))
+  if (!rightAfterMaker(Call, *Where, Func, *Flow, Ctx, EntryMade && !Copied) ||
+      (Copied && !rightAfterMaker(Call, Copied->Source, Func, *Flow, Ctx,
+                                  EntryMade, Copied->Site)))
     return;
   const StmtParents &Parents = Functions.parents(Func);
   // The flag is set whenever the descriptor was made: one set on some paths

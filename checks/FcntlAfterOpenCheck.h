@@ -86,10 +86,14 @@ private:
   /// copy at \p CopiedAt, which the flag call's descriptor was made by, is
   /// followed, not lost.
   bool rightAfterMaker(const CallExpr *Call, const Place &Where,
-                       const FunctionFlow &Flow, ASTContext &Ctx,
-                       bool EntryMade = false, const Stmt *CopiedAt = nullptr);
+                       const FunctionDecl *Func, const FunctionFlow &Flow,
+                       ASTContext &Ctx, bool EntryMade = false,
+                       const Stmt *CopiedAt = nullptr);
 
   const std::string RawCloexecFunctions;
+  /// Per function, its calls that spawn (rightAfterMaker()).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const Stmt *, 1>>
+      Spawners;
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<const FunctionDecl *, Made> MadeByFunction;

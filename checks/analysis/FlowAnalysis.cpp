@@ -214,12 +214,13 @@ bool valuesOnEntry(const Place &P, const FunctionDecl *Func,
   return true;
 }
 
-/// The variables element \p S names where it may store: what it declares,
-/// an assignment's or `++`'s target, a call's callee and arguments. A place
-/// of a local that definesPlace() finds \p S defining is named through one
-/// of them (Place::variables()), and so is a buffer a call fills.
-static void namedWhereStored(const Stmt *S,
-                             llvm::SmallVectorImpl<const ValueDecl *> &Out) {
+/// The variables element \p S names in an operand: what a declaration
+/// declares or is initialised with, an assignment's sides, `++`'s target, a
+/// call's callee and arguments. A place of a local that definesPlace() or
+/// copiesPlace() finds at \p S is named through one of them
+/// (Place::variables()), and so is a buffer a call fills.
+static void namedInOperands(const Stmt *S,
+                            llvm::SmallVectorImpl<const ValueDecl *> &Out) {
   auto Named = [&](const Stmt *Root) {
     llvm::SmallVector<const Stmt *, 16> Work{Root};
     while (!Work.empty()) {
@@ -233,11 +234,16 @@ static void namedWhereStored(const Stmt *S,
   };
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
-      if (const auto *Value = llvm::dyn_cast<ValueDecl>(D))
+      if (const auto *Value = llvm::dyn_cast<ValueDecl>(D)) {
         Out.push_back(Value);
+        if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
+          Named(Var->getInit());
+      }
   } else if (const auto *BO = llvm::dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
+    if (BO->isAssignmentOp()) {
       Named(BO->getLHS());
+      Named(BO->getRHS());
+    }
   } else if (const auto *UO = llvm::dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp())
       Named(UO->getSubExpr());
@@ -722,7 +728,7 @@ std::vector<FunctionFlow::Slot> FunctionFlow::candidateDefinitions(
       for (const CFGElement &Element : *Block) {
         if (auto S = Element.getAs<CFGStmt>()) {
           Named.clear();
-          namedWhereStored(S->getStmt(), Named);
+          namedInOperands(S->getStmt(), Named);
           llvm::sort(Named);
           Named.erase(std::unique(Named.begin(), Named.end()), Named.end());
           for (const ValueDecl *D : Named)
@@ -736,18 +742,37 @@ std::vector<FunctionFlow::Slot> FunctionFlow::candidateDefinitions(
   for (const ValueDecl *D : Vars)
     if (auto It = Stores->find(D); It != Stores->end())
       llvm::append_range(Result, It->second);
-  auto Order = [](const Slot &A, const Slot &B) {
-    return std::make_pair(A.BlockIdPlusOne, A.Index) <
-           std::make_pair(B.BlockIdPlusOne, B.Index);
-  };
-  llvm::sort(Result, Order);
-  Result.erase(std::unique(Result.begin(), Result.end(),
-                           [](const Slot &A, const Slot &B) {
-                             return A.BlockIdPlusOne == B.BlockIdPlusOne &&
-                                    A.Index == B.Index;
-                           }),
-               Result.end());
+  sortSlots(Result);
   return Result;
+}
+
+void FunctionFlow::sortSlots(std::vector<Slot> &Slots) {
+  auto Key = [](const Slot &S) {
+    return std::make_pair(S.BlockIdPlusOne, S.Index);
+  };
+  llvm::sort(Slots,
+             [&](const Slot &A, const Slot &B) { return Key(A) < Key(B); });
+  Slots.erase(std::unique(Slots.begin(), Slots.end(),
+                          [&](const Slot &A, const Slot &B) {
+                            return Key(A) == Key(B);
+                          }),
+              Slots.end());
+}
+
+bool FunctionFlow::reachingDefinitions(
+    llvm::StringRef Key, const Stmt *Use, Defines IsDefinition,
+    llvm::ArrayRef<const ValueDecl *> Named, llvm::ArrayRef<const Stmt *> Also,
+    llvm::SmallVectorImpl<Definition> &Defs) const {
+  std::unique_ptr<VariableFlow> &V = Keyed[Key];
+  if (!V) {
+    V = std::make_unique<VariableFlow>();
+    V->Candidates = candidateDefinitions(Named);
+    for (const Stmt *S : Also)
+      if (const Slot *At = Where.find(S))
+        V->Candidates->push_back(*At);
+    sortSlots(*V->Candidates);
+  }
+  return reachingDefinitions(Key, Use, IsDefinition, Defs);
 }
 
 llvm::SmallVector<unsigned, 4> FunctionFlow::definitionsAt(VariableFlow &V,

@@ -137,6 +137,14 @@ public:
   bool reachingDefinitions(llvm::StringRef Key, const Stmt *Use,
                            Defines IsDefinition,
                            llvm::SmallVectorImpl<Definition> &Defs) const;
+  /// The same, when \p IsDefinition holds only at elements that name one of
+  /// \p Named in an operand (candidateDefinitions()) and at \p Also: only
+  /// those are asked.
+  bool reachingDefinitions(llvm::StringRef Key, const Stmt *Use,
+                           Defines IsDefinition,
+                           llvm::ArrayRef<const ValueDecl *> Named,
+                           llvm::ArrayRef<const Stmt *> Also,
+                           llvm::SmallVectorImpl<Definition> &Defs) const;
 
   /// Every constant value \p Var may hold at \p Use, path by path: its
   /// constant initialisers and assignments, and `|=`/`&=` of constants on
@@ -269,9 +277,9 @@ private:
     /// Per block: the definitions that reach its entry.
     llvm::SmallDenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>, 2> In;
     /// When known, the only elements that may define the place, in block
-    /// and element order (mayDefine()): a block is searched at those, not
-    /// at each element (a function of thousands of descriptors in one
-    /// straight block searched the block once per descriptor).
+    /// and element order (candidateDefinitions()): a block is searched at
+    /// those, not at each element (a function of thousands of descriptors in
+    /// one straight block searched the block once per descriptor).
     std::optional<std::vector<Slot>> Candidates;
   };
   int lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
@@ -290,10 +298,13 @@ private:
   /// The definitions (indices into V.Defs) that reach \p At.
   llvm::SmallVector<unsigned, 4>
   definitionsAt(VariableFlow &V, Defines IsDefinition, Position At) const;
-  /// The elements that may define a place named through \p Vars, in block
-  /// and element order.
+  /// The elements that name one of \p Vars in an operand, in block and
+  /// element order: a place named through them is defined or copied only
+  /// there.
   std::vector<Slot>
   candidateDefinitions(llvm::ArrayRef<const ValueDecl *> Vars) const;
+  /// Sorts \p Slots in block and element order, without repeats.
+  static void sortSlots(std::vector<Slot> &Slots);
 
   std::unique_ptr<CFG> Graph;
   StmtMap<Slot, InBlock> Where;
@@ -311,8 +322,8 @@ private:
                          llvm::SmallVector<const DeclRefExpr *, 2>>
       Readers;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Keyed;
-  /// Per variable, the elements that name it where they may store (built
-  /// on first use): mayDefine() in FlowAnalysis.cpp.
+  /// Per variable, the elements that name it in an operand (built on first
+  /// use): namedInOperands() in FlowAnalysis.cpp.
   mutable std::optional<llvm::DenseMap<const ValueDecl *, std::vector<Slot>>>
       Stores;
   /// reachableFromEntry's blocks, by block ID, per key.

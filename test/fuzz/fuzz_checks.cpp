@@ -30,6 +30,7 @@
 #include <string>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <type_traits>
 #include <unistd.h>
 
 using namespace clang;
@@ -52,18 +53,28 @@ private:
 
 const char *const ParserMark = "SYSCALL_TIDY_FUZZ_PARSER";
 
-bool readAll(void *Data, size_t Size) {
-  char *At = static_cast<char *>(Data);
+// Moves Size bytes at Data with Step (one read or one send), whatever the
+// short counts and interruptions; false at the end of the stream or an error.
+template <typename Buffer, typename StepFn>
+bool moveAll(Buffer *Data, size_t Size, StepFn Step) {
+  auto *At = reinterpret_cast<
+      std::conditional_t<std::is_const_v<Buffer>, const char, char> *>(Data);
   while (Size > 0) {
-    ssize_t Got = read(STDIN_FILENO, At, Size);
-    if (Got < 0 && errno == EINTR)
+    ssize_t Moved = Step(At, Size);
+    if (Moved < 0 && errno == EINTR)
       continue;
-    if (Got <= 0)
+    if (Moved <= 0)
       return false;
-    At += Got;
-    Size -= Got;
+    At += Moved;
+    Size -= Moved;
   }
   return true;
+}
+
+bool readAll(void *Data, size_t Size) {
+  return moveAll(Data, Size, [](char *At, size_t Left) {
+    return read(STDIN_FILENO, At, Left);
+  });
 }
 
 // One parse of Code, with the syscall-* checks when Checks is set.
@@ -153,17 +164,9 @@ private:
   }
 
   bool sendAll(const void *Data, size_t Size) {
-    const char *At = static_cast<const char *>(Data);
-    while (Size > 0) {
-      ssize_t Sent = send(Socket, At, Size, MSG_NOSIGNAL);
-      if (Sent < 0 && errno == EINTR)
-        continue;
-      if (Sent <= 0)
-        return false;
-      At += Sent;
-      Size -= Sent;
-    }
-    return true;
+    return moveAll(Data, Size, [this](const char *At, size_t Left) {
+      return send(Socket, At, Left, MSG_NOSIGNAL);
+    });
   }
 
   int Socket = -1;

@@ -162,6 +162,7 @@ public:
                                                  StringRef File) override {
     Start = ParseEnd = ChecksEnd = Clock::now();
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<syscall::UnitDeclarationRecorder>());
     Consumers.push_back(std::make_unique<TimeStamp>(ParseEnd));
     Consumers.push_back(std::make_unique<UserCodeScope>(
         /*Narrow=*/true, checksAlone(Factory)));

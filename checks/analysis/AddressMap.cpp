@@ -5,16 +5,20 @@
 
 namespace clang::tidy::syscall {
 
-bool smallerThanStmtSlot(const Stmt *S) {
-  switch (S->getStmtClass()) {
+// In the order of Stmt::StmtClass, which the same list makes.
+const bool StmtClassSmallerThanSlot[Stmt::lastStmtConstant + 1] = {
+    /*NoStmtClass=*/true,
 #define ABSTRACT_STMT(STMT)
-#define STMT(CLASS, PARENT)                                                    \
-  case Stmt::CLASS##Class:                                                     \
-    return sizeof(CLASS) < 16;
+#define STMT(CLASS, PARENT) sizeof(CLASS) < 16,
 #include "clang/AST/StmtNodes.inc"
-  default:
-    return true;
-  }
-}
+};
+
+constexpr unsigned StmtClasses = 1
+#define ABSTRACT_STMT(STMT)
+#define STMT(CLASS, PARENT) +1
+#include "clang/AST/StmtNodes.inc"
+    ;
+static_assert(StmtClasses == Stmt::lastStmtConstant + 1,
+              "a slot of the table per statement class");
 
 } // namespace clang::tidy::syscall

@@ -41,11 +41,15 @@ public:
   /// Sets \p Key's value unless it has one; whether it was set.
   bool tryEmplace(const void *Key, V Value) {
     const uintptr_t Address = reinterpret_cast<uintptr_t>(Key);
-    auto [It, New] = PageOf.try_emplace(Address >> PageShift, Pages.size());
-    if (New)
-      Pages.push_back(std::make_unique<Page>());
-    V &Slot =
-        Pages[It->second]->Slots[(Address >> SlotShift) & (SlotsPerPage - 1)];
+    const uintptr_t Number = Address >> PageShift;
+    if (Number != LastNumber) {
+      auto [It, New] = PageOf.try_emplace(Number, Pages.size());
+      if (New)
+        Pages.push_back(std::make_unique<Page>());
+      LastNumber = Number;
+      LastPage = Pages[It->second].get();
+    }
+    V &Slot = LastPage->Slots[(Address >> SlotShift) & (SlotsPerPage - 1)];
     if (IsSet()(Slot))
       return false;
     Slot = Value;
@@ -63,21 +67,35 @@ private:
 
   const V *slot(const void *Key) const {
     const uintptr_t Address = reinterpret_cast<uintptr_t>(Key);
-    auto It = PageOf.find(Address >> PageShift);
-    if (It == PageOf.end())
-      return nullptr;
-    return &Pages[It->second]
-                ->Slots[(Address >> SlotShift) & (SlotsPerPage - 1)];
+    const uintptr_t Number = Address >> PageShift;
+    if (Number != LastNumber) {
+      auto It = PageOf.find(Number);
+      if (It == PageOf.end())
+        return nullptr;
+      LastNumber = Number;
+      LastPage = Pages[It->second].get();
+    }
+    return &LastPage->Slots[(Address >> SlotShift) & (SlotsPerPage - 1)];
   }
 
   llvm::DenseMap<uintptr_t, unsigned> PageOf;
   std::vector<std::unique_ptr<Page>> Pages;
+  /// The page asked for last: a walk asks of neighbours, mostly on one
+  /// page, so most questions need no hash lookup.
+  mutable uintptr_t LastNumber = UINTPTR_MAX;
+  mutable Page *LastPage = nullptr;
 };
 
+/// Per statement class, whether it is smaller than 16 bytes (null, break and
+/// continue statements, as sizeof says for the clang built against).
+extern const bool StmtClassSmallerThanSlot[Stmt::lastStmtConstant + 1];
+
 /// Whether \p S may start in the same 16 bytes as the node after it: its
-/// class is smaller than that (null, break and continue statements, as
-/// sizeof says for the clang built against).
-bool smallerThanStmtSlot(const Stmt *S);
+/// class is smaller than that. Asked of every node a map files: a table,
+/// not a call.
+inline bool smallerThanStmtSlot(const Stmt *S) {
+  return StmtClassSmallerThanSlot[S->getStmtClass()];
+}
 
 /// An AddressMap of statements with a slot per 16 bytes: two statements
 /// start in one only when the first is smaller (smallerThanStmtSlot()),

@@ -10,6 +10,8 @@
 #include "clang/Basic/OperatorKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 namespace clang::tidy::syscall {
@@ -439,30 +441,29 @@ CallIndex::callsTo(llvm::ArrayRef<llvm::StringRef> Names) const {
   return Result;
 }
 
-namespace {
+/// The unit's top-level declarations, sorted as userDeclarations() and
+/// libraryFunction() want them: the user's, and the C library's functions
+/// by name. Fed by one walk of the unit's list, or by the parser as it goes
+/// (UnitDeclarationRecorder).
+class UnitDeclarations {
+public:
+  UnitDeclarations(const ASTContext &Ctx, bool Recording)
+      : SM(Ctx.getSourceManager()), Recording(Recording) {
+    if (!Recording)
+      walk(Ctx);
+  }
 
-/// What one walk of the unit's top-level declarations finds: the user's,
-/// and the C library's functions by name.
-struct UnitDeclarations {
-  std::vector<Decl *> User;
-  llvm::DenseMap<const IdentifierInfo *, const FunctionDecl *> Library;
-
-  explicit UnitDeclarations(const ASTContext &Ctx);
-
-private:
-  void addLibrary(const Decl *D);
-};
-
-UnitDeclarations::UnitDeclarations(const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Declarations come file by file: where one is is asked of the source
-  // manager once per run of a file without line markers (`# 1 "x.h" 3`
-  // changes a file's system-ness within it).
-  FileID Last;
-  bool LastSystem = false, LastMain = false;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+  /// Files \p D, the unit's next top-level declaration.
+  void add(Decl *D) {
+    // What the compiler declares itself (a builtin on first use, the
+    // va_list record) holds no code of the user's or the library's.
+    if (D->isImplicit())
+      return;
     SourceLocation At = SM.getExpansionLoc(D->getLocation());
     FileID File = SM.getFileID(At);
+    // Declarations come file by file: where one is is asked of the source
+    // manager once per run of a file without line markers (`# 1 "x.h" 3`
+    // changes a file's system-ness within it).
     if (File.isInvalid() || File != Last) {
       LastSystem = SM.isInSystemHeader(At);
       LastMain = SM.isInMainFile(At);
@@ -475,28 +476,75 @@ UnitDeclarations::UnitDeclarations(const ASTContext &Ctx) {
     else if (LastMain || mayHoldCode(D))
       User.push_back(D);
   }
-}
 
-/// As a lookup of the unit would find it: through `extern "C"` blocks,
-/// the first declaration of a function some declaration of which is the
-/// system headers'.
-void UnitDeclarations::addLibrary(const Decl *D) {
-  if (const auto *Block = llvm::dyn_cast<LinkageSpecDecl>(D)) {
-    for (const Decl *Inner : Block->decls())
-      addLibrary(Inner);
-    return;
+  /// What was filed, walking the unit's list instead when the parser did
+  /// not hand over every declaration (a precompiled header's or a
+  /// preamble's come from the external source).
+  const UnitDeclarations &complete(const ASTContext &Ctx) {
+    if (Recording && Ctx.getExternalSource()) {
+      User.clear();
+      Library.clear();
+      Last = FileID();
+      walk(Ctx);
+    }
+    Recording = false;
+    return *this;
   }
-  if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D))
-    if (const IdentifierInfo *Name = Func->getIdentifier())
-      Library.try_emplace(Name, Func->getFirstDecl());
-}
+
+  std::vector<Decl *> User;
+  llvm::DenseMap<const IdentifierInfo *, const FunctionDecl *> Library;
+
+private:
+  void walk(const ASTContext &Ctx) {
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      add(D);
+  }
+
+  /// As a lookup of the unit would find it: through `extern "C"` blocks,
+  /// the first declaration of a function some declaration of which is the
+  /// system headers'.
+  void addLibrary(const Decl *D) {
+    if (const auto *Block = llvm::dyn_cast<LinkageSpecDecl>(D)) {
+      for (const Decl *Inner : Block->decls())
+        addLibrary(Inner);
+      return;
+    }
+    if (const auto *Func = llvm::dyn_cast<FunctionDecl>(D))
+      if (const IdentifierInfo *Name = Func->getIdentifier())
+        Library.try_emplace(Name, Func->getFirstDecl());
+  }
+
+  const SourceManager &SM;
+  bool Recording;
+  FileID Last;
+  bool LastSystem = false, LastMain = false;
+};
+
+namespace {
 
 const UnitDeclarations &unitDeclarations(const ASTContext &Ctx) {
   return PerContext<UnitDeclarations>::get(
-      Ctx, [&] { return std::make_unique<UnitDeclarations>(Ctx); });
+             Ctx,
+             [&] {
+               return std::make_unique<UnitDeclarations>(Ctx,
+                                                         /*Recording=*/false);
+             })
+      .complete(Ctx);
 }
 
 } // namespace
+
+void UnitDeclarationRecorder::Initialize(ASTContext &Ctx) {
+  Kept = &PerContext<UnitDeclarations>::get(Ctx, [&] {
+    return std::make_unique<UnitDeclarations>(Ctx, /*Recording=*/true);
+  });
+}
+
+bool UnitDeclarationRecorder::HandleTopLevelDecl(DeclGroupRef Group) {
+  for (Decl *D : Group)
+    Kept->add(D);
+  return true;
+}
 
 llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx) {
   return unitDeclarations(Ctx).User;

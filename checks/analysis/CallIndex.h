@@ -4,6 +4,7 @@
 #define SYSCALL_TIDY_CHECKS_CALLINDEX_H
 
 #include "MainFileUses.h"
+#include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -118,6 +119,24 @@ bool mayHoldUserCode(const Decl *D, const SourceManager &SM);
 /// index, the tool's narrowed traversal, its function ranges) cost a
 /// percent of a big unit's process in cache misses.
 llvm::ArrayRef<Decl *> userDeclarations(const ASTContext &Ctx);
+
+class UnitDeclarations;
+
+/// Hands userDeclarations() and libraryFunction() the unit's top-level
+/// declarations as the parser makes them, for a tool that puts it among
+/// its consumers: walked after the parse, the unit's list (mostly its
+/// headers') cost a cache miss per declaration, a tenth of the checks' time
+/// on a unit of 10,000 declarations. A unit whose declarations come in
+/// part from a precompiled header or a preamble is walked as before, and
+/// so is any unit without one (clang-tidy's).
+class UnitDeclarationRecorder : public ASTConsumer {
+public:
+  void Initialize(ASTContext &Ctx) override;
+  bool HandleTopLevelDecl(DeclGroupRef Group) override;
+
+private:
+  UnitDeclarations *Kept = nullptr;
+};
 
 /// The definitions of the methods named \p Name of the classes that
 /// userDeclarations() hold, in namespaces and classes at any depth, and of

@@ -125,12 +125,17 @@ public:
       return true;
     uint32_t Size = Code.size();
     char Done = 0;
+    // libFuzzer's timer interrupts the wait (its handler does not restart
+    // calls): an interrupted read is waited again, not taken for a death.
     if (sendAll(&Size, sizeof Size) && sendAll(Code.data(), Code.size()) &&
-        read(Socket, &Done, 1) == 1)
+        moveAll(&Done, 1, [this](char *At, size_t Left) {
+          return read(Socket, At, Left);
+        }))
       return true;
     close(Socket);
     Socket = -1;
-    waitpid(Child, nullptr, 0);
+    while (waitpid(Child, nullptr, 0) < 0 && errno == EINTR)
+      ;
     return false;
   }
 

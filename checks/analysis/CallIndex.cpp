@@ -10,8 +10,6 @@
 #include "clang/Basic/OperatorKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
 
 namespace clang::tidy::syscall {

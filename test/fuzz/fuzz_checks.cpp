@@ -5,7 +5,7 @@
 // checks must not crash, hang or trip a sanitizer on anything clang parses,
 // whatever it makes of it. Inputs that mention C++ are parsed as C++17,
 // the others as C. An input that crashes clang's own parser, with no check
-// loaded, is rejected first in a forked child: clang comes prebuilt and
+// loaded, is rejected first in a child process: clang comes prebuilt and
 // uninstrumented, and its crashes on malformed C++ are not ours to find.
 //
 //===----------------------------------------------------------------------===//
@@ -71,10 +71,9 @@ bool moveAll(Buffer *Data, size_t Size, StepFn Step) {
   return true;
 }
 
-bool readAll(void *Data, size_t Size) {
-  return moveAll(Data, Size, [](char *At, size_t Left) {
-    return read(STDIN_FILENO, At, Left);
-  });
+bool readAll(int Fd, void *Data, size_t Size) {
+  return moveAll(Data, Size,
+                 [Fd](char *At, size_t Left) { return read(Fd, At, Left); });
 }
 
 // One parse of Code, with the syscall-* checks when Checks is set.
@@ -128,9 +127,7 @@ public:
     // libFuzzer's timer interrupts the wait (its handler does not restart
     // calls): an interrupted read is waited again, not taken for a death.
     if (sendAll(&Size, sizeof Size) && sendAll(Code.data(), Code.size()) &&
-        moveAll(&Done, 1, [this](char *At, size_t Left) {
-          return read(Socket, At, Left);
-        }))
+        readAll(Socket, &Done, 1))
       return true;
     close(Socket);
     Socket = -1;
@@ -183,10 +180,10 @@ private:
 [[noreturn]] void serveParses() {
   for (;;) {
     uint32_t Size;
-    if (!readAll(&Size, sizeof Size))
+    if (!readAll(STDIN_FILENO, &Size, sizeof Size))
       _exit(0);
     std::string Code(Size, '\0');
-    if (!readAll(Code.data(), Size))
+    if (!readAll(STDIN_FILENO, Code.data(), Size))
       _exit(0);
     runTidy(Code, /*Checks=*/false);
     if (write(STDIN_FILENO, "+", 1) != 1)

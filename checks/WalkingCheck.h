@@ -70,10 +70,11 @@ protected:
 private:
   /// Starts the walk of \p Ctx's unit and prepares it; what the
   /// preparation builds for functions the walk has not reached is dropped
-  /// after it (FunctionCache::Scratch).
+  /// after it (FunctionCache::Scratch), or after every walking check's
+  /// when a shared walk prepares them all.
   void beginUnit(ASTContext &Ctx) {
     Walk.begin(Ctx);
-    FunctionCache::Scratch Scratch(Ctx);
+    FunctionCache::Scratch Scratch(Ctx, /*Joining=*/true);
     prepareUnit(Ctx);
   }
 

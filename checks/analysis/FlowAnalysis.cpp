@@ -1218,12 +1218,15 @@ FunctionCache::Entry &FunctionCache::entry(const FunctionDecl *Func,
   return It->second;
 }
 
-FunctionCache::Scratch::Scratch(const ASTContext &Ctx)
-    : Ctx(Ctx), Outer(store(Ctx).Scratched) {
-  store(Ctx).Scratched = &Made;
+FunctionCache::Scratch::Scratch(const ASTContext &Ctx, bool Joining)
+    : Ctx(Ctx), Outer(store(Ctx).Scratched), Joined(Joining && Outer) {
+  if (!Joined)
+    store(Ctx).Scratched = &Made;
 }
 
 FunctionCache::Scratch::~Scratch() {
+  if (Joined)
+    return;
   store(Ctx).Scratched = Outer;
   for (const FunctionDecl *Func : Made)
     release(Func);

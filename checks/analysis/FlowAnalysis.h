@@ -423,10 +423,12 @@ public:
   /// into most functions once, and keeping each function's graph, map and
   /// uses until the walk reaches it made them a fifth of a big unit's peak.
   /// For a computation that keeps values, not references into what it
-  /// built; one inside another drops its own.
+  /// built; one inside another drops its own, unless made \p Joining:
+  /// then the outer one drops it (the checks' preparations of a unit share
+  /// one, as they look into the same functions).
   class Scratch {
   public:
-    explicit Scratch(const ASTContext &Ctx);
+    explicit Scratch(const ASTContext &Ctx, bool Joining = false);
     ~Scratch();
     Scratch(const Scratch &) = delete;
     Scratch &operator=(const Scratch &) = delete;
@@ -435,6 +437,7 @@ public:
     const ASTContext &Ctx;
     std::vector<const FunctionDecl *> Made;
     std::vector<const FunctionDecl *> *Outer;
+    bool Joined;
   };
 
   /// Where \p S sits among \p Block's statements (Block->body_end() when it

@@ -213,7 +213,12 @@ void SharedWalk::run(const MatchFinder::MatchResult &Result) {
             std::chrono::duration<double>(Clock::now() - Start).count();
     }
   };
-  Each([&](FunctionWalker &W) { W.beginWalk(Ctx); });
+  {
+    // The preparations look into the same functions: what they build is
+    // kept until the last is done.
+    FunctionCache::Scratch Preparations(Ctx);
+    Each([&](FunctionWalker &W) { W.beginWalk(Ctx); });
+  }
   // The order's vector stays: nothing forgets it during the walk.
   for (const FunctionDecl *Top : orderOf(Ctx).Functions)
     Each([&](FunctionWalker &W) { W.walkTo(Top, Ctx); });

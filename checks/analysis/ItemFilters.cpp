@@ -3,10 +3,12 @@
 #include "ItemFilters.h"
 #include "Callee.h"
 #include "Forwarding.h"
+#include "StatementShape.h"
 #include "StringHelpers.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <algorithm>
 
 namespace clang::tidy::syscall {
 
@@ -145,49 +147,60 @@ bool isPureTest(llvm::StringRef Name) {
 
 } // namespace
 
-const std::vector<unsigned> &ItemFilters::programAnswersIn(
-    const VarDecl *Var, llvm::ArrayRef<const DeclRefExpr *> Changes,
-    const StmtParents &Parents, const SourceManager &SM) {
-  auto [Known, New] = ProgramAnswers.try_emplace(Var);
-  if (New) {
-    Known->second.reserve(Changes.size() + 1);
-    Known->second.push_back(0);
-    for (const DeclRefExpr *Change : Changes)
-      Known->second.push_back(Known->second.back() +
-                              storesProgramAnswer(Change, Parents, SM));
-  }
-  return Known->second;
-}
-
-const ItemFilters::ChangeMap &
-ItemFilters::changesIn(const Stmt *Root, const StmtParents &Parents) {
-  std::unique_ptr<ChangeMap> &Map = Changes[Root];
+ItemFilters::ChangeMap &ItemFilters::referencesIn(const Stmt *Nest) {
+  std::unique_ptr<ChangeMap> &Map = Changes[Nest];
   if (Map)
     return *Map;
   Map = std::make_unique<ChangeMap>();
-  llvm::SmallVector<const Stmt *, 64> Work{Root};
+  llvm::SmallVector<const Stmt *, 64> Work{Nest};
   // Children are pushed in reverse, so that references come in source order.
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
-      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-          Var && mayChange(Ref, Parents))
-        (*Map)[Var].push_back(Ref);
-    llvm::SmallVector<const Stmt *, 8> Children;
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
+        (*Map)[Var].References.push_back(Ref);
+    const size_t First = Work.size();
     for (const Stmt *Child : S->children())
       if (Child)
-        Children.push_back(Child);
-    Work.append(Children.rbegin(), Children.rend());
+        Work.push_back(Child);
+    std::reverse(Work.begin() + First, Work.end());
   }
   return *Map;
 }
 
+llvm::ArrayRef<const DeclRefExpr *>
+ItemFilters::changesOf(VariableChanges &Entry, const StmtParents &Parents) {
+  if (!Entry.Filtered) {
+    llvm::erase_if(Entry.References, [&](const DeclRefExpr *Ref) {
+      return !mayChange(Ref, Parents);
+    });
+    Entry.Filtered = true;
+  }
+  return Entry.References;
+}
+
+const std::vector<unsigned> &
+ItemFilters::programAnswersIn(VariableChanges &Entry,
+                              const StmtParents &Parents,
+                              const SourceManager &SM) {
+  if (Entry.ProgramAnswers.empty()) {
+    llvm::ArrayRef<const DeclRefExpr *> Changed = changesOf(Entry, Parents);
+    Entry.ProgramAnswers.reserve(Changed.size() + 1);
+    Entry.ProgramAnswers.push_back(0);
+    for (const DeclRefExpr *Change : Changed)
+      Entry.ProgramAnswers.push_back(Entry.ProgramAnswers.back() +
+                                     storesProgramAnswer(Change, Parents, SM));
+  }
+  return Entry.ProgramAnswers;
+}
+
 bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
                           const StmtParents &Parents, const ASTContext &Ctx) {
-  const Stmt *Root = Loop;
-  while (const Stmt *Up = Parents.getParent(Root))
-    Root = Up;
-  const ChangeMap &Changed = changesIn(Root, Parents);
+  const Stmt *Nest = Loop;
+  for (const Stmt *Up = Parents.getParent(Loop); Up; Up = Parents.getParent(Up))
+    if (isLoop(Up))
+      Nest = Up;
+  ChangeMap &Changed = referencesIn(Nest);
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
@@ -222,29 +235,31 @@ bool ItemFilters::filters(const Expr *Cond, const Stmt *Loop,
         auto It = Changed.find(Var);
         if (It == Changed.end())
           continue;
+        llvm::ArrayRef<const DeclRefExpr *> Changes =
+            changesOf(It->second, Parents);
+        if (Changes.empty())
+          continue;
         auto FirstFrom = [&](SourceLocation From) {
-          return llvm::partition_point(
-              It->second, [&](const DeclRefExpr *Change) {
-                return Before(Change->getBeginLoc(), From);
-              });
+          return llvm::partition_point(Changes, [&](const DeclRefExpr *Change) {
+            return Before(Change->getBeginLoc(), From);
+          });
         };
         // (Counted once per variable: a loop that changes it n times
         // before n guards asked about n changes per guard.)
         const std::vector<unsigned> &Answers =
-            programAnswersIn(Var, It->second, Parents, SM);
-        if (Answers[FirstFrom(Cond->getBeginLoc()) - It->second.begin()] >
-            Answers[FirstFrom(Loop->getBeginLoc()) - It->second.begin()])
+            programAnswersIn(It->second, Parents, SM);
+        if (Answers[FirstFrom(Cond->getBeginLoc()) - Changes.begin()] >
+            Answers[FirstFrom(Loop->getBeginLoc()) - Changes.begin()])
           return false;
         // Changed at or after the guard, in the loop: for the next item.
         if (const auto *Next = FirstFrom(Cond->getBeginLoc());
-            Next != It->second.end() &&
-            !Before(LoopEnd, (*Next)->getBeginLoc()))
+            Next != Changes.end() && !Before(LoopEnd, (*Next)->getBeginLoc()))
           return false;
         // The loop's counter: fine as the way to the item (`d[n]->name`,
         // `p->flags`), not tested itself (`i % 10 == 0` samples).
         if (const auto *Step =
                 Increment ? FirstFrom(Increment->getBeginLoc()) : nullptr;
-            Step && Step != It->second.end() &&
+            Step && Step != Changes.end() &&
             !Before(Increment->getEndLoc(), (*Step)->getBeginLoc()) &&
             !reachesItem(Ref, Parents))
           return false;

@@ -30,27 +30,33 @@ public:
   /// `i % 10 == 0`).
   bool filters(const Expr *Cond, const Stmt *Loop, const StmtParents &Parents,
                const ASTContext &Ctx);
-  void clear() {
-    Changes.clear();
-    ProgramAnswers.clear();
-  }
+  void clear() { Changes.clear(); }
 
 private:
-  using ChangeMap = llvm::DenseMap<const VarDecl *,
-                                   llvm::SmallVector<const DeclRefExpr *, 2>>;
-  /// Per variable of the function whose body is \p Root, the references
-  /// that may change it or what it points to, in source order; one walk of
-  /// the body per function.
-  const ChangeMap &changesIn(const Stmt *Root, const StmtParents &Parents);
-  /// For \p Var's \p Changes (changesIn()), how many of the first i store
-  /// what a call of the program answers, for each i: a range of changes
-  /// holds one when its two ends' counts differ.
-  const std::vector<unsigned> &
-  programAnswersIn(const VarDecl *Var,
-                   llvm::ArrayRef<const DeclRefExpr *> Changes,
-                   const StmtParents &Parents, const SourceManager &SM);
+  /// A variable's references in a loop nest, and which of them may change
+  /// it or what it points to (mayChange), found when first asked.
+  struct VariableChanges {
+    llvm::SmallVector<const DeclRefExpr *, 2> References;
+    bool Filtered = false;
+    /// How many of the first i changes store what a call of the program
+    /// answers, for each i: a range of changes holds one when its two
+    /// ends' counts differ. Empty until asked.
+    std::vector<unsigned> ProgramAnswers;
+  };
+  using ChangeMap = llvm::DenseMap<const VarDecl *, VariableChanges>;
+  /// Every variable's references under \p Nest (the outermost loop around
+  /// the loop asked about), in source order; one walk per nest. Only
+  /// changes inside the loop asked about count, so the code outside loops
+  /// is never walked.
+  ChangeMap &referencesIn(const Stmt *Nest);
+  /// The references of \p Entry that change its variable, filtered once.
+  llvm::ArrayRef<const DeclRefExpr *> changesOf(VariableChanges &Entry,
+                                                const StmtParents &Parents);
+  /// Entry.ProgramAnswers, counted once.
+  const std::vector<unsigned> &programAnswersIn(VariableChanges &Entry,
+                                                const StmtParents &Parents,
+                                                const SourceManager &SM);
   llvm::DenseMap<const Stmt *, std::unique_ptr<ChangeMap>> Changes;
-  llvm::DenseMap<const VarDecl *, std::vector<unsigned>> ProgramAnswers;
 };
 
 } // namespace clang::tidy::syscall

@@ -56,6 +56,13 @@ public:
     return true;
   }
 
+  /// The bytes the map holds.
+  size_t memoryBytes() const {
+    return Pages.size() * sizeof(Page) +
+           Pages.capacity() * sizeof(std::unique_ptr<Page>) +
+           PageOf.getMemorySize();
+  }
+
 private:
   // A page of slots per KiB of nodes, so that a small function's map stays
   // small.
@@ -118,6 +125,9 @@ public:
     if (!smallerThanStmtSlot(S))
       return Wide.tryEmplace(S, Value);
     return Small.try_emplace(S, Value).second;
+  }
+  size_t memoryBytes() const {
+    return Wide.memoryBytes() + Small.getMemorySize();
   }
 
 private:

@@ -1186,7 +1186,9 @@ unsigned FunctionFlow::componentOrder(const CFGBlock *Block) const {
 }
 
 FunctionCache::Store &FunctionCache::store(const ASTContext &Ctx) {
-  return PerContext<Store>::get(Ctx, [] { return std::make_unique<Store>(); });
+  return PerContext<Store>::get(Ctx, [&Ctx] {
+    return std::make_unique<Store>(Ctx.getASTAllocatedMemory() / 10);
+  });
 }
 
 void FunctionCache::forget(const ASTContext &Ctx) {
@@ -1196,11 +1198,33 @@ void FunctionCache::forget(const ASTContext &Ctx) {
 void FunctionCache::release(const FunctionDecl *Func) {
   Store &S = store(Func->getASTContext());
   auto Found = S.Entries.find(Func);
-  if (Found == S.Entries.end())
+  if (Found == S.Entries.end() || Found->second.Kept)
     return;
-  if (Found->second.Parents)
-    forgetLoopsOf(*Found->second.Parents);
-  S.Entries.erase(Found);
+  Entry &E = Found->second;
+  E.Flow.reset();
+  E.FlowBuilt = false;
+  E.Bytes = (E.Parents ? E.Parents->memoryBytes() : 0) +
+            (E.Uses ? E.Uses->memoryBytes() : 0) +
+            (E.Changed ? E.Changed->getMemorySize() : 0);
+  E.Kept = ++S.Releases;
+  S.KeptBytes += E.Bytes;
+  S.Kept.push_back({Func, E.Kept});
+  while (S.KeptBytes > S.Budget && !S.Kept.empty()) {
+    auto [Oldest, Release] = S.Kept.front();
+    S.Kept.pop_front();
+    auto It = S.Entries.find(Oldest);
+    if (It == S.Entries.end() || It->second.Kept != Release)
+      continue; // revived since
+    S.KeptBytes -= It->second.Bytes;
+    drop(S, It);
+  }
+}
+
+void FunctionCache::drop(
+    Store &S, llvm::DenseMap<const FunctionDecl *, Entry>::iterator It) {
+  if (It->second.Parents)
+    forgetLoopsOf(*It->second.Parents);
+  S.Entries.erase(It);
 }
 
 FunctionCache::Store::~Store() {
@@ -1213,9 +1237,15 @@ FunctionCache::Entry &FunctionCache::entry(const FunctionDecl *Func,
                                            const ASTContext &Ctx) {
   Store &S = store(Ctx);
   auto [It, New] = S.Entries.try_emplace(Func);
+  Entry &E = It->second;
+  if (E.Kept) { // revived: released again as if new
+    S.KeptBytes -= E.Bytes;
+    E.Kept = 0;
+    New = true;
+  }
   if (New && S.Scratched)
     S.Scratched->push_back(Func);
-  return It->second;
+  return E;
 }
 
 FunctionCache::Scratch::Scratch(const ASTContext &Ctx, bool Joining)

@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -414,15 +415,16 @@ public:
 
   /// Drops \p Ctx's graphs, maps and uses: the next use builds them anew.
   static void forget(const ASTContext &Ctx);
-  /// Drops \p Func's graph, map and uses (FunctionWalk, once every check
-  /// is past it): no caller may hold them.
+  /// Lets \p Func's graph, map and uses go (FunctionWalk, once every check
+  /// is past it): no caller may hold them. The map and uses are kept while
+  /// they fit (Store), and serve the next question about \p Func.
   static void release(const FunctionDecl *Func);
 
   /// While one lives, what is built for a function not yet in the cache is
-  /// dropped when it ends: a unit's summaries, made before the walk, look
-  /// into most functions once, and keeping each function's graph, map and
-  /// uses until the walk reaches it made them a fifth of a big unit's peak.
-  /// For a computation that keeps values, not references into what it
+  /// released when it ends (release()): a unit's summaries, made before the
+  /// walk, look into most functions once, and keeping each function's graph,
+  /// map and uses until the walk reaches it made them a fifth of a big unit's
+  /// peak. For a computation that keeps values, not references into what it
   /// built; one inside another drops its own, unless made \p Joining:
   /// then the outer one drops it (the checks' preparations of a unit share
   /// one, as they look into the same functions).
@@ -454,16 +456,34 @@ private:
     std::unique_ptr<StmtParents> Parents;
     std::unique_ptr<VariableUses> Uses;
     std::optional<llvm::DenseSet<const ValueDecl *>> Changed;
+    /// When released, kept (the number of its release), with its bytes.
+    uint64_t Kept = 0;
+    size_t Bytes = 0;
   };
+  /// A released function's map and uses are kept while all those kept fit
+  /// in a tenth of the unit's AST, oldest dropped first: a function asked
+  /// about again (a summary made before the walk reached it, a question
+  /// from a caller's check after it) was built again each time, and in a
+  /// small unit that was most of some checks' time. Its flow graph, whose
+  /// caches grow with the questions asked, is let go.
   struct Store {
+    explicit Store(size_t Budget) : Budget(Budget) {}
     ~Store();
     llvm::DenseMap<const FunctionDecl *, Entry> Entries;
     llvm::DenseMap<const CompoundStmt *, llvm::DenseMap<const Stmt *, unsigned>>
         Positions;
     /// The innermost living Scratch's functions given an entry.
     std::vector<const FunctionDecl *> *Scratched = nullptr;
+    size_t Budget, KeptBytes = 0;
+    uint64_t Releases = 0;
+    /// The kept functions, oldest first, with the number of their release
+    /// (one revived and released again is further back).
+    std::deque<std::pair<const FunctionDecl *, uint64_t>> Kept;
   };
   static Entry &entry(const FunctionDecl *Func, const ASTContext &Ctx);
+  /// Drops \p It's entry from \p S.
+  static void drop(Store &S,
+                   llvm::DenseMap<const FunctionDecl *, Entry>::iterator It);
   /// The store of \p Ctx's unit; other threads' units have their own.
   static Store &store(const ASTContext &Ctx);
 };

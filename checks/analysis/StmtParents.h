@@ -25,6 +25,8 @@ public:
   Stmt *getParent(Stmt *S) const {
     return const_cast<Stmt *>(Parents.lookup(S));
   }
+  /// The bytes the map holds.
+  size_t memoryBytes() const { return Parents.memoryBytes(); }
   /// The first parent that is not a parenthesis or a cast.
   const Stmt *getParentIgnoreParenCasts(const Stmt *S) const;
   Stmt *getParentIgnoreParenCasts(Stmt *S) const {

@@ -56,4 +56,14 @@ llvm::ArrayRef<const DeclRefExpr *> VariableUses::of(const ValueDecl *D) const {
   return It->second;
 }
 
+size_t VariableUses::memoryBytes() const {
+  size_t Bytes = Uses.getMemorySize() + SoleDeclarations.getMemorySize() +
+                 ChangedInPlace.getMemorySize();
+  // A list past its inline room is on the heap.
+  for (const auto &[Decl, Refs] : Uses)
+    if (Refs.capacity() > 4)
+      Bytes += Refs.capacity() * sizeof(const DeclRefExpr *);
+  return Bytes;
+}
+
 } // namespace clang::tidy::syscall

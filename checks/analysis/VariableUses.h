@@ -38,6 +38,9 @@ public:
     return ChangedInPlace.contains(D);
   }
 
+  /// The bytes the index holds.
+  size_t memoryBytes() const;
+
 private:
   llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;

@@ -767,10 +767,13 @@ bool FunctionFlow::reachingDefinitions(
   if (!V) {
     V = std::make_unique<VariableFlow>();
     V->Candidates = candidateDefinitions(Named);
+    // Sorted already; again only when Also adds slots.
+    const size_t FromNamed = V->Candidates->size();
     for (const Stmt *S : Also)
       if (const Slot *At = Where.find(S))
         V->Candidates->push_back(*At);
-    sortSlots(*V->Candidates);
+    if (V->Candidates->size() > FromNamed)
+      sortSlots(*V->Candidates);
   }
   return reachingDefinitions(Key, Use, IsDefinition, Defs);
 }

@@ -10,7 +10,8 @@
 // to the one reached, in source order (lambdas and local classes go with
 // the function they are written in, functions no matcher reaches with the
 // next one it does). Once every check that walks is past a function, its
-// analyses are let go: one asked for again later is built again.
+// analyses are released (FunctionCache::release: its map and uses are kept
+// while they fit in a tenth of the unit's AST, its flow graph goes).
 //
 //===----------------------------------------------------------------------===//
 

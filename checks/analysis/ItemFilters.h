@@ -36,6 +36,7 @@ private:
   /// A variable's references in a loop nest, and which of them may change
   /// it or what it points to (mayChange), found when first asked.
   struct VariableChanges {
+    /// Every reference until Filtered, then only the changes.
     llvm::SmallVector<const DeclRefExpr *, 2> References;
     bool Filtered = false;
     /// How many of the first i changes store what a call of the program

@@ -33,8 +33,7 @@ public:
         SoleDeclarations.try_emplace(Var, DS);
     return true;
   }
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
-      Uses;
+  llvm::DenseMap<const ValueDecl *, VariableUses::UseList> Uses;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> SoleDeclarations;
   llvm::DenseSet<const ValueDecl *> ChangedInPlace;
 };
@@ -61,7 +60,7 @@ size_t VariableUses::memoryBytes() const {
                  ChangedInPlace.getMemorySize();
   // A list past its inline room is on the heap.
   for (const auto &[Decl, Refs] : Uses)
-    if (Refs.capacity() > 4)
+    if (Refs.capacity() > InlineUses)
       Bytes += Refs.capacity() * sizeof(const DeclRefExpr *);
   return Bytes;
 }

@@ -22,6 +22,10 @@ namespace clang::tidy::syscall {
 
 class VariableUses {
 public:
+  /// One declaration's references; most have a few.
+  static constexpr unsigned InlineUses = 4;
+  using UseList = llvm::SmallVector<const DeclRefExpr *, InlineUses>;
+
   explicit VariableUses(const Stmt *Body);
 
   /// The references to \p D in the body, in source order.
@@ -42,8 +46,7 @@ public:
   size_t memoryBytes() const;
 
 private:
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
-      Uses;
+  llvm::DenseMap<const ValueDecl *, UseList> Uses;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> SoleDeclarations;
   llvm::DenseSet<const ValueDecl *> ChangedInPlace;
 };

@@ -52,6 +52,8 @@ void printCheckProfile(llvm::StringRef ProfileDir, const RunTimes &Times,
      << (Times.Units == 1 ? "" : "s") << " (wall seconds) --===\n";
   OS << llvm::format("  %-40s %10.4f\n", (const char *)"parse (clang)",
                      Times.ParseSeconds);
+  OS << llvm::format("  %-40s %10.4f\n", (const char *)"making the checks",
+                     Times.MakingSeconds);
   OS << llvm::format("  %-40s %10.4f\n",
                      (const char *)"checks (all, with matching)",
                      Times.CheckSeconds);

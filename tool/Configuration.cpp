@@ -109,6 +109,21 @@ public:
   }
 };
 
+/// A list of globs that enables exactly \p On of the catalog's checks, \p
+/// Off being the rest: the shorter of the names enabled and `syscall-*`
+/// without those disabled (the tool links no other syscall-* check).
+std::string narrowedChecks(llvm::ArrayRef<llvm::StringRef> On,
+                           llvm::ArrayRef<llvm::StringRef> Off) {
+  if (On.empty())
+    return "-*";
+  if (On.size() <= Off.size())
+    return llvm::join(On, ",");
+  std::string Globs = "syscall-*";
+  for (llvm::StringRef Name : Off)
+    Globs += ",-" + Name.str();
+  return Globs;
+}
+
 /// The user's configuration followed by one source that enables exactly the
 /// syscall-* checks it enables: `Checks: '*'` in a project's .clang-tidy is
 /// meant for clang-tidy, not a request to run every linked check here.
@@ -128,12 +143,18 @@ public:
     for (const OptionsSource &Source : Sources)
       Merged.mergeWith(Source.first, 0);
     CachedGlobList Enabled(Merged.Checks.value_or(""));
-    std::string Ours = "-*";
+    std::vector<llvm::StringRef> On, Off;
     for (const auto &Name : Catalog.Names)
-      if (Enabled.contains(Name.getKey()))
-        Ours += "," + Name.getKey().str();
+      (Enabled.contains(Name.getKey()) ? On : Off).push_back(Name.getKey());
+    // Ours alone decide: clang-tidy matches the name of every analyzer
+    // checker against the list for each set of checks it makes (four per
+    // unit), and a glob that matches costs a regex run, one that cannot
+    // (no such literal text) next to nothing. `-*` and the user's globs
+    // made that a millisecond per unit.
+    for (OptionsSource &Source : Sources)
+      Source.first.Checks.reset();
     ClangTidyOptions Narrowed;
-    Narrowed.Checks = Ours;
+    Narrowed.Checks = narrowedChecks(On, Off);
     Sources.emplace_back(Narrowed, "syscall-tidy (syscall-* checks only)");
     return Sources;
   }

@@ -35,6 +35,7 @@ void FindingReport::coverDatabase(size_t DatabaseUnits) {
 void FindingReport::add(TranslationUnitResult &&R) {
   Times.ParseSeconds += R.ParseSeconds;
   Times.CheckSeconds += R.CheckSeconds;
+  Times.MakingSeconds += R.MakingSeconds;
   Times.GuessingSeconds += R.GuessingSeconds;
   Times.GuessingUnits += R.Guessed;
   HiddenInHeaders += R.HiddenInHeaders;

@@ -114,14 +114,16 @@ inline void setDiagnosticsEngine(ClangTidyContext &Context,
 #endif
 }
 
-/// clang's text renderer over \p Options.
-inline std::unique_ptr<TextDiagnostic>
-makeTextDiagnostic(llvm::raw_ostream &OS, const LangOptions &Lang,
-                   DiagnosticOptions &Options) {
+/// clang's text renderer over \p Options, or \p Printer, a class derived
+/// from it with its constructors.
+template <typename Printer = TextDiagnostic>
+std::unique_ptr<Printer> makeTextDiagnostic(llvm::raw_ostream &OS,
+                                            const LangOptions &Lang,
+                                            DiagnosticOptions &Options) {
 #if LLVM_VERSION_MAJOR >= 22
-  return std::make_unique<TextDiagnostic>(OS, Lang, Options);
+  return std::make_unique<Printer>(OS, Lang, Options);
 #else
-  return std::make_unique<TextDiagnostic>(OS, Lang, &Options);
+  return std::make_unique<Printer>(OS, Lang, &Options);
 #endif
 }
 

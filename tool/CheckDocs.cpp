@@ -3,6 +3,7 @@
 #include "CheckDocs.h"
 #include "analysis/StringHelpers.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include <utility>
 
 namespace syscall_tidy {
@@ -32,21 +33,28 @@ std::string firstParagraph(llvm::StringRef Page) {
 
 } // namespace
 
-CheckDoc checkDoc(llvm::StringRef Check) {
-  for (const auto &[Name, Page] : Pages)
-    if (Check == Name) {
-      CheckDoc Doc;
+const CheckDoc &checkDoc(llvm::StringRef Check) {
+  // Made once: a report asks for the page of every finding's check.
+  static const llvm::StringMap<CheckDoc> Docs = [] {
+    llvm::StringMap<CheckDoc> Made;
+    for (const auto &[Name, Page] : Pages) {
+      CheckDoc &Doc = Made[Name];
       Doc.Markdown = Page;
       Doc.Full = firstParagraph(Page);
       size_t End = Doc.Full.find(". ");
       Doc.Short =
           End == std::string::npos ? Doc.Full : Doc.Full.substr(0, End + 1);
-      return Doc;
     }
-  CheckDoc Compiler;
-  Compiler.Short = Compiler.Full = Compiler.Markdown =
-      "An error the compiler reported; the file was not analysed.";
-  return Compiler;
+    return Made;
+  }();
+  static const CheckDoc Compiler = [] {
+    CheckDoc Doc;
+    Doc.Short = Doc.Full = Doc.Markdown =
+        "An error the compiler reported; the file was not analysed.";
+    return Doc;
+  }();
+  auto Found = Docs.find(Check);
+  return Found == Docs.end() ? Compiler : Found->second;
 }
 
 } // namespace syscall_tidy

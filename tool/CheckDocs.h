@@ -16,7 +16,7 @@ struct CheckDoc {
 
 /// The doc page of \p Check (docs/checks/<check>.md, embedded at build
 /// time); a generic text for compiler diagnostics.
-CheckDoc checkDoc(llvm::StringRef Check);
+const CheckDoc &checkDoc(llvm::StringRef Check);
 
 } // namespace syscall_tidy
 

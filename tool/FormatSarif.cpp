@@ -46,7 +46,7 @@ llvm::json::Object notificationOf(const Finding &F,
 
 /// The rule of \p Check, from its doc page.
 llvm::json::Object ruleOf(llvm::StringRef Check) {
-  CheckDoc Doc = checkDoc(Check);
+  const CheckDoc &Doc = checkDoc(Check);
   llvm::json::Object Rule{
       {"id", Check},
       {"shortDescription", llvm::json::Object{{"text", Doc.Short}}},

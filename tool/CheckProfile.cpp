@@ -48,13 +48,15 @@ void printCheckProfile(llvm::StringRef ProfileDir, const RunTimes &Times,
   for (const auto &[Name, Seconds] : Times.WalkerSeconds)
     if (Timed > 0)
       Wall[Name] += Walk * Seconds / Timed;
+  // Microseconds: a small unit parses in a millisecond or two, and its
+  // checks' share is lost in a tenth of one.
   OS << "===-- syscall-tidy profile: " << Times.Units << " translation unit"
      << (Times.Units == 1 ? "" : "s") << " (wall seconds) --===\n";
-  OS << llvm::format("  %-40s %10.4f\n", (const char *)"parse (clang)",
+  OS << llvm::format("  %-40s %11.6f\n", (const char *)"parse (clang)",
                      Times.ParseSeconds);
-  OS << llvm::format("  %-40s %10.4f\n", (const char *)"making the checks",
+  OS << llvm::format("  %-40s %11.6f\n", (const char *)"making the checks",
                      Times.MakingSeconds);
-  OS << llvm::format("  %-40s %10.4f\n",
+  OS << llvm::format("  %-40s %11.6f\n",
                      (const char *)"checks (all, with matching)",
                      Times.CheckSeconds);
   // The checks' runs with guessed helpers are part of the line above; the
@@ -62,10 +64,10 @@ void printCheckProfile(llvm::StringRef ProfileDir, const RunTimes &Times,
   std::string Guessing = "  of which guessing helpers (" +
                          std::to_string(Times.GuessingUnits) + " unit" +
                          (Times.GuessingUnits == 1 ? "" : "s") + ")";
-  OS << llvm::format("  %-40s %10.4f\n", Guessing.c_str(),
+  OS << llvm::format("  %-40s %11.6f\n", Guessing.c_str(),
                      Times.GuessingSeconds);
   for (const auto &[Name, Seconds] : Wall)
-    OS << llvm::format("  %-40s %10.4f\n", Name.c_str(), Seconds);
+    OS << llvm::format("  %-40s %11.6f\n", Name.c_str(), Seconds);
 }
 
 void finishCheckProfile(llvm::StringRef StoredPrefix, llvm::StringRef Dir,

@@ -17,6 +17,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include <mutex>
+#include <optional>
 
 using namespace clang::tidy;
 
@@ -138,6 +139,11 @@ public:
   }
 
   std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
+    // Asked again for the same file by each set of checks clang-tidy makes
+    // and by the compile command's adjuster: a third of making the checks.
+    std::lock_guard<std::mutex> Lock(KnownMutex);
+    if (Known && File == KnownFile)
+      return *Known;
     std::vector<OptionsSource> Sources = User->getRawOptions(File);
     ClangTidyOptions Merged;
     for (const OptionsSource &Source : Sources)
@@ -156,12 +162,17 @@ public:
     ClangTidyOptions Narrowed;
     Narrowed.Checks = narrowedChecks(On, Off);
     Sources.emplace_back(Narrowed, "syscall-tidy (syscall-* checks only)");
+    KnownFile = File.str();
+    Known = Sources;
     return Sources;
   }
 
 private:
   std::unique_ptr<ClangTidyOptionsProvider> User;
   const CheckCatalog &Catalog;
+  std::mutex KnownMutex;
+  std::string KnownFile;
+  std::optional<std::vector<OptionsSource>> Known;
 };
 
 /// Whether \p Globs say anything about \p Check, enabling or disabling it.

@@ -123,7 +123,8 @@ public:
              StringRef Message, ArrayRef<CharSourceRange> Ranges,
              ArrayRef<FixItHint> Hints, FixitMerger &Merger) {
     SmallVector<FixItHint, 8> Merged;
-    Merger.merge(Hints, Merged);
+    if (!Hints.empty())
+      Merger.merge(Hints, Merged);
     Pending = Merged;
     emitDiagnostic(Loc, Level, Message, Ranges, {});
     Pending = {};

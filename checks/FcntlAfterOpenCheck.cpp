@@ -139,11 +139,27 @@ std::optional<Creator> creatorOf(const CallExpr *Call, ASTContext &Ctx,
 
 /// Records the #if/#ifdef/#ifndef regions whose condition names a
 /// close-on-exec or non-blocking macro: code for systems without the flag.
+/// One per preprocessor, for every set of checks of its unit: the tool
+/// makes the sets for its runs with guesses after the parse, when only
+/// this record of it is left.
 class FlagConditionalRecorder : public PPCallbacks {
 public:
-  FlagConditionalRecorder(const SourceManager &SM, const LangOptions &LO,
-                          std::vector<SourceRange> &Out)
-      : SM(SM), LO(LO), Out(Out) {}
+  /// The regions of \p PP's unit, recorded from the first call on (before
+  /// the parse).
+  static const std::vector<SourceRange> &of(const SourceManager &SM,
+                                            Preprocessor &PP) {
+    auto [It, New] = Recorders.try_emplace(&PP, nullptr);
+    if (New) {
+      auto Made = std::make_unique<FlagConditionalRecorder>(SM, PP);
+      It->second = Made.get();
+      PP.addPPCallbacks(std::move(Made));
+    }
+    return It->second->Regions;
+  }
+
+  FlagConditionalRecorder(const SourceManager &SM, const Preprocessor &PP)
+      : SM(SM), LO(PP.getLangOpts()), PP(&PP) {}
+  ~FlagConditionalRecorder() override { Recorders.erase(PP); }
   void If(SourceLocation Loc, SourceRange Condition,
           ConditionValueKind) override {
     if (!SM.isInSystemHeader(Loc))
@@ -162,23 +178,32 @@ public:
   }
   void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
     if (Flagged.erase(IfLoc))
-      Out.push_back(SourceRange(IfLoc, Loc));
+      Regions.push_back(SourceRange(IfLoc, Loc));
   }
 
 private:
-  /// Keeps only the conditionals that name a flag: four sets of the checks
-  /// see every `#if` of every header (the tool's runs with guesses), and a
-  /// map entry for each cost them 2 % of the process on OpenSSH.
+  /// Keeps only the conditionals that name a flag: a map entry for every
+  /// `#if` of every header cost 2 % of the process on OpenSSH.
   void noteIf(SourceLocation Loc, llvm::StringRef Text) {
     if (Text.contains("CLOEXEC") || Text.contains("NONBLOCK") ||
         Text.contains("accept4") || Text.contains("ACCEPT4"))
       Flagged.insert(Loc);
   }
+  /// The recorder of each preprocessor alive on this thread (a unit is
+  /// parsed and checked on one thread).
+  static thread_local llvm::DenseMap<const Preprocessor *,
+                                     FlagConditionalRecorder *>
+      Recorders;
+
   const SourceManager &SM;
   const LangOptions &LO;
-  std::vector<SourceRange> &Out;
+  const Preprocessor *PP;
+  std::vector<SourceRange> Regions;
   llvm::DenseSet<SourceLocation> Flagged;
 };
+
+thread_local llvm::DenseMap<const Preprocessor *, FlagConditionalRecorder *>
+    FlagConditionalRecorder::Recorders;
 
 /// The part of `fl | FLAG` that is not constant: the flags read back.
 const Expr *readBackPart(const Expr *E, ASTContext &Ctx) {
@@ -220,8 +245,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
                                               Preprocessor *PP,
                                               Preprocessor *) {
   Constants.setPreprocessor(PP);
-  PP->addPPCallbacks(std::make_unique<FlagConditionalRecorder>(
-      SM, PP->getLangOpts(), FlagConditionals));
+  FlagConditionals = &FlagConditionalRecorder::of(SM, *PP);
 }
 
 void FcntlAfterOpenCheck::endUnit() {
@@ -229,7 +253,6 @@ void FcntlAfterOpenCheck::endUnit() {
   MakerDefs.clear();
   PairFlagCalls.clear();
   AddressOnlyToHelper.clear();
-  FlagConditionals.clear();
   Spawners.clear();
 }
 
@@ -655,11 +678,12 @@ void FcntlAfterOpenCheck::checkFlagCall(const CallExpr *Call,
   // The fix: the flag in each making call, and the flag call removed.
   std::string Unfixable;
   llvm::SmallVector<FixItHint, 4> Fixes;
-  bool InFallback = llvm::any_of(FlagConditionals, [&](SourceRange R) {
-    SourceLocation L = SM.getExpansionLoc(Call->getBeginLoc());
-    return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-           SM.isBeforeInTranslationUnit(L, R.getEnd());
-  });
+  bool InFallback =
+      FlagConditionals && llvm::any_of(*FlagConditionals, [&](SourceRange R) {
+        SourceLocation L = SM.getExpansionLoc(Call->getBeginLoc());
+        return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+               SM.isBeforeInTranslationUnit(L, R.getEnd());
+      });
   if (InFallback)
     Unfixable = "it sits under an #if for systems without the flag";
   if (Set.Inside)

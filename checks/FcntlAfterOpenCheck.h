@@ -117,8 +117,9 @@ private:
   llvm::DenseMap<std::pair<const ValueDecl *, const FunctionDecl *>, bool>
       AddressOnlyToHelper;
   /// Source ranges of #if/#ifdef regions whose condition names a CLOEXEC or
-  /// NONBLOCK macro: fallbacks for systems without the flag.
-  std::vector<SourceRange> FlagConditionals;
+  /// NONBLOCK macro: fallbacks for systems without the flag. The unit's
+  /// preprocessor owns them.
+  const std::vector<SourceRange> *FlagConditionals = nullptr;
 };
 
 } // namespace clang::tidy::syscall

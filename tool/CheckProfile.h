@@ -14,7 +14,7 @@ namespace syscall_tidy {
 struct RunTimes {
   unsigned Units = 0;
   double ParseSeconds = 0, CheckSeconds = 0;
-  /// Before each parse: making the unit's sets of checks.
+  /// Before each parse: making the unit's checks.
   double MakingSeconds = 0;
   /// Of CheckSeconds, the checks' runs with guessed helpers, and the units
   /// that had them (ElsewhereRerun).

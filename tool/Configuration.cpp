@@ -140,7 +140,8 @@ public:
 
   std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
     // Asked again for the same file by each set of checks clang-tidy makes
-    // and by the compile command's adjuster: a third of making the checks.
+    // (one more per run with guesses) and by the compile command's
+    // adjuster: a third of making the checks.
     std::lock_guard<std::mutex> Lock(KnownMutex);
     if (Known && File == KnownFile)
       return *Known;
@@ -153,10 +154,10 @@ public:
     for (const auto &Name : Catalog.Names)
       (Enabled.contains(Name.getKey()) ? On : Off).push_back(Name.getKey());
     // Ours alone decide: clang-tidy matches the name of every analyzer
-    // checker against the list for each set of checks it makes (four per
-    // unit), and a glob that matches costs a regex run, one that cannot
-    // (no such literal text) next to nothing. `-*` and the user's globs
-    // made that a millisecond per unit.
+    // checker against the list for each set of checks it makes, and a glob
+    // that matches costs a regex run, one that cannot (no such literal
+    // text) next to nothing. `-*` and the user's globs made that a
+    // millisecond per unit.
     for (OptionsSource &Source : Sources)
       Source.first.Checks.reset();
     ClangTidyOptions Narrowed;

@@ -17,33 +17,28 @@ using namespace clang::tidy::syscall;
 
 namespace syscall_tidy {
 
-ElsewhereRerun::ElsewhereRerun(std::vector<std::unique_ptr<ASTConsumer>> Checks,
-                               ClangTidyDiagnosticConsumer &Diagnostics,
-                               Preprocessor &PP,
-                               std::vector<ClangTidyError> &Taken,
-                               llvm::StringSet<> NamedInOptions,
-                               bool GuessesSettle,
-                               TranslationUnitResult &Result)
-    : Checks(std::move(Checks)), Diagnostics(Diagnostics), PP(PP), Taken(Taken),
-      Result(Result), NamedInOptions(std::move(NamedInOptions)),
+ElsewhereRerun::ElsewhereRerun(
+    std::function<std::unique_ptr<ASTConsumer>()> MakeChecks,
+    ClangTidyDiagnosticConsumer &Diagnostics, Preprocessor &PP,
+    std::vector<ClangTidyError> &Taken, llvm::StringSet<> NamedInOptions,
+    bool GuessesSettle, TranslationUnitResult &Result)
+    : MakeChecks(std::move(MakeChecks)), Diagnostics(Diagnostics), PP(PP),
+      Taken(Taken), Result(Result), NamedInOptions(std::move(NamedInOptions)),
       GuessesSettle(GuessesSettle) {}
 
-void ElsewhereRerun::Initialize(ASTContext &Ctx) {
-  for (auto &Run : Checks)
-    Run->Initialize(Ctx);
-}
-
-std::vector<ClangTidyError> ElsewhereRerun::rerun(unsigned Run, ASTContext &Ctx,
+std::vector<ClangTidyError> ElsewhereRerun::rerun(ASTContext &Ctx,
                                                   ElsewhereGuesses &Guesses) {
   auto Start = std::chrono::steady_clock::now();
   Result.Guessed = true;
+  Made.push_back(MakeChecks());
+  Made.back()->Initialize(Ctx);
   forgetUnitAnalyses(Ctx);
   {
     // A run with guesses may conclude what is not so: it exports nothing.
     CrossUnitFacts Discarded(/*Kept=*/false);
     CrossUnitFacts::Scope Gathering(Discarded);
     ElsewhereGuesses::Scope Guessing(Guesses);
-    Checks[Run]->HandleTranslationUnit(Ctx);
+    Made.back()->HandleTranslationUnit(Ctx);
   }
   // The next run, and the consumers after this one, start without them.
   forgetUnitAnalyses(Ctx);
@@ -167,7 +162,7 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
       Taken.push_back(std::move(E));
     return;
   }
-  std::vector<ClangTidyError> Second = rerun(0, Ctx, Guesses);
+  std::vector<ClangTidyError> Second = rerun(Ctx, Guesses);
   Requirement All = Guesses.used();
   std::set<FindingKey> Made, Remade;
   for (const ClangTidyError &E : Second)
@@ -197,13 +192,14 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
       llvm::sort(Helpers);
       ByHelpers[Helpers].push_back(std::move(E));
     }
-  unsigned Run = 1;
+  unsigned Done = 1; // the guessing run
   for (auto &[Helpers, Found] : ByHelpers) {
     std::set<FindingKey> Alone;
     Requirement Needs;
-    if (!Helpers.empty() && Run < Checks.size()) {
+    if (!Helpers.empty() && Done < Runs) {
       Guesses.restrictTo(Helpers);
-      for (const ClangTidyError &E : rerun(Run++, Ctx, Guesses))
+      ++Done;
+      for (const ClangTidyError &E : rerun(Ctx, Guesses))
         Alone.insert(keyOf(E));
       Needs = Guesses.used();
     }

@@ -28,6 +28,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,32 +36,35 @@ namespace syscall_tidy {
 
 class ElsewhereRerun : public clang::ASTConsumer {
 public:
-  /// \p Checks: further sets of the unit's checks, one per run (made
-  /// before the parse, as their preprocessor callbacks must be). The
+  /// \p MakeChecks: a further set of the unit's checks, made for each run
+  /// when the run is due (most units have none; the checks' preprocessor
+  /// callbacks keep what they record for every set of the unit). The
   /// findings of all runs go to \p Taken; their time to \p Result's
   /// profile. \p GuessesSettle: RunSettings' (false: a run of this unit
   /// alone, whose guesses nothing can confirm).
-  ElsewhereRerun(std::vector<std::unique_ptr<clang::ASTConsumer>> Checks,
-                 clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics,
-                 clang::Preprocessor &PP,
-                 std::vector<clang::tidy::ClangTidyError> &Taken,
-                 llvm::StringSet<> NamedInOptions, bool GuessesSettle,
-                 TranslationUnitResult &Result);
+  ElsewhereRerun(
+      std::function<std::unique_ptr<clang::ASTConsumer>()> MakeChecks,
+      clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics,
+      clang::Preprocessor &PP, std::vector<clang::tidy::ClangTidyError> &Taken,
+      llvm::StringSet<> NamedInOptions, bool GuessesSettle,
+      TranslationUnitResult &Result);
 
-  void Initialize(clang::ASTContext &Ctx) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
-  /// How many sets of checks the constructor wants: the guessing run and
-  /// the runs that try a function's guesses alone.
+  /// How many runs at most: the guessing run and the runs that try a
+  /// function's guesses alone.
   static constexpr unsigned Runs = 3;
 
 private:
-  /// The findings of run \p Run of the checks, with the guesses current.
+  /// The findings of a further run of the checks, a set made for it, with
+  /// the guesses current.
   std::vector<clang::tidy::ClangTidyError>
-  rerun(unsigned Run, clang::ASTContext &Ctx,
+  rerun(clang::ASTContext &Ctx,
         clang::tidy::syscall::ElsewhereGuesses &Guesses);
 
-  std::vector<std::unique_ptr<clang::ASTConsumer>> Checks;
+  std::function<std::unique_ptr<clang::ASTConsumer>()> MakeChecks;
+  /// The sets made, kept until the unit ends (their findings' texts).
+  std::vector<std::unique_ptr<clang::ASTConsumer>> Made;
   clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics;
   clang::Preprocessor &PP;
   std::vector<clang::tidy::ClangTidyError> &Taken;

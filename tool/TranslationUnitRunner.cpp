@@ -167,11 +167,11 @@ public:
     Consumers.push_back(std::make_unique<UserCodeScope>(
         /*Narrow=*/true, checksAlone(Factory)));
     Consumers.push_back(Factory.createASTConsumer(CI, File));
-    std::vector<std::unique_ptr<ASTConsumer>> Reruns;
-    for (unsigned I = 0; I < ElsewhereRerun::Runs; ++I)
-      Reruns.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<ElsewhereRerun>(
-        std::move(Reruns), Diagnostics, CI.getPreprocessor(), Taken,
+        [this, &CI, Name = File.str()] {
+          return Factory.createASTConsumer(CI, Name);
+        },
+        Diagnostics, CI.getPreprocessor(), Taken,
         namedInOptions(Context.getOptionsForFile(File)), Settings.GuessesSettle,
         Result));
     Consumers.push_back(std::make_unique<UserCodeScope>(/*Narrow=*/false));

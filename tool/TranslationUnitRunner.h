@@ -62,7 +62,7 @@ struct TranslationUnitResult {
   /// With a cache: every file the unit read, absolute, and its hash.
   std::vector<std::pair<std::string, std::string>> Inputs;
   double ParseSeconds = 0, CheckSeconds = 0;
-  /// Before the parse: making the checks' sets (clang-tidy's consumers).
+  /// Before the parse: making the checks (clang-tidy's consumer).
   double MakingSeconds = 0;
   /// Of CheckSeconds, the runs with guessed helpers (ElsewhereRerun), and
   /// whether there were any.

@@ -30,15 +30,15 @@ std::vector<ClangTidyError> ElsewhereRerun::rerun(ASTContext &Ctx,
                                                   ElsewhereGuesses &Guesses) {
   auto Start = std::chrono::steady_clock::now();
   Result.Guessed = true;
-  Made.push_back(MakeChecks());
-  Made.back()->Initialize(Ctx);
+  RunChecks.push_back(MakeChecks());
+  RunChecks.back()->Initialize(Ctx);
   forgetUnitAnalyses(Ctx);
   {
     // A run with guesses may conclude what is not so: it exports nothing.
     CrossUnitFacts Discarded(/*Kept=*/false);
     CrossUnitFacts::Scope Gathering(Discarded);
     ElsewhereGuesses::Scope Guessing(Guesses);
-    Made.back()->HandleTranslationUnit(Ctx);
+    RunChecks.back()->HandleTranslationUnit(Ctx);
   }
   // The next run, and the consumers after this one, start without them.
   forgetUnitAnalyses(Ctx);

@@ -63,8 +63,9 @@ private:
         clang::tidy::syscall::ElsewhereGuesses &Guesses);
 
   std::function<std::unique_ptr<clang::ASTConsumer>()> MakeChecks;
-  /// The sets made, kept until the unit ends (their findings' texts).
-  std::vector<std::unique_ptr<clang::ASTConsumer>> Made;
+  /// The sets made for the runs so far; they go with the unit's other
+  /// consumers (clang-tidy's writes its stored profile then).
+  std::vector<std::unique_ptr<clang::ASTConsumer>> RunChecks;
   clang::tidy::ClangTidyDiagnosticConsumer &Diagnostics;
   clang::Preprocessor &PP;
   std::vector<clang::tidy::ClangTidyError> &Taken;

@@ -114,7 +114,8 @@ private:
 };
 
 /// clang's TextDiagnostic, handed a diagnostic's fix-its merged already
-/// where it draws the code, so that its own merge (FixitMerger) is skipped.
+/// (FixitMerger) where it draws the code, so that emitDiagnostic() does not
+/// merge them again with an editor of its own.
 class FindingPrinter : public TextDiagnostic {
 public:
   using TextDiagnostic::TextDiagnostic;

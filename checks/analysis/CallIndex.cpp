@@ -69,9 +69,9 @@ public:
 
   // In C, the code under each statement the visitor reaches (a body, an
   // initialiser) is walked here over Stmt::children() instead: the nodes
-  // the visitor would visit, in its order, at a fraction of its cost (its
-  // queue and each node's type locations were half the index's time on a
-  // big unit). C++ and Objective-C keep the visitor.
+  // the visitor would visit, in its order, without its queue and dispatch
+  // (the index fell from 3.95 % to 3.41 % of a 200,000-line unit's
+  // process). C++ and Objective-C keep the visitor.
   bool dataTraverseStmtPre(Stmt *S) {
     if (!PlainC)
       return true;

@@ -77,6 +77,8 @@ public:
       : SM(SM), Lang(Lang), Editor(SM, Lang) {}
 
   void merge(ArrayRef<FixItHint> Hints, SmallVectorImpl<FixItHint> &Merged) {
+    if (Hints.empty()) // most findings: nothing to commit or clear
+      return;
     Out = &Merged;
     edit::Commit Edits(SM, Lang);
     for (const FixItHint &Hint : Hints) {
@@ -124,8 +126,7 @@ public:
              StringRef Message, ArrayRef<CharSourceRange> Ranges,
              ArrayRef<FixItHint> Hints, FixitMerger &Merger) {
     SmallVector<FixItHint, 8> Merged;
-    if (!Hints.empty())
-      Merger.merge(Hints, Merged);
+    Merger.merge(Hints, Merged);
     Pending = Merged;
     emitDiagnostic(Loc, Level, Message, Ranges, {});
     Pending = {};

@@ -284,10 +284,9 @@ private:
     llvm::SmallVector<llvm::PointerIntPair<Stmt *, 1, bool>, 64> Stack;
     Stack.push_back({Root, false});
     while (!Stack.empty()) {
-      auto [S, Leaving] =
-          std::make_pair(Stack.back().getPointer(), Stack.back().getInt());
-      Stack.pop_back();
-      if (Leaving) {
+      auto Entry = Stack.pop_back_val();
+      Stmt *S = Entry.getPointer();
+      if (Entry.getInt()) {
         --Loops;
         continue;
       }

@@ -456,9 +456,10 @@ bool FunctionFlow::walkForward(const Stmt *From,
 int FunctionFlow::lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
                                        const CFGBlock *Block,
                                        unsigned Index) const {
-  auto [It, New] = V.DefinedIn.try_emplace(Block);
-  if (New) {
-    It->second.first = V.DefinedAt.size();
+  const uint64_t Key = static_cast<uint64_t>(V.Id) << 32 | Block->getBlockID();
+  auto It = DefinedIn.find(Key);
+  if (It == DefinedIn.end()) {
+    const unsigned First = V.DefinedAt.size();
     auto Try = [&](const CFGElement &Element, unsigned At) {
       if (auto S = Element.getAs<CFGStmt>()) {
         Definition Def;
@@ -480,7 +481,9 @@ int FunctionFlow::lastDefinitionBefore(VariableFlow &V, Defines IsDefinition,
       for (const CFGElement &Element : *Block)
         Try(Element, At++);
     }
-    It->second.second = V.DefinedAt.size();
+    // Inserted after the search: a definition's test may ask about
+    // another variable, which grows the map.
+    It = DefinedIn.try_emplace(Key, First, V.DefinedAt.size()).first;
   }
   // The last definition at an element before Index.
   auto Defined =
@@ -660,7 +663,7 @@ bool FunctionFlow::reachingDefinitions(
   std::unique_ptr<VariableFlow> &V =
       P.isVariable() ? Variables[P.base()] : Places[P.key()];
   if (!V) {
-    V = std::make_unique<VariableFlow>();
+    V = std::make_unique<VariableFlow>(NextVariableId++);
     V->Tracked = P;
     // An address taken that may alter the place: from there on, any call
     // or store through a pointer may store into it.
@@ -712,7 +715,7 @@ bool FunctionFlow::reachingDefinitions(
     return false;
   std::unique_ptr<VariableFlow> &V = Keyed[Key];
   if (!V)
-    V = std::make_unique<VariableFlow>();
+    V = std::make_unique<VariableFlow>(NextVariableId++);
   for (unsigned D : definitionsAt(*V, IsDefinition, *It))
     Defs.push_back(V->Defs[D]);
   return true;
@@ -765,7 +768,7 @@ bool FunctionFlow::reachingDefinitions(
     llvm::SmallVectorImpl<Definition> &Defs) const {
   std::unique_ptr<VariableFlow> &V = Keyed[Key];
   if (!V) {
-    V = std::make_unique<VariableFlow>();
+    V = std::make_unique<VariableFlow>(NextVariableId++);
     V->Candidates = candidateDefinitions(Named);
     // Sorted already; again only when Also adds slots.
     const size_t FromNamed = V->Candidates->size();
@@ -809,7 +812,7 @@ FunctionFlow::bufferReaders(const VarDecl *Buffer, const Stmt *Writer,
       Def = Definition{nullptr, S};
       return true;
     };
-    VariableFlow V;
+    VariableFlow V(NextVariableId++);
     V.Candidates = candidateDefinitions({Buffer});
     for (const DeclRefExpr *Use : Uses) {
       std::optional<Position> At = positionOf(Use);

@@ -252,6 +252,9 @@ private:
   /// kept: each block's work is done once per variable however many uses
   /// ask.
   struct VariableFlow {
+    explicit VariableFlow(unsigned Id) : Id(Id) {}
+    /// Its key in DefinedIn.
+    unsigned Id;
     /// The place whose values these are, when tracked by place: a branch
     /// that tests it against a constant (`if (fd < 0)`) keeps the constant
     /// values it rules out (`fd = -1` on another path) from its target.
@@ -269,12 +272,11 @@ private:
     };
     std::optional<Escape> Escapes;
     /// The definitions of each block looked at, in order: (element index,
-    /// index into Defs) pairs, a block's a range of DefinedAt. Only those,
-    /// not a slot per element: a function of one giant block asked about
-    /// thousands of variables kept a copy of the block's size for each.
+    /// index into Defs) pairs, a block's a range of DefinedAt (DefinedIn).
+    /// Only those, not a slot per element: a function of one giant block
+    /// asked about thousands of variables kept a copy of the block's size
+    /// for each.
     std::vector<std::pair<unsigned, unsigned>> DefinedAt;
-    llvm::SmallDenseMap<const CFGBlock *, std::pair<unsigned, unsigned>, 2>
-        DefinedIn;
     /// Per block: the definitions that reach its entry.
     llvm::SmallDenseMap<const CFGBlock *, llvm::SmallVector<unsigned, 4>, 2> In;
     /// When known, the only elements that may define the place, in block
@@ -314,6 +316,12 @@ private:
   llvm::DenseMap<const VarDecl *, EscapedPlaces> Escaped;
   mutable llvm::DenseMap<const VarDecl *, std::unique_ptr<VariableFlow>>
       Variables;
+  /// Per variable (its Id) and block looked at (its ID), the block's range
+  /// of the variable's DefinedAt, in one map for the function: a map per
+  /// variable took a kilobyte once it held three blocks (16 MiB of a
+  /// function of 16,000 descriptors).
+  mutable llvm::DenseMap<uint64_t, std::pair<unsigned, unsigned>> DefinedIn;
+  mutable unsigned NextVariableId = 0;
   mutable llvm::StringMap<std::unique_ptr<VariableFlow>> Places;
   /// bufferReaders' answers, per buffer and writer, in one map for the
   /// function (a map per buffer cost kilobytes each in a function of

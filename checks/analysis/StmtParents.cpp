@@ -14,15 +14,27 @@ StmtParents::StmtParents(const Stmt *Root) {
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     for (const Stmt *Child : S->children())
-      if (Child && Parents.tryEmplace(Child, S))
+      if (Child && file(Child, S))
         Work.push_back(Child);
     // The expression an opaque value stands for is no child of it; its
     // parent is the first opaque value met, as clang's ParentMap has it.
     if (const auto *Opaque = llvm::dyn_cast<OpaqueValueExpr>(S))
       if (const Expr *Source = Opaque->getSourceExpr())
-        if (Parents.tryEmplace(Source, S))
+        if (file(Source, S))
           Work.push_back(Source);
   }
+}
+
+bool StmtParents::file(const Stmt *Child, const Stmt *Parent) {
+  const intptr_t Bytes =
+      reinterpret_cast<intptr_t>(Parent) - reinterpret_cast<intptr_t>(Child);
+  const intptr_t Steps = Bytes / 8;
+  if (Bytes % 8 == 0 && Steps > FarAway && Steps <= INT32_MAX)
+    return Parents.tryEmplace(Child, static_cast<int32_t>(Steps));
+  if (!Parents.tryEmplace(Child, FarAway))
+    return false;
+  Far[Child] = Parent;
+  return true;
 }
 
 const Stmt *StmtParents::getParentIgnoreParenCasts(const Stmt *S) const {

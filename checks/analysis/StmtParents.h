@@ -11,6 +11,7 @@
 
 #include "AddressMap.h"
 #include "clang/AST/Stmt.h"
+#include <cstdint>
 
 namespace clang::tidy::syscall {
 
@@ -21,12 +22,22 @@ public:
 
   /// The statement \p S is a child of; null for the root and for
   /// statements outside it.
-  const Stmt *getParent(const Stmt *S) const { return Parents.lookup(S); }
+  const Stmt *getParent(const Stmt *S) const {
+    const int32_t Steps = Parents.lookup(S);
+    if (Steps == 0)
+      return nullptr;
+    if (Steps == FarAway)
+      return Far.lookup(S);
+    return reinterpret_cast<const Stmt *>(reinterpret_cast<intptr_t>(S) +
+                                          static_cast<intptr_t>(Steps) * 8);
+  }
   Stmt *getParent(Stmt *S) const {
-    return const_cast<Stmt *>(Parents.lookup(S));
+    return const_cast<Stmt *>(getParent(static_cast<const Stmt *>(S)));
   }
   /// The bytes the map holds.
-  size_t memoryBytes() const { return Parents.memoryBytes(); }
+  size_t memoryBytes() const {
+    return Parents.memoryBytes() + Far.getMemorySize();
+  }
   /// The first parent that is not a parenthesis or a cast.
   const Stmt *getParentIgnoreParenCasts(const Stmt *S) const;
   Stmt *getParentIgnoreParenCasts(Stmt *S) const {
@@ -35,10 +46,19 @@ public:
   }
 
 private:
-  struct NonNull {
-    bool operator()(const Stmt *S) const { return S; }
+  /// Whether \p Parent of \p Child was filed.
+  bool file(const Stmt *Child, const Stmt *Parent);
+
+  /// A parent is filed as its distance from the child in 8-byte steps
+  /// (nodes are 8-byte aligned, and a parent is built just after its
+  /// children): half a pointer, and the map is a slot per 16 bytes of AST.
+  /// One too far for that is filed in Far.
+  static constexpr int32_t FarAway = INT32_MIN;
+  struct Filed {
+    bool operator()(int32_t Steps) const { return Steps != 0; }
   };
-  StmtMap<const Stmt *, NonNull> Parents;
+  StmtMap<int32_t, Filed> Parents;
+  llvm::DenseMap<const Stmt *, const Stmt *> Far;
 };
 
 } // namespace clang::tidy::syscall

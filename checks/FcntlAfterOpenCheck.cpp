@@ -235,7 +235,8 @@ bool spawns(const CallExpr *Call) {
 FcntlAfterOpenCheck::FcntlAfterOpenCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : WalkingCheck(Name, Context),
-      RawCloexecFunctions(Options.get("CloexecFunctions", "")) {}
+      RawCloexecFunctions(Options.get("CloexecFunctions", "")),
+      CloexecFunctions(nameList(RawCloexecFunctions)) {}
 
 void FcntlAfterOpenCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CloexecFunctions", RawCloexecFunctions);
@@ -259,7 +260,10 @@ void FcntlAfterOpenCheck::endUnit() {
 llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
 FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   const Expr *Fd = Call->getNumArgs() ? Call->getArg(0) : nullptr;
-  if (isNamed(Call, {"fcntl", "fcntl64"})) {
+  // Once: every call of the unit is asked, and the name follows helpers
+  // that pass the call on.
+  const llvm::StringRef Name = calleeName(Call);
+  if (Name == "fcntl" || Name == "fcntl64") {
     switch (fcntlSetsFlag(Call, Constants, Ctx)) {
     case SetsCloseOnExec:
       return {{FlagKind::CloseOnExec, Fd, {}}};
@@ -269,13 +273,13 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
       return {};
     }
   }
-  if (isNamed(Call, {"ioctl"})) {
+  if (Name == "ioctl") {
     if (Call->getNumArgs() >= 2 &&
         foldInteger(Call->getArg(1), Ctx) == Constants.get("FIOCLEX"))
       return {{FlagKind::CloseOnExec, Fd, {}}};
     return {};
   }
-  if (Fd && llvm::is_contained(nameList(RawCloexecFunctions), calleeName(Call)))
+  if (Fd && llvm::is_contained(CloexecFunctions, Name))
     return {{FlagKind::CloseOnExec, Fd, {}}};
   // A helper: what its summary says it does to the descriptor an argument
   // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`), or first

@@ -91,6 +91,7 @@ private:
                        const Stmt *CopiedAt = nullptr);
 
   const std::string RawCloexecFunctions;
+  const std::vector<llvm::StringRef> CloexecFunctions;
   /// Per function, its calls that spawn (rightAfterMaker()).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const Stmt *, 1>>
       Spawners;

@@ -381,14 +381,20 @@ FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   Flow->Body = Body;
   Flow->Ctx = &Ctx;
   Flow->BlocksById.resize(Graph->getNumBlockIDs());
+  Flow->FirstElement.resize(Graph->getNumBlockIDs());
+  size_t Elements = 0;
+  for (const CFGBlock *Block : *Graph)
+    Elements += Block->size();
+  Flow->ElementBlock.reserve(Elements);
+  uint32_t Number = 0;
   for (const CFGBlock *Block : *Graph) {
     Flow->BlocksById[Block->getBlockID()] = Block;
-    unsigned Index = 0;
+    Flow->FirstElement[Block->getBlockID()] = Number;
     for (const CFGElement &Element : *Block) {
+      Flow->ElementBlock.push_back(Block->getBlockID());
       if (auto S = Element.getAs<CFGStmt>())
-        Flow->Where.tryEmplace(S->getStmt(),
-                               Slot{Block->getBlockID() + 1, Index});
-      ++Index;
+        Flow->Where.tryEmplace(S->getStmt(), Number + 1);
+      ++Number;
     }
   }
   Flow->Graph = std::move(Graph);
@@ -773,7 +779,7 @@ bool FunctionFlow::reachingDefinitions(
     // Sorted already; again only when Also adds slots.
     const size_t FromNamed = V->Candidates->size();
     for (const Stmt *S : Also)
-      if (const Slot *At = Where.find(S))
+      if (std::optional<Slot> At = slotOf(S))
         V->Candidates->push_back(*At);
     if (V->Candidates->size() > FromNamed)
       sortSlots(*V->Candidates);

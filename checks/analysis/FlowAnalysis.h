@@ -228,17 +228,24 @@ private:
     const CFGBlock *Block;
     unsigned Index;
   };
-  /// A position as Where keeps it, in 8 bytes: the block's ID plus one (0
-  /// for none) and the element's index.
+  /// A position in 8 bytes: the block's ID plus one (0 for none) and the
+  /// element's index.
   struct Slot {
     unsigned BlockIdPlusOne = 0;
     unsigned Index = 0;
   };
-  struct InBlock {
-    bool operator()(const Slot &S) const { return S.BlockIdPlusOne; }
+  struct Numbered {
+    bool operator()(uint32_t Number) const { return Number; }
   };
+  std::optional<Slot> slotOf(const Stmt *S) const {
+    const uint32_t *Number = Where.find(S);
+    if (!Number)
+      return std::nullopt;
+    const uint32_t Element = *Number - 1, Block = ElementBlock[Element];
+    return Slot{Block + 1, Element - FirstElement[Block]};
+  }
   std::optional<Position> positionOf(const Stmt *S) const {
-    const Slot *At = Where.find(S);
+    std::optional<Slot> At = slotOf(S);
     if (!At)
       return std::nullopt;
     return Position{BlocksById[At->BlockIdPlusOne - 1], At->Index};
@@ -310,7 +317,13 @@ private:
   static void sortSlots(std::vector<Slot> &Slots);
 
   std::unique_ptr<CFG> Graph;
-  StmtMap<Slot, InBlock> Where;
+  /// Each statement's element: its number plus one, the graph's elements
+  /// numbered block after block. 4 bytes a slot where a Slot took 8 (the
+  /// map has a slot per 16 bytes of the function's AST); ElementBlock and
+  /// FirstElement turn a number back into a Slot.
+  StmtMap<uint32_t, Numbered> Where;
+  std::vector<uint32_t> ElementBlock; ///< per element, its block's ID
+  std::vector<uint32_t> FirstElement; ///< per block ID, its first element
   std::vector<const CFGBlock *> BlocksById;
   /// The places whose address is taken, by base.
   llvm::DenseMap<const VarDecl *, EscapedPlaces> Escaped;

@@ -158,8 +158,7 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
   // that the guesses take away, and one the unit itself settles.
   if ((!GuessesSettle && !keptAlone(First)) ||
       !Guesses.anyInUnit(restsOnIdHelper(First))) {
-    for (ClangTidyError &E : First)
-      Taken.push_back(std::move(E));
+    appendFindings(Taken, std::move(First));
     return;
   }
   std::vector<ClangTidyError> Second = rerun(Ctx, Guesses);
@@ -167,6 +166,7 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
   std::set<FindingKey> Made, Remade;
   for (const ClangTidyError &E : Second)
     Remade.insert(keyOf(E));
+  Taken.reserve(Taken.size() + First.size());
   for (ClangTidyError &E : First) {
     // A candidate of the first run rests on an assumption about another
     // unit (an id helper is getpid) that read the other helpers as
@@ -192,6 +192,10 @@ void ElsewhereRerun::HandleTranslationUnit(ASTContext &Ctx) {
       llvm::sort(Helpers);
       ByHelpers[Helpers].push_back(std::move(E));
     }
+  size_t New = 0;
+  for (const auto &Group : ByHelpers)
+    New += Group.second.size();
+  Taken.reserve(Taken.size() + New);
   unsigned Done = 1; // the guessing run
   for (auto &[Helpers, Found] : ByHelpers) {
     std::set<FindingKey> Alone;

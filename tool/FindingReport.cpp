@@ -74,11 +74,11 @@ void FindingReport::add(TranslationUnitResult &&R) {
     Render(New, Out.stream(), Rendering);
     Out.stream().flush();
   }
-  Findings.insert(Findings.end(), R.Findings.begin(), R.Findings.end());
+  Findings.insert(Findings.end(), std::make_move_iterator(R.Findings.begin()),
+                  std::make_move_iterator(R.Findings.end()));
   // clang-tidy's own form of each finding is needed by --export-fixes only.
   if (KeepErrors)
-    for (clang::tidy::ClangTidyError &E : R.Errors)
-      Errors.push_back(std::move(E));
+    appendFindings(Errors, std::move(R.Errors));
   if (Progress)
     llvm::errs() << "[" << ++Done << "/" << Units << "] "
                  << plural(Printed.size(), "finding");

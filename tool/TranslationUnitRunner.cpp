@@ -186,16 +186,18 @@ public:
     Result.CheckSeconds += secondsBetween(ParseEnd, ChecksEnd);
     const SourceManager &SM = getCompilerInstance().getSourceManager();
     FindingConverter Converter(&SM, Texts);
-    for (ClangTidyError &E : Diagnostics.take())
-      Taken.push_back(std::move(E));
+    appendFindings(Taken, Diagnostics.take());
     // The functions findings lie in, for a unit that has some (most have
     // none).
     if (!Taken.empty() && getCompilerInstance().hasASTContext())
       Functions.collect(getCompilerInstance().getASTContext());
+    if (Settings.KeepErrors)
+      Result.Errors.reserve(Result.Errors.size() + Taken.size());
+    Result.Findings.reserve(Result.Findings.size() + Taken.size());
     for (ClangTidyError &E : Taken) {
       Finding F = Converter.convert(E);
       F.Function = Functions.at(F.Begin.File, F.Begin.Offset);
-      if (F.Requires.empty())
+      if (Settings.KeepErrors && F.Requires.empty())
         Result.Errors.push_back(std::move(E));
       Result.Findings.push_back(std::move(F));
     }
@@ -259,6 +261,17 @@ private:
 
 } // namespace
 
+void appendFindings(std::vector<ClangTidyError> &To,
+                    std::vector<ClangTidyError> &&From) {
+  if (To.empty()) {
+    To = std::move(From);
+    return;
+  }
+  To.reserve(To.size() + From.size());
+  for (ClangTidyError &E : From)
+    To.push_back(std::move(E));
+}
+
 TranslationUnitResult analyseUnit(const std::string &File,
                                   const RunSettings &Settings,
                                   SourceTexts &Texts) {
@@ -318,7 +331,8 @@ TranslationUnitResult analyseUnit(const std::string &File,
   FindingConverter Converter(nullptr, Texts);
   for (ClangTidyError &E : Diagnostics.take()) {
     Result.Findings.push_back(Converter.convert(E));
-    Result.Errors.push_back(std::move(E));
+    if (Settings.KeepErrors)
+      Result.Errors.push_back(std::move(E));
   }
   bool Reported = llvm::any_of(Result.Findings, [](const Finding &F) {
     return F.FromCompiler || F.Check == UnmatchedNolintCheck;
@@ -358,6 +372,7 @@ TranslationUnitResult cachedOrRun(const std::string &File,
 bool prepareRunSettings(const ToolOptions &Options, RunSettings &Settings,
                         std::string &Error) {
   Settings.FixNotes = Options.FixNotes;
+  Settings.KeepErrors = !Options.ExportFixes.empty();
   Settings.Jobs = Options.Jobs
                       ? Options.Jobs
                       : llvm::hardware_concurrency().compute_thread_count();

@@ -25,6 +25,9 @@ struct RunSettings {
   /// Keeps each file's parsed preamble between runs (the editor's server).
   PreambleStore *Preambles = nullptr;
   bool FixNotes = false;
+  /// --export-fixes: each finding is kept in clang-tidy's form too
+  /// (TranslationUnitResult::Errors).
+  bool KeepErrors = false;
   bool EnableCheckProfile = false;
   std::string StoreCheckProfile; ///< directory prefix for JSON profiles
   unsigned Jobs = 1;
@@ -55,7 +58,8 @@ runFileSystem(const RunSettings &Settings, std::string &Error);
 struct TranslationUnitResult {
   std::string File;
   std::vector<Finding> Findings; ///< sorted, with candidates
-  /// For --export-fixes: the findings' that are not candidates.
+  /// With RunSettings::KeepErrors: the findings that are not candidates,
+  /// as clang-tidy has them.
   std::vector<clang::tidy::ClangTidyError> Errors;
   /// What the unit tells the others (CrossUnitFacts::exported()).
   std::vector<std::string> Facts;
@@ -71,6 +75,12 @@ struct TranslationUnitResult {
   /// Findings in headers that the header filter does not show.
   unsigned HiddenInHeaders = 0;
 };
+
+/// Appends \p From to \p To by moving each finding: a vector of clang-tidy's
+/// findings copies them all whenever it grows (their move may throw), which
+/// on a file of 16,000 findings held a second and third copy of each.
+void appendFindings(std::vector<clang::tidy::ClangTidyError> &To,
+                    std::vector<clang::tidy::ClangTidyError> &&From);
 
 /// Analyses \p File alone, never from the cache.
 TranslationUnitResult analyseUnit(const std::string &File,

@@ -22,8 +22,7 @@ FindingReport::FindingReport(const ToolOptions &Options, Renderer Render,
       Units(Units), Out(Out), Streaming(Render == renderText),
       Progress(!Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed()),
       Sharded(!Options.Shard.empty()),
-      KeepCandidates(Sharded && Render == renderJson),
-      KeepErrors(!Options.ExportFixes.empty()) {}
+      KeepCandidates(Sharded && Render == renderJson) {}
 
 void FindingReport::coverDatabase(size_t DatabaseUnits) {
   if (KeepCandidates)
@@ -76,9 +75,9 @@ void FindingReport::add(TranslationUnitResult &&R) {
   }
   Findings.insert(Findings.end(), std::make_move_iterator(R.Findings.begin()),
                   std::make_move_iterator(R.Findings.end()));
-  // clang-tidy's own form of each finding is needed by --export-fixes only.
-  if (KeepErrors)
-    appendFindings(Errors, std::move(R.Errors));
+  // clang-tidy's own form of each finding, for --export-fixes (the units
+  // keep it only then: RunSettings::KeepErrors).
+  appendFindings(Errors, std::move(R.Errors));
   if (Progress)
     llvm::errs() << "[" << ++Done << "/" << Units << "] "
                  << plural(Printed.size(), "finding");

@@ -53,7 +53,7 @@ private:
   Baseline *Known;
   size_t Units, Done = 0;
   OutputSink &Out;
-  bool Streaming, Progress, Sharded, KeepCandidates, KeepErrors;
+  bool Streaming, Progress, Sharded, KeepCandidates;
   std::vector<Finding> Findings, Candidates;
   clang::tidy::syscall::FactBase Facts;
   std::vector<clang::tidy::ClangTidyError> Errors;

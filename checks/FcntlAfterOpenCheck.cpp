@@ -222,9 +222,9 @@ bool isNamed(const CallExpr *Call,
   return llvm::is_contained(Names, Name);
 }
 
-/// A call after which the descriptor may be inherited as it is.
-bool spawns(const CallExpr *Call) {
-  llvm::StringRef Name = calleeName(Call);
+/// Whether a call of \p Name (calleeName()) is one after which the
+/// descriptor may be inherited as it is.
+bool spawns(llvm::StringRef Name) {
   return Name == "fork" || Name == "vfork" || Name == "clone" ||
          Name == "system" || startsWith(Name, "exec") ||
          startsWith(Name, "posix_spawn");
@@ -338,20 +338,22 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
   // with no Site). fcntl calls and FIOCLEX pass: a flag call asks the same
   // question of what came before it. So do calls that neither flag changes
   // (a listening socket's bind and listen, its options, its status).
+  static constexpr llvm::StringRef NeitherFlag[] = {
+      "fcntl",      "fcntl64",     "fileno", "bind",   "listen", "setsockopt",
+      "getsockopt", "getsockname", "fstat",  "fchmod", "fchown"};
   auto IsEvent = [&](const Stmt *Element, Definition &Def) {
     if (definesPlace(Element, Where, Def))
       return true;
     const auto *C = llvm::dyn_cast<CallExpr>(Element);
-    bool Spoils =
-        (Element != CopiedAt && copiesPlace(Element, Where)) ||
-        (C && (spawns(C) ||
-               (!isNamed(C, {"fcntl", "fcntl64", "fileno", "bind", "listen",
-                             "setsockopt", "getsockopt", "getsockname", "fstat",
-                             "fchmod", "fchown"}) &&
-                !(isNamed(C, {"ioctl"}) && !flagsSetBy(C, Ctx).empty()) &&
-                llvm::any_of(C->arguments(), [&](const Expr *A) {
-                  return Where.denotes(A);
-                }))));
+    // Once: the name follows helpers that pass the call on.
+    const llvm::StringRef Name = C ? calleeName(C) : "";
+    bool Spoils = (Element != CopiedAt && copiesPlace(Element, Where)) ||
+                  (C && (spawns(Name) ||
+                         (!llvm::is_contained(NeitherFlag, Name) &&
+                          !(Name == "ioctl" && !flagsSetBy(C, Ctx).empty()) &&
+                          llvm::any_of(C->arguments(), [&](const Expr *A) {
+                            return Where.denotes(A);
+                          }))));
     if (Spoils)
       Def = Definition{};
     return Spoils;
@@ -367,7 +369,7 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
     auto [It, New] = Spawners.try_emplace(Func);
     if (New)
       for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func))
-        if (spawns(Site.Call))
+        if (spawns(calleeName(Site.Call)))
           It->second.push_back(Site.Call);
     Solved = Flow.reachingDefinitions(Key, Call, IsEvent, Where.variables(),
                                       It->second, Defs);

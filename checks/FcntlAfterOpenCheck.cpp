@@ -111,7 +111,7 @@ const CallExpr *soleCallersOpen(const CallExpr *Maker, ASTContext &Ctx,
       Def->getMostRecentDecl() != Def)
     return nullptr;
   const MainFileUses &Uses = Functions.mainFileUses(Def, Ctx);
-  if (Uses.References.size() != 1 || Uses.Calls.size() != 1 ||
+  if (Uses.References != 1 || Uses.Calls.size() != 1 ||
       Uses.Calls.front().first != Maker)
     return nullptr;
   const CallExpr *Found = nullptr;
@@ -258,11 +258,10 @@ void FcntlAfterOpenCheck::endUnit() {
 }
 
 llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
-FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
+FcntlAfterOpenCheck::flagsSetBy(const CallSite &Site, ASTContext &Ctx) {
+  const CallExpr *Call = Site.Call;
   const Expr *Fd = Call->getNumArgs() ? Call->getArg(0) : nullptr;
-  // Once: every call of the unit is asked, and the name follows helpers
-  // that pass the call on.
-  const llvm::StringRef Name = calleeName(Call);
+  const llvm::StringRef Name = calleeName(Site);
   if (Name == "fcntl" || Name == "fcntl64") {
     switch (fcntlSetsFlag(Call, Constants, Ctx)) {
     case SetsCloseOnExec:
@@ -274,8 +273,7 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
     }
   }
   if (Name == "ioctl") {
-    if (Call->getNumArgs() >= 2 &&
-        foldInteger(Call->getArg(1), Ctx) == Constants.get("FIOCLEX"))
+    if (setsCloseOnExec(Call, Ctx))
       return {{FlagKind::CloseOnExec, Fd, {}}};
     return {};
   }
@@ -285,9 +283,7 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`), or first
   // thing though it does more; one defined in another unit, what that unit
   // must say.
-  const FunctionDecl *Callee = calleeOf(Call);
-  if (!Callee)
-    return {};
+  const FunctionDecl *Callee = Site.Callee;
   FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
   llvm::SmallVector<FlagSet, 2> Sets;
   for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
@@ -313,6 +309,12 @@ FcntlAfterOpenCheck::flagsSetBy(const CallExpr *Call, ASTContext &Ctx) {
   return Sets;
 }
 
+bool FcntlAfterOpenCheck::setsCloseOnExec(const CallExpr *Ioctl,
+                                          ASTContext &Ctx) const {
+  return Ioctl->getNumArgs() >= 2 &&
+         foldInteger(Ioctl->getArg(1), Ctx) == Constants.get("FIOCLEX");
+}
+
 void FcntlAfterOpenCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
 }
@@ -323,7 +325,7 @@ void FcntlAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
   // the project with an argument may be one.
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked))
     if (Site.Call->getNumArgs() != 0)
-      for (const FlagSet &Set : flagsSetBy(Site.Call, Ctx))
+      for (const FlagSet &Set : flagsSetBy(Site, Ctx))
         checkFlagCall(Site.Call, Set, Site.Func, Ctx);
 }
 
@@ -350,7 +352,7 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
     bool Spoils = (Element != CopiedAt && copiesPlace(Element, Where)) ||
                   (C && (spawns(Name) ||
                          (!llvm::is_contained(NeitherFlag, Name) &&
-                          !(Name == "ioctl" && !flagsSetBy(C, Ctx).empty()) &&
+                          !(Name == "ioctl" && setsCloseOnExec(C, Ctx)) &&
                           llvm::any_of(C->arguments(), [&](const Expr *A) {
                             return Where.denotes(A);
                           }))));
@@ -436,7 +438,7 @@ const CallExpr *FcntlAfterOpenCheck::partnerFlagCall(
       PairFlagCalls.try_emplace({Func, static_cast<unsigned>(Kind)});
   if (New)
     for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func)) {
-      const auto Sets = flagsSetBy(Site.Call, Ctx);
+      const auto Sets = flagsSetBy(Site, Ctx);
       const auto *Set =
           llvm::find_if(Sets, [&](const FlagSet &S) { return S.Kind == Kind; });
       if (Site.Func != Func || Set == Sets.end())

@@ -53,10 +53,14 @@ private:
                                   const FunctionDecl *Func,
                                   const FunctionFlow &Flow, ASTContext &Ctx,
                                   Requirement &Needs);
-  /// The flags \p Call sets: fcntl, ioctl FIOCLEX, a CloexecFunctions name,
-  /// or a helper whose summary (FunctionSummaries::fdFlagsSet) says so.
-  llvm::SmallVector<FlagSet, 2> flagsSetBy(const CallExpr *Call,
+  /// The flags \p Site's call sets: fcntl, ioctl FIOCLEX, a
+  /// CloexecFunctions name, or a helper whose summary
+  /// (FunctionSummaries::fdFlagsSet) says so. Asked of every call of the
+  /// unit: the index's callee and name spare finding them again.
+  llvm::SmallVector<FlagSet, 2> flagsSetBy(const CallSite &Site,
                                            ASTContext &Ctx);
+  /// Whether \p Ioctl, an ioctl, is `ioctl(fd, FIOCLEX)`.
+  bool setsCloseOnExec(const CallExpr *Ioctl, ASTContext &Ctx) const;
   /// Whether \p Var's address goes, in \p Func, only to calls of \p Helper
   /// (and no reference is bound to it).
   bool addressOnlyTo(const FunctionDecl *Helper, const ValueDecl *Var,

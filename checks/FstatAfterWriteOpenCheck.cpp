@@ -181,7 +181,7 @@ void FstatAfterWriteOpenCheck::checkFunction(const FunctionDecl *Walked,
   static const llvm::StringRef PathStats[] = {"stat", "stat64", "lstat",
                                               "lstat64"};
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked))
-    if (std::optional<unsigned> Param = directoryTest(Site.Call, Ctx))
+    if (std::optional<unsigned> Param = directoryTest(Site, Ctx))
       checkDirectoryTestCall(Site.Call, *Param, Site.Func, Ctx);
   for (const CallSite &Site : Stats.in(Walked)) {
     if (!llvm::is_contained(PathStats, calleeName(Site)))
@@ -280,7 +280,7 @@ void FstatAfterWriteOpenCheck::checkDescriptorStat(const CallExpr *Stat,
       if (!Open)
         Open = CallerOpen;
     }
-    if (Uses.Calls.size() != Uses.References.size())
+    if (Uses.Calls.size() != Uses.References)
       Open.reset(); // its address is taken: callers unknown
     InHelper = Open.has_value();
   }
@@ -480,21 +480,20 @@ void FstatAfterWriteOpenCheck::report(const CallExpr *Stat,
 }
 
 std::optional<unsigned>
-FstatAfterWriteOpenCheck::directoryTest(const CallExpr *Call, ASTContext &Ctx) {
-  const FunctionDecl *Callee = calleeOf(Call);
-  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-  std::optional<unsigned> Param = Def ? testedParamOf(Def, Ctx) : std::nullopt;
-  if (!Param || *Param >= Call->getNumArgs())
+FstatAfterWriteOpenCheck::directoryTest(const CallSite &Site, ASTContext &Ctx) {
+  std::optional<unsigned> Param = testedParamOf(Site.Callee, Ctx);
+  if (!Param || *Param >= Site.Call->getNumArgs())
     return std::nullopt;
   return Param;
 }
 
 std::optional<unsigned>
-FstatAfterWriteOpenCheck::testedParamOf(const FunctionDecl *Def,
+FstatAfterWriteOpenCheck::testedParamOf(const FunctionDecl *Func,
                                         ASTContext &Ctx) {
-  auto [It, New] = DirectoryTests.try_emplace(Def);
+  auto [It, New] = DirectoryTests.try_emplace(Func);
   if (New)
-    It->second = directoryTestedParam(Def, Ctx, Constants);
+    if (const FunctionDecl *Def = Func->getDefinition())
+      It->second = directoryTestedParam(Def, Ctx, Constants);
   return It->second;
 }
 

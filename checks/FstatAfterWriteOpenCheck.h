@@ -36,11 +36,12 @@ private:
                            ASTContext &Ctx);
   void checkPathStat(const CallExpr *Stat, const FunctionDecl *Func,
                      ASTContext &Ctx);
-  /// When \p Call calls a function of the file that only tests whether a
+  /// When \p Site calls a function of the file that only tests whether a
   /// descriptor argument is a directory: that argument's index (kept per
-  /// function).
-  std::optional<unsigned> directoryTest(const CallExpr *Call, ASTContext &Ctx);
-  std::optional<unsigned> testedParamOf(const FunctionDecl *Def,
+  /// callee: every call of the unit asks).
+  std::optional<unsigned> directoryTest(const CallSite &Site, ASTContext &Ctx);
+  /// That index for any call of \p Func.
+  std::optional<unsigned> testedParamOf(const FunctionDecl *Func,
                                         ASTContext &Ctx);
   /// `if (is_dir(fd)) <reject>` on a descriptor opened for writing.
   void checkDirectoryTestCall(const CallExpr *Call, unsigned Param,

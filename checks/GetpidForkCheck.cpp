@@ -286,7 +286,7 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
         if (!Result && !F->isExternallyVisible()) {
           const MainFileUses &Uses = Functions.mainFileUses(F, Ctx);
           Result = !Uses.Calls.empty() &&
-                   Uses.References.size() == Uses.Calls.size() &&
+                   Uses.References == Uses.Calls.size() &&
                    llvm::all_of(Uses.Calls, [&](const auto &Site) {
                      const FunctionDecl *Caller = Site.second;
                      return Caller &&

@@ -284,7 +284,7 @@ LseekBeforeWriteCheck::helperCallersAgree(const FunctionDecl *Helper,
   if (Helper->isExternallyVisible())
     return std::nullopt;
   const MainFileUses &Uses = Functions.mainFileUses(Helper, Ctx);
-  if (Uses.Calls.empty() || Uses.Calls.size() != Uses.References.size())
+  if (Uses.Calls.empty() || Uses.Calls.size() != Uses.References)
     return std::nullopt;
   unsigned Index = Fd->getFunctionScopeIndex();
   Requirement Needs;

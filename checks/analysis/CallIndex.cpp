@@ -211,7 +211,7 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (UsesHere && isUseIndexed(Ref->getDecl()))
-      Uses[Ref->getDecl()].References.push_back(Ref);
+      ++Uses[Ref->getDecl()].References;
     return true;
   }
 
@@ -379,10 +379,12 @@ private:
   }
 
   /// A local's uses are in its function's VariableUses; indexing them here
-  /// too was most of the uses index's cost.
+  /// too was most of the uses index's cost. The rules ask of functions and
+  /// variables only (an enumerator's name is a DeclRefExpr too).
   static bool isUseIndexed(const ValueDecl *D) {
-    const auto *Var = llvm::dyn_cast<VarDecl>(D);
-    return !Var || !Var->hasLocalStorage();
+    if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
+      return !Var->hasLocalStorage();
+    return llvm::isa<FunctionDecl>(D);
   }
 
   void useCall(const CallExpr *Call) {

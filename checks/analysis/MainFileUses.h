@@ -21,8 +21,9 @@
 namespace clang::tidy::syscall {
 
 struct MainFileUses {
-  /// Every reference to the declaration.
-  std::vector<const DeclRefExpr *> References;
+  /// How many references name the declaration (the rules compare counts:
+  /// a list cost a push per name of the unit).
+  unsigned References = 0;
   /// Calls of it (the declaration is the callee), with their function.
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
   /// Calls that take it as a direct argument, with their function.

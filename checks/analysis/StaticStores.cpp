@@ -75,7 +75,7 @@ private:
     size_t References = 0, Accounted = 0;
     for (const VarDecl *Decl : Var->redecls()) {
       const MainFileUses &Of = Uses.of(Decl);
-      References += Of.References.size();
+      References += Of.References;
       Accounted += Of.ValueReads + Of.Assignments.size();
       for (auto [Assign, Func] : Of.Assignments) {
         if (Assign->getOpcode() != BO_Assign || !Func ||
@@ -97,7 +97,7 @@ private:
     const MainFileIndex &Uses = CallIndex::of(Ctx).mainFile();
     size_t References = 0, Calls = 0;
     for (const FunctionDecl *Decl : Func->redecls()) {
-      References += Uses.of(Decl).References.size();
+      References += Uses.of(Decl).References;
       Calls += Uses.of(Decl).Calls.size();
     }
     return References != Calls;

@@ -84,15 +84,8 @@ std::string FieldFacts::sharedFieldName(const FieldDecl *Field,
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation At = SM.getExpansionLoc(Record->getLocation());
-  QualType T = Field->getType();
-  const auto *Pointee =
-      T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
-  bool HoldsFile =
-      Pointee && Pointee->getIdentifier() &&
-      (Pointee->getName() == "_IO_FILE" || Pointee->getName() == "__sFILE");
   if (SM.isInMainFile(At) || SM.isInSystemHeader(At) ||
-      Record->isInAnonymousNamespace() ||
-      !(HoldsFile || (T->isIntegerType() && !T->isBooleanType())))
+      Record->isInAnonymousNamespace() || !canHoldHandle(Field->getType()))
     return "";
   return usrOf(Field);
 }

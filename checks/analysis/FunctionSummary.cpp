@@ -780,6 +780,12 @@ FunctionSummaries::flagsSetFirstByCall(const CallExpr *Call, unsigned Arg,
     return {};
   if (!Elsewhere)
     return flagsSetFirst(Callee, Arg, Constants);
+  // A guess: only a parameter that can take a descriptor, or point to one
+  // (not `const char *name`, `char **out`).
+  QualType Param = Callee->getParamDecl(Arg)->getType();
+  if (!canHoldHandle(Param) &&
+      !(Param->isPointerType() && canHoldHandle(Param->getPointeeType())))
+    return {};
   // One candidate per call (flagNamedBy).
   std::string Name = crossUnitName(Callee);
   if (Name.empty())

@@ -168,4 +168,15 @@ std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno,
   return GlobalToo ? Place::ofOrGlobal(E) : Place::of(E);
 }
 
+bool canHoldHandle(QualType T) {
+  if (T.isNull())
+    return false;
+  if (T->isIntegerType())
+    return !T->isBooleanType();
+  const RecordDecl *Pointee =
+      T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
+  return Pointee && Pointee->getIdentifier() &&
+         (Pointee->getName() == "_IO_FILE" || Pointee->getName() == "__sFILE");
+}
+
 } // namespace clang::tidy::syscall

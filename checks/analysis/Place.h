@@ -97,6 +97,10 @@ private:
 std::optional<Place> trackedPlace(const Expr *E, bool *ViaFileno = nullptr,
                                   bool GlobalToo = false);
 
+/// Whether a value of type \p T can be a descriptor or a stream: an
+/// integer other than a bool, or a pointer to C's FILE.
+bool canHoldHandle(QualType T);
+
 } // namespace clang::tidy::syscall
 
 #endif // SYSCALL_TIDY_CHECKS_PLACE_H

@@ -474,6 +474,9 @@ CallIndex::CallIndex(ASTContext &Ctx) {
 void CallIndex::followHelpers() {
   ByName.clear();
   llvm::DenseMap<const FunctionDecl *, const CallExpr *> PassedOnBy;
+  // Per callee: what a helper passes on is found in its body, once (the
+  // guesses about other units stay the same through this loop).
+  llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> ForwardedFrom;
   for (unsigned I = 0; I < Sites.size(); ++I) {
     CallSite &Site = Sites[I];
     auto [It, New] = PassedOnBy.try_emplace(Site.Func);
@@ -481,7 +484,10 @@ void CallIndex::followHelpers() {
       It->second = passedOnCall(Site.Func);
     Site.PassedOn = It->second == Site.Call;
     // A helper that only passes a call on is indexed as that call.
-    Site.Forwarded = forwardedCallee(Site.Callee);
+    auto [Forwarded, First] = ForwardedFrom.try_emplace(Site.Callee);
+    if (First)
+      Forwarded->second = forwardedCallee(Site.Callee);
+    Site.Forwarded = Forwarded->second;
     llvm::SmallString<32> Storage;
     ByName[keyOf(Site.Forwarded, Storage)].push_back(I);
   }

@@ -251,6 +251,7 @@ void FcntlAfterOpenCheck::registerPPCallbacks(const SourceManager &SM,
 
 void FcntlAfterOpenCheck::endUnit() {
   MadeByFunction.clear();
+  LibraryFunctions.clear();
   MakerDefs.clear();
   PairFlagCalls.clear();
   AddressOnlyToHelper.clear();
@@ -259,9 +260,17 @@ void FcntlAfterOpenCheck::endUnit() {
 
 llvm::SmallVector<FcntlAfterOpenCheck::FlagSet, 2>
 FcntlAfterOpenCheck::flagsSetBy(const CallSite &Site, ASTContext &Ctx) {
-  const CallExpr *Call = Site.Call;
-  const Expr *Fd = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  // The call's own nodes are read only for a name or a helper that may set
+  // a flag: most calls of a unit are the C library's others.
   const llvm::StringRef Name = calleeName(Site);
+  bool Named = Name == "fcntl" || Name == "fcntl64" || Name == "ioctl" ||
+               llvm::is_contained(CloexecFunctions, Name);
+  if (!Named && isLibrary(Site.Callee, Ctx))
+    return {};
+  const CallExpr *Call = Site.Call;
+  if (Call->getNumArgs() == 0)
+    return {};
+  const Expr *Fd = Call->getArg(0);
   if (Name == "fcntl" || Name == "fcntl64") {
     switch (fcntlSetsFlag(Call, Constants, Ctx)) {
     case SetsCloseOnExec:
@@ -277,7 +286,7 @@ FcntlAfterOpenCheck::flagsSetBy(const CallSite &Site, ASTContext &Ctx) {
       return {{FlagKind::CloseOnExec, Fd, {}}};
     return {};
   }
-  if (Fd && llvm::is_contained(CloexecFunctions, Name))
+  if (llvm::is_contained(CloexecFunctions, Name))
     return {{FlagKind::CloseOnExec, Fd, {}}};
   // A helper: what its summary says it does to the descriptor an argument
   // holds (`set_cloexec(fd)`) or points to (`set_nonblock(&fd)`), or first
@@ -315,6 +324,17 @@ bool FcntlAfterOpenCheck::setsCloseOnExec(const CallExpr *Ioctl,
          foldInteger(Ioctl->getArg(1), Ctx) == Constants.get("FIOCLEX");
 }
 
+bool FcntlAfterOpenCheck::isLibrary(const FunctionDecl *Callee,
+                                    ASTContext &Ctx) {
+  auto [Known, New] = LibraryFunctions.try_emplace(Callee);
+  if (New) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    Known->second =
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+  }
+  return Known->second;
+}
+
 void FcntlAfterOpenCheck::prepareUnit(ASTContext &Ctx) {
   FunctionSummaries::of(Ctx).exportFacts(Constants);
 }
@@ -324,9 +344,8 @@ void FcntlAfterOpenCheck::checkFunction(const FunctionDecl *Walked,
   // Helpers are recognised by their summaries: any call of a function of
   // the project with an argument may be one.
   for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Walked))
-    if (Site.Call->getNumArgs() != 0)
-      for (const FlagSet &Set : flagsSetBy(Site, Ctx))
-        checkFlagCall(Site.Call, Set, Site.Func, Ctx);
+    for (const FlagSet &Set : flagsSetBy(Site, Ctx))
+      checkFlagCall(Site.Call, Set, Site.Func, Ctx);
 }
 
 bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,

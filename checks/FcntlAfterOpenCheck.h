@@ -59,6 +59,9 @@ private:
   /// unit: the index's callee and name spare finding them again.
   llvm::SmallVector<FlagSet, 2> flagsSetBy(const CallSite &Site,
                                            ASTContext &Ctx);
+  /// Whether \p Callee is declared in a system header (kept per callee):
+  /// no summary says what it does.
+  bool isLibrary(const FunctionDecl *Callee, ASTContext &Ctx);
   /// Whether \p Ioctl, an ioctl, is `ioctl(fd, FIOCLEX)`.
   bool setsCloseOnExec(const CallExpr *Ioctl, ASTContext &Ctx) const;
   /// Whether \p Var's address goes, in \p Func, only to calls of \p Helper
@@ -102,6 +105,7 @@ private:
   PosixConstants Constants;
   FunctionCache Functions;
   llvm::DenseMap<const FunctionDecl *, Made> MadeByFunction;
+  llvm::DenseMap<const FunctionDecl *, bool> LibraryFunctions;
   MakerDefinitions MakerDefs;
   /// A flag call on an element of a pipe's or socketpair's array, with
   /// that element.

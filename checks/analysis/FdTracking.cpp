@@ -148,12 +148,20 @@ OpenFunctionTable::callsIn(ASTContext &Ctx, const PosixConstants &Constants,
                            bool AcrossUnits) const {
   std::vector<CallSite> Sites;
   FunctionSummaries &Summaries = FunctionSummaries::of(Ctx);
+  // Asked once per callee: the answer is the callee's (its name is what it
+  // passes on, found once per callee too).
+  llvm::DenseMap<const FunctionDecl *, bool> Opening;
   for (const CallSite &Site : CallIndex::of(Ctx).all()) {
-    llvm::StringRef Name = calleeName(Site);
     const FunctionDecl *Callee = Site.Callee;
-    if (OpenLike.contains(Name) || FopenLike.contains(Name) ||
-        (Callee && Summaries.opens(Callee, Constants)) ||
-        (AcrossUnits && CrossUnitFacts::current() && assumedOpen(Callee)))
+    auto [Known, New] = Opening.try_emplace(Callee);
+    if (New) {
+      llvm::StringRef Name = calleeName(Site);
+      Known->second =
+          OpenLike.contains(Name) || FopenLike.contains(Name) ||
+          (Callee && Summaries.opens(Callee, Constants)) ||
+          (AcrossUnits && CrossUnitFacts::current() && assumedOpen(Callee));
+    }
+    if (Known->second)
       Sites.push_back(Site);
   }
   return Sites;

@@ -11,7 +11,9 @@ struct cell {
   uid_t uid;
   gid_t gid;
   int tiled;
+  const char *home;
 };
 int cell_tiled(const struct cell *c);
 const char *cell_owner(const struct cell *c);
 const char *cell_group(const struct cell *c);
+const char *cell_home(const struct cell *c);

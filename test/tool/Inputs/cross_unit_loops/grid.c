@@ -2,7 +2,8 @@
 // Rows of a grid: each loop first skips cells in an inner loop whose
 // condition calls a helper. In the first, a row of one cell is placed and
 // the loop goes on before the owner is looked up: not every iteration.
-// The second looks the group up in every iteration. (Which `if` skips an
+// The second looks the group up in every iteration, and the home, which
+// is looked up only for a cell without one. (Which `if` skips an
 // item depends on the loop: the answers for the inner loop were once kept
 // for the outer loop's body too, and decided both.)
 #include "entry.h"
@@ -28,6 +29,7 @@ void label_rows(struct cell *c, unsigned rows) {
     while (c->next != NULL && !cell_tiled(c))
       c = c->next;
     cell_group(c);
+    cell_home(c);
     c = c->next;
   }
 }

@@ -163,7 +163,6 @@ void LoopCalls::exportFacts(ASTContext &Ctx, const FunctionDecl *Walked) {
         llvm::dyn_cast_or_null<CompoundStmt>(Site.Func->getBody());
     std::string Caller = crossUnitName(Site.Func);
     if (Body && !Caller.empty() && !Site.Func->isMain() &&
-        !Every.afterFirstExit(Site.Call, Body, Ctx) &&
         Every.ofBlock(Site.Call, Body, Functions.parents(Site.Func), Ctx)) {
       Facts->addImplication(loopCallFact(Name), loopCallFact(Caller));
       Export.Implied.insert({Callee->getFirstDecl(), Site.Func});

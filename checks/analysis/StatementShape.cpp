@@ -481,31 +481,12 @@ bool EveryRun::ofBlock(const Stmt *S, const CompoundStmt *Block,
   for (const Stmt *P; (P = Parents.getParent(Top)) != Block; Top = P)
     if (!P || !alwaysEvaluated(Top, P, Parents))
       return false;
+  unsigned Exit = firstLeaving(
+      Block, FirstExit, Block, [&](const Stmt *Child, const Stmt *Before) {
+        return mayLeave(Child, false, false, &Ctx, Before);
+      });
   // Top itself may leave after S ran: only the statements before it count.
-  // (The exit first: finding it numbers the block's statements.)
-  unsigned Exit = firstExit(Block, Ctx);
   return Position.lookup(Top) <= Exit;
-}
-
-unsigned EveryRun::firstExit(const CompoundStmt *Block, const ASTContext &Ctx) {
-  return firstLeaving(Block, FirstExit, Block,
-                      [&](const Stmt *Child, const Stmt *Before) {
-                        return mayLeave(Child, false, false, &Ctx, Before);
-                      });
-}
-
-bool EveryRun::afterFirstExit(const Stmt *S, const CompoundStmt *Block,
-                              const ASTContext &Ctx) {
-  unsigned Exit = firstExit(Block, Ctx);
-  if (Exit >= Block->size())
-    return false;
-  // By where the code is written: a statement that a macro expands to
-  // shares its place with its neighbours there, and is not after them.
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation End =
-      SM.getExpansionRange(Block->body_begin()[Exit]->getEndLoc()).getEnd();
-  SourceLocation At = SM.getExpansionLoc(S->getBeginLoc());
-  return End.isValid() && At.isValid() && SM.isBeforeInTranslationUnit(End, At);
 }
 
 bool EveryRun::isItemFilter(const IfStmt *If, const Stmt *Loop,

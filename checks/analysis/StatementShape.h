@@ -73,11 +73,6 @@ class EveryRun {
 public:
   bool ofBlock(const Stmt *S, const CompoundStmt *Block,
                const StmtParents &Parents, const ASTContext &Ctx);
-  /// Whether \p S is written after the first statement of \p Block that
-  /// may leave it, so that ofBlock() is false: asked without a parent map,
-  /// for a function that needs none for anything else.
-  bool afterFirstExit(const Stmt *S, const CompoundStmt *Block,
-                      const ASTContext &Ctx);
   /// The innermost loop (enclosingLoop(), not one that runsOnce()) in
   /// whose every iteration \p S runs; null if none. Iterations that an
   /// item filter skips (ItemFilters: `if (name[0] == '.') continue;`,
@@ -93,9 +88,6 @@ public:
   }
 
 private:
-  /// The index in \p Block of its first statement that may leave it (its
-  /// size if none).
-  unsigned firstExit(const CompoundStmt *Block, const ASTContext &Ctx);
   /// The index in \p Block of its first statement that \p Leaves (its
   /// size if none), memoised in \p Memo under \p Key; numbers the block's
   /// statements in Position.

@@ -263,15 +263,16 @@ FcntlAfterOpenCheck::flagsSetBy(const CallSite &Site, ASTContext &Ctx) {
   // The call's own nodes are read only for a name or a helper that may set
   // a flag: most calls of a unit are the C library's others.
   const llvm::StringRef Name = calleeName(Site);
-  bool Named = Name == "fcntl" || Name == "fcntl64" || Name == "ioctl" ||
-               llvm::is_contained(CloexecFunctions, Name);
-  if (!Named && isLibrary(Site.Callee, Ctx))
+  const bool Fcntl = Name == "fcntl" || Name == "fcntl64";
+  if (!Fcntl && Name != "ioctl" &&
+      !llvm::is_contained(CloexecFunctions, Name) &&
+      isLibrary(Site.Callee, Ctx))
     return {};
   const CallExpr *Call = Site.Call;
   if (Call->getNumArgs() == 0)
     return {};
   const Expr *Fd = Call->getArg(0);
-  if (Name == "fcntl" || Name == "fcntl64") {
+  if (Fcntl) {
     switch (fcntlSetsFlag(Call, Constants, Ctx)) {
     case SetsCloseOnExec:
       return {{FlagKind::CloseOnExec, Fd, {}}};
@@ -390,7 +391,7 @@ bool FcntlAfterOpenCheck::rightAfterMaker(const CallExpr *Call,
     auto [It, New] = Spawners.try_emplace(Func);
     if (New)
       for (const CallSite &Site : CallIndex::of(Ctx).callsIn(Func))
-        if (spawns(calleeName(Site.Call)))
+        if (spawns(calleeName(Site)))
           It->second.push_back(Site.Call);
     Solved = Flow.reachingDefinitions(Key, Call, IsEvent, Where.variables(),
                                       It->second, Defs);

@@ -372,6 +372,14 @@ std::unique_ptr<FunctionFlow>
 FunctionFlow::build(const Decl *Func, const Stmt *Body, ASTContext &Ctx) {
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
+  // No question stops at a literal, a parenthesis or an implicit cast
+  // (slotOf places one at its operand), and they were a third of a giant
+  // function's elements: 7-10 % of the run's peak memory.
+  for (Stmt::StmtClass Class :
+       {Stmt::IntegerLiteralClass, Stmt::StringLiteralClass,
+        Stmt::CharacterLiteralClass, Stmt::FloatingLiteralClass,
+        Stmt::ParenExprClass, Stmt::ImplicitCastExprClass})
+    Options.setAlwaysAdd(Class, false);
   Options.AddImplicitDtors = false;
   std::unique_ptr<CFG> Graph =
       CFG::buildCFG(Func, const_cast<Stmt *>(Body), &Ctx, Options);

@@ -239,6 +239,12 @@ private:
   };
   std::optional<Slot> slotOf(const Stmt *S) const {
     const uint32_t *Number = Where.find(S);
+    // Parentheses, implicit casts and literals are not elements (build):
+    // one stands where its operand is, as nothing runs between the two.
+    if (!Number)
+      if (const auto *E = llvm::dyn_cast<Expr>(S);
+          E && E->IgnoreParenImpCasts() != E)
+        Number = Where.find(E->IgnoreParenImpCasts());
     if (!Number)
       return std::nullopt;
     const uint32_t Element = *Number - 1, Block = ElementBlock[Element];

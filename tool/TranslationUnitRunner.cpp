@@ -199,6 +199,8 @@ public:
       F.Function = Functions.at(F.Begin.File, F.Begin.Offset);
       if (Settings.KeepErrors && F.Requires.empty())
         Result.Errors.push_back(std::move(E));
+      else // its strings go now, not with the last: one copy at the peak
+        (void)ClangTidyError(std::move(E));
       Result.Findings.push_back(std::move(F));
     }
     if (Settings.Cache)

@@ -378,10 +378,15 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::SmallVector<llvm::StringRef, 8> InvariantNames;
   for (const SameAnswerCall &C : SameAnswerCalls)
     InvariantNames.push_back(C.Name);
-  for (const CallSite &Site : Index.callsTo(InvariantNames))
+  FunctionCache::ScratchPerFunction Scratch(Ctx);
+  for (const CallSite &Site : Index.callsTo(InvariantNames)) {
+    Scratch.at(Site.Func);
     checkInvariant(Site, Ctx);
-  for (const CallSite &Site : Index.callsTo({"mkdir"}))
+  }
+  for (const CallSite &Site : Index.callsTo({"mkdir"})) {
+    Scratch.at(Site.Func);
     checkDirectoryPerItem(Site, Ctx);
+  }
   std::optional<bool> ZoneSet;
   llvm::SmallVector<llvm::StringRef, 16> Names;
   for (const CostlyCall &C : CostlyCalls)
@@ -390,6 +395,7 @@ void CostlyLibcInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     const CostlyCall *Costly = costlyCall(calleeName(Site));
     if (!Costly)
       continue;
+    Scratch.at(Site.Func);
     if (Costly->Zone && !ZoneSet)
       ZoneSet = setsZone(Index);
     if (Costly->Zone && *ZoneSet)

@@ -251,7 +251,9 @@ void GetpidForkCheck::check(const MatchFinder::MatchResult &Result) {
             Saved.try_emplace(Var->getCanonicalDecl(),
                               PidStore{Declaration, Site.Call});
       };
+  FunctionCache::ScratchPerFunction Scratch(Ctx);
   for (const CallSite &Site : Sites) {
+    Scratch.at(Site.Func);
     Follow(Site.Call, Site);
     // A local that holds the pid: `pid_t now = getpid(); if (now != saved)`.
     const StmtParents &Parents = Functions.parents(Site.Func);

@@ -147,11 +147,14 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
     ByLoop[H->Loop].push_back(std::move(*H));
   };
   const CallIndex &Index = CallIndex::of(Ctx);
+  FunctionCache::ScratchPerFunction Scratch(Ctx);
   for (const CallSite &Site : Index.callsTo(Names))
-    if (!Reported.contains(Site.Call))
+    if (!Reported.contains(Site.Call)) {
+      Scratch.at(Site.Func);
       Add(invariantCall(calleeName(Site))->Type.empty()
               ? bufferHoistOf(Site.Call, Site.Func, Ctx)
               : hoistOf(Site.Call, Site.Func, Ctx));
+    }
   // With the whole database, a helper another unit defines may only pass
   // an id call on: a candidate that needs that unit to say so.
   if (CrossUnitFacts::current()) {
@@ -159,11 +162,13 @@ void LoopInvariantCheck::check(const MatchFinder::MatchResult &Result) {
     // Such a finding stands alone: joined with others, a requirement that
     // fails would take the others with it.
     for (const CallSite &Site : Index.all())
-      if (Site.InLoop && !Reported.contains(Site.Call))
+      if (Site.InLoop && !Reported.contains(Site.Call)) {
+        Scratch.at(Site.Func);
         if (std::optional<Hoist> H =
                 elsewhereHoistOf(Site.Call, Site.Func, Ctx);
             H && !ByLoop.count(H->Loop))
           Add(std::move(H));
+      }
   }
   for (const auto &[Loop, Hoists] : ByLoop)
     report(Hoists, Ctx);

@@ -202,9 +202,11 @@ bool AppendTests::showsOpenFlags(const FieldDecl *Flags, ASTContext &Ctx) {
                                  SM, LO),
                       "O_");
   };
+  FunctionCache::ScratchPerFunction Scratch(Ctx);
   for (auto [Member, Func] : Functions.mainFileUses(Flags, Ctx).Members) {
     if (!Func || !Func->getBody())
       continue;
+    Scratch.at(Func);
     const StmtParents &Parents = Functions.parents(Func);
     const Stmt *Top = Member;
     const Stmt *Up = Parents.getParent(Top);

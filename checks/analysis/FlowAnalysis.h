@@ -469,6 +469,28 @@ public:
     bool Joined;
   };
 
+  /// A Scratch for each run of questions about one function, for a check
+  /// that goes through a unit's calls outside the walk: what it built for
+  /// the last function goes when the next one's run begins, not with the
+  /// unit (every function's parent map at once). Runs, not calls: a big
+  /// function's map may not fit the store, and would be built per call.
+  class ScratchPerFunction {
+  public:
+    explicit ScratchPerFunction(const ASTContext &Ctx) : Ctx(Ctx) {}
+    void at(const FunctionDecl *Func) {
+      if (Func == Current)
+        return;
+      Current = Func;
+      Live.reset();
+      Live.emplace(Ctx);
+    }
+
+  private:
+    const ASTContext &Ctx;
+    const FunctionDecl *Current = nullptr;
+    std::optional<Scratch> Live;
+  };
+
   /// Where \p S sits among \p Block's statements (Block->body_end() when it
   /// is not one of them). A block of more than 16 statements is indexed
   /// once, so asking after every statement of a block of n costs n, not

@@ -130,8 +130,9 @@ void LoopCalls::exportFacts(ASTContext &Ctx, const FunctionDecl *Walked) {
     return;
   LoopCallExports &Export = PerContext<LoopCallExports>::get(
       Ctx, [] { return std::make_unique<LoopCallExports>(); });
-  // What is built for the unit's functions outside a walk is let go.
-  std::optional<FunctionCache::Scratch> Scratch;
+  // What is built for the unit's functions outside a walk is let go, each
+  // function's when the next one's calls begin.
+  std::optional<FunctionCache::ScratchPerFunction> Scratch;
   if (!Walked)
     Scratch.emplace(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
@@ -142,6 +143,8 @@ void LoopCalls::exportFacts(ASTContext &Ctx, const FunctionDecl *Walked) {
   for (const CallSite &Site : Walked ? Index.callsIn(Walked) : Index.all()) {
     if (Export.Done.contains(Site.Func))
       continue;
+    if (Scratch)
+      Scratch->at(Site.Func);
     Exported.insert(Site.Func);
     const FunctionDecl *Callee = Site.Callee;
     if (!Callee || Export.LoopCalled.contains(Callee->getFirstDecl()) ||

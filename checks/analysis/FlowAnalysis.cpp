@@ -1282,6 +1282,21 @@ FunctionCache::Scratch::~Scratch() {
     release(Func);
 }
 
+void FunctionCache::ScratchPerFunction::at(const FunctionDecl *Func) {
+  if (Func == Current)
+    return;
+  Current = Func;
+  const FunctionDecl *Outermost = Func;
+  for (const DeclContext *DC = Func->getParent(); DC; DC = DC->getParent())
+    if (const auto *Around = llvm::dyn_cast<FunctionDecl>(DC))
+      Outermost = Around;
+  if (Outermost == CurrentOutermost)
+    return;
+  CurrentOutermost = Outermost;
+  Live.reset();
+  Live.emplace(Ctx);
+}
+
 const FunctionFlow *FunctionCache::flow(const FunctionDecl *Func,
                                         ASTContext &Ctx) {
   Entry &E = entry(Func, Ctx);

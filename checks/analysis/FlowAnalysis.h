@@ -459,6 +459,8 @@ public:
   public:
     explicit Scratch(const ASTContext &Ctx, bool Joining = false);
     ~Scratch();
+    /// Leaves what was made so far in the cache, as if made outside.
+    void keep() { Made.clear(); }
     Scratch(const Scratch &) = delete;
     Scratch &operator=(const Scratch &) = delete;
 
@@ -474,20 +476,25 @@ public:
   /// the last function goes when the next one's run begins, not with the
   /// unit (every function's parent map at once). Runs, not calls: a big
   /// function's map may not fit the store, and would be built per call.
+  /// A lambda's or a local class's calls belong to the run of the function
+  /// around them, whose calls the index lists on both sides of theirs. The
+  /// last run's maps stay: the next check asks about the same function
+  /// first, and a giant function's map, too big to be kept, was built
+  /// again by each.
   class ScratchPerFunction {
   public:
     explicit ScratchPerFunction(const ASTContext &Ctx) : Ctx(Ctx) {}
-    void at(const FunctionDecl *Func) {
-      if (Func == Current)
-        return;
-      Current = Func;
-      Live.reset();
-      Live.emplace(Ctx);
+    ~ScratchPerFunction() {
+      if (Live)
+        Live->keep();
     }
+    ScratchPerFunction(const ScratchPerFunction &) = delete;
+    ScratchPerFunction &operator=(const ScratchPerFunction &) = delete;
+    void at(const FunctionDecl *Func);
 
   private:
     const ASTContext &Ctx;
-    const FunctionDecl *Current = nullptr;
+    const FunctionDecl *Current = nullptr, *CurrentOutermost = nullptr;
     std::optional<Scratch> Live;
   };
 

@@ -328,11 +328,8 @@ bool FcntlAfterOpenCheck::setsCloseOnExec(const CallExpr *Ioctl,
 bool FcntlAfterOpenCheck::isLibrary(const FunctionDecl *Callee,
                                     ASTContext &Ctx) {
   auto [Known, New] = LibraryFunctions.try_emplace(Callee);
-  if (New) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    Known->second =
-        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
-  }
+  if (New)
+    Known->second = declaredInSystemHeader(Callee, Ctx.getSourceManager());
   return Known->second;
 }
 

@@ -47,8 +47,7 @@ bool mayHoldUserCode(const Decl *D, const SourceManager &SM) {
   // A declaration in a system header holds no user code: skip it whole.
   // Prototypes and types hold no code of a function: most of what a large
   // header declares.
-  return !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())) &&
-         mayHoldCode(D);
+  return !declaredInSystemHeader(D, SM) && mayHoldCode(D);
 }
 
 /// One walk of the unit for two indexes: the calls and field stores of the

@@ -300,6 +300,10 @@ const FieldDecl *memberField(const Expr *E) {
 
 } // namespace
 
+bool declaredInSystemHeader(const Decl *D, const SourceManager &SM) {
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
 bool isThroughPointer(const CallExpr *Call) {
   return !Call->getDirectCallee() && calleeOf(Call);
 }

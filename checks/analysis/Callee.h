@@ -18,6 +18,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -37,6 +38,11 @@ namespace clang::tidy::syscall {
 /// reference, a value not known). Null when the call may run more than one
 /// function or one the code does not name.
 const FunctionDecl *calleeOf(const CallExpr *Call);
+
+/// Whether \p D is declared in a system header (where the macro that wrote
+/// it, if any, expands): the C library's, whose body says nothing of the
+/// program.
+bool declaredInSystemHeader(const Decl *D, const SourceManager &SM);
 
 /// Whether \p Call runs calleeOf(Call) through a function pointer: its
 /// callee, as written, is not the function's name, so an edit of the call

@@ -195,7 +195,7 @@ const FunctionDecl *summarisable(const FunctionDecl *Func,
                                  const SourceManager &SM) {
   const FunctionDecl *Def = Func ? Func->getDefinition() : nullptr;
   if (!Def || !Def->getBody() || Def->isDependentContext() ||
-      SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      declaredInSystemHeader(Def, SM))
     return nullptr;
   return Def;
 }
@@ -742,7 +742,7 @@ FlagsSetOnFd FunctionSummaries::flagsSetFirst(const FunctionDecl *Func,
 static const FunctionDecl *helperCalledBy(const CallExpr *Call, bool &Elsewhere,
                                           const SourceManager &SM) {
   const FunctionDecl *Callee = calleeOf(Call);
-  if (!Callee || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+  if (!Callee || declaredInSystemHeader(Callee, SM))
     return nullptr;
   Elsewhere = !Callee->hasBody();
   return Elsewhere && !CrossUnitFacts::current() ? nullptr : Callee;

@@ -26,8 +26,7 @@ struct Reach {
 };
 
 bool runsLibrary(const FunctionDecl *Runs) {
-  const SourceManager &SM = Runs->getASTContext().getSourceManager();
-  return SM.isInSystemHeader(SM.getExpansionLoc(Runs->getLocation()));
+  return declaredInSystemHeader(Runs, Runs->getASTContext().getSourceManager());
 }
 
 /// Whether \p Call of \p Callee, which runs \p Runs (what a helper only
